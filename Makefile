@@ -1,0 +1,43 @@
+# Two commands for a fresh machine: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1:8000
+
+.PHONY: install run setup test lint format bench clean
+
+# Re-installs only when requirements.txt changes.
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+setup: install
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py import_dictionary --default
+	$(PY) manage.py ensure_demo_accounts
+
+run: setup
+	$(PY) manage.py runserver $(HOST)
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: install
+	$(PY) bench/engine.py
+	$(PY) bench/import.py
+	$(PY) bench/leaderboard.py
+	$(PY) bench/load.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
