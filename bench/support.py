@@ -1,0 +1,93 @@
+"""What the database benchmarks share: a database of their own, and Django set up on it.
+
+A benchmark must never touch development data, and parallel runs must not
+collide, so each run works in a database created for it (named after the
+process id) and dropped afterwards, even when the run fails.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_SCHEMES = frozenset({"postgres", "postgresql", "pgsql"})
+DEFAULT_HOST = "127.0.0.1"
+
+
+@contextmanager
+def throwaway_database(
+    url: str, *, prefix: str, refusal: str, allow_sqlite: bool = False
+) -> Iterator[str]:
+    """The URL of a fresh, empty database ``<prefix>_<pid>`` on the server of ``url``.
+
+    With ``allow_sqlite``, a SQLite ``url`` gets a file in a temporary folder
+    instead. Any other scheme ends the run with ``refusal`` (``{scheme}`` in it
+    stands for the URL's scheme), before anything is created.
+    """
+    parts = urlsplit(url)
+    if parts.scheme in POSTGRES_SCHEMES:
+        import psycopg
+        from psycopg import sql
+
+        name = f"{prefix}_{os.getpid()}"
+        server = {
+            "host": parts.hostname or DEFAULT_HOST,
+            "port": parts.port or 5432,
+            "user": parts.username or "postgres",
+            "password": parts.password,
+            "dbname": "postgres",
+            "autocommit": True,
+        }
+        with psycopg.connect(**server) as admin:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        try:
+            yield urlunsplit(parts._replace(path=f"/{name}"))
+        finally:
+            close_django_connections()
+            with psycopg.connect(**server) as admin:
+                admin.execute(
+                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+                )
+    elif allow_sqlite and parts.scheme.startswith("sqlite"):
+        with tempfile.TemporaryDirectory(prefix="evil_bench_") as folder:
+            yield f"sqlite:///{folder}/bench.sqlite3"
+    else:
+        raise SystemExit(refusal.format(scheme=parts.scheme))
+
+
+def close_django_connections() -> None:
+    """Django's open connections would keep the database busy while it is dropped.
+
+    A no-op when this process never set Django up (a benchmark that only
+    drives a server in other processes).
+    """
+    from django.conf import settings
+    from django.db import connections
+
+    if settings.configured:
+        connections.close_all()
+
+
+def setup_django(database_url: str) -> None:
+    """Django on ``database_url``, migrated, with DEBUG off.
+
+    DEBUG off because its query log would grow with every query and slow the
+    measured code down.
+    """
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "evilsite.settings")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+
+    django.setup()
+    settings.DEBUG = False
+    call_command("migrate", verbosity=0, interactive=False)

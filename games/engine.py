@@ -1,0 +1,381 @@
+"""The cheating word-maker: the rules of docs/RULES.md and nothing else.
+
+Pure Python plus NumPy, no Django, no I/O. Values in, values out: a
+:class:`Lexicon` precomputes, once per word bucket, a dense *family code* per
+(letter, word), so a guess is one gather and one ``bincount`` instead of
+building a pattern string for every word.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+ALPHABET = string.ascii_lowercase
+HIDDEN = "-"
+MAX_WORD_LENGTH = 64
+
+
+class Difficulty(StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Status(StrEnum):
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class Reason(StrEnum):
+    """Why the kept family was kept; instructors read this in reviews."""
+
+    HARDEST = "hardest"
+    SECOND_HARDEST = "second_hardest"
+    ONLY_FAMILY = "only_family"
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class LexiconError(EngineError):
+    pass
+
+
+class GuessError(EngineError):
+    """A guess the rules reject; the state it was applied to is unchanged."""
+
+
+class InvalidLetterError(GuessError):
+    pass
+
+
+class RepeatedLetterError(GuessError):
+    pass
+
+
+class GameOverError(GuessError):
+    pass
+
+
+def second_hardest_due(difficulty: Difficulty, guess_number: int) -> bool:
+    """Whether the difficulty schedule asks for the second-hardest family."""
+    if difficulty is Difficulty.MEDIUM:
+        return guess_number % 4 == 0
+    if difficulty is Difficulty.EASY:
+        return guess_number % 2 == 0
+    return False
+
+
+def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, str]:
+    """Hardest first: more words, fewer letters revealed, smaller pattern."""
+    return (-size, revealed, pattern)
+
+
+class Lexicon:
+    """The sorted, distinct words of one length and their per-letter family codes.
+
+    ``codes[l][w]`` is a small integer naming where letter ``l`` occurs in word
+    ``w``; ``reveals[l][c]`` is the positions that code stands for. Two words
+    share a code exactly when they would fall in the same family on guessing
+    ``l`` (whatever else is revealed, because a new letter only lands on hidden
+    positions).
+    """
+
+    __slots__ = ("_word_array", "codes", "length", "reveals", "words")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        if isinstance(words, str):
+            raise LexiconError("a lexicon takes an iterable of words, not one string")
+        distinct = set(words)
+        for word in distinct:
+            if not isinstance(word, str):
+                raise LexiconError(f"{word!r} is not a word (a string)")
+        unique = sorted(distinct)
+        if not unique:
+            raise LexiconError("a lexicon needs at least one word")
+        length = len(unique[0])
+        if not 1 <= length <= MAX_WORD_LENGTH:
+            raise LexiconError(f"word length must be 1..{MAX_WORD_LENGTH}")
+        for word in unique:
+            if len(word) != length:
+                raise LexiconError(f"{word!r} is not {length} letters long")
+            if not word.isascii() or not word.isalpha() or not word.islower():
+                raise LexiconError(f"{word!r} is not a lower-case a-z word")
+        self.length: int = length
+        self.words: tuple[str, ...] = tuple(unique)
+        letters = np.frombuffer("".join(unique).encode("ascii"), dtype=np.uint8)
+        letters = letters.reshape(len(unique), length)
+        weights = np.left_shift(np.uint64(1), np.arange(length, dtype=np.uint64))
+        codes: list[npt.NDArray[np.int32]] = []
+        reveals: list[tuple[tuple[int, ...], ...]] = []
+        for letter in ALPHABET.encode("ascii"):
+            masks = (letters == letter).astype(np.uint64) @ weights
+            distinct, inverse = np.unique(masks, return_inverse=True)
+            codes.append(inverse.astype(np.int32).reshape(-1))
+            reveals.append(tuple(_positions(int(mask)) for mask in distinct))
+        self.codes: tuple[npt.NDArray[np.int32], ...] = tuple(codes)
+        self.reveals: tuple[tuple[tuple[int, ...], ...], ...] = tuple(reveals)
+        self._word_array = np.array(unique)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon length={self.length} words={len(self.words)}>"
+
+    def words_at(self, indexes: npt.NDArray[np.int32]) -> list[str]:
+        return self._word_array[indexes].tolist()
+
+
+def _positions(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    pattern: str
+    size: int
+    revealed: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReport:
+    """What one accepted guess did; also the shape of every history export."""
+
+    number: int
+    letter: str
+    miss: bool
+    families: tuple[Family, ...]
+    kept_rank: int
+    reason: Reason
+    pattern: str
+    words_left: int
+    misses_left: int
+    status: Status
+    word: str | None
+
+    @property
+    def kept(self) -> Family:
+        return self.families[self.kept_rank]
+
+    def as_json(self) -> dict[str, Any]:
+        """The console's ``--json`` line; exports reuse it."""
+        data: dict[str, Any] = {
+            "guess": self.letter,
+            "accepted": True,
+            "miss": self.miss,
+            "pattern": self.pattern,
+            "families": {family.pattern: family.size for family in self.families},
+            "words_left": self.words_left,
+            "misses_left": self.misses_left,
+            "status": str(self.status),
+        }
+        if self.word is not None:
+            data["word"] = self.word
+        return data
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """Everything about a game; every field follows from the settings and letters."""
+
+    lexicon: Lexicon
+    max_misses: int
+    difficulty: Difficulty
+    seed: int
+    letters: tuple[str, ...] = ()
+    pattern: str = ""
+    misses: int = 0
+    status: Status = Status.PLAYING
+    word: str | None = None
+    candidates: npt.NDArray[np.int32] | None = field(default=None, repr=False)
+
+    @property
+    def length(self) -> int:
+        return self.lexicon.length
+
+    @property
+    def guess_number(self) -> int:
+        """How many guesses have been accepted so far."""
+        return len(self.letters)
+
+    @property
+    def misses_left(self) -> int:
+        return self.max_misses - self.misses
+
+    @property
+    def words_left(self) -> int:
+        return len(self.lexicon) if self.candidates is None else int(self.candidates.size)
+
+    @property
+    def missed_letters(self) -> tuple[str, ...]:
+        return tuple(letter for letter in self.letters if letter not in self.pattern)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status is not Status.PLAYING
+
+    def candidate_words(self) -> list[str]:
+        if self.candidates is None:
+            return list(self.lexicon.words)
+        return self.lexicon.words_at(self.candidates)
+
+    def check_guess(self, letter: str) -> str:
+        """Normalise a guess or raise the typed error that says why it is refused."""
+        if self.is_over:
+            raise GameOverError("the game is over")
+        if not isinstance(letter, str) or len(letter.strip()) != 1:
+            raise InvalidLetterError("a guess is exactly one letter")
+        normalised = letter.strip().lower()
+        # isascii: some non-ASCII letters lower-case into a-z (the Kelvin sign into "k").
+        if not letter.strip().isascii() or normalised not in ALPHABET:
+            raise InvalidLetterError(f"{letter.strip()!r} is not a letter from a to z")
+        if normalised in self.letters:
+            raise RepeatedLetterError(f"{normalised!r} was already guessed")
+        return normalised
+
+
+def new_game(
+    lexicon: Lexicon, *, max_misses: int, difficulty: Difficulty | str, seed: int
+) -> GameState:
+    if isinstance(max_misses, bool) or not isinstance(max_misses, int) or max_misses < 1:
+        raise EngineError("wrong guesses allowed must be an integer of at least 1")
+    try:
+        chosen = Difficulty(difficulty)
+    except ValueError:
+        choices = ", ".join(Difficulty)
+        raise EngineError(f"difficulty must be one of {choices}, not {difficulty!r}") from None
+    return GameState(
+        lexicon=lexicon,
+        max_misses=max_misses,
+        difficulty=chosen,
+        seed=seed,
+        pattern=HIDDEN * lexicon.length,
+    )
+
+
+def partition(
+    state: GameState, letter: str
+) -> tuple[list[Family], npt.NDArray[np.int32], list[int]]:
+    """The families of the candidates for ``letter``, hardest first.
+
+    Also returns each candidate's family code and the code of each ranked
+    family, so the caller can filter without recomputing.
+    """
+    lexicon = state.lexicon
+    letter_index = ALPHABET.index(letter)
+    all_codes = lexicon.codes[letter_index]
+    codes = all_codes if state.candidates is None else all_codes[state.candidates]
+    reveals = lexicon.reveals[letter_index]
+    counts = np.bincount(codes, minlength=len(reveals))
+    present = np.flatnonzero(counts)
+    ranked: list[tuple[tuple[int, int, str], int]] = []
+    for code in present.tolist():
+        positions = reveals[code]
+        pattern = _reveal(state.pattern, letter, positions)
+        size = int(counts[code])
+        ranked.append((family_rank_key(pattern, size, len(positions)), code))
+    ranked.sort()
+    families = [Family(pattern=key[2], size=-key[0], revealed=key[1]) for key, _ in ranked]
+    return families, codes, [code for _, code in ranked]
+
+
+def _reveal(pattern: str, letter: str, positions: Sequence[int]) -> str:
+    if not positions:
+        return pattern
+    chars = list(pattern)
+    for position in positions:
+        chars[position] = letter
+    return "".join(chars)
+
+
+def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
+    """Apply one guess; raises :class:`GuessError` and changes nothing when refused."""
+    letter = state.check_guess(letter)
+    number = state.guess_number + 1
+    families, codes, family_codes = partition(state, letter)
+    if second_hardest_due(state.difficulty, number):
+        if len(families) > 1:
+            kept_rank, reason = 1, Reason.SECOND_HARDEST
+        else:
+            kept_rank, reason = 0, Reason.ONLY_FAMILY
+    else:
+        kept_rank, reason = 0, Reason.HARDEST
+    kept = families[kept_rank]
+    selected = np.flatnonzero(codes == family_codes[kept_rank]).astype(np.int32)
+    candidates = selected if state.candidates is None else state.candidates[selected]
+    miss = kept.revealed == 0
+    misses = state.misses + int(miss)
+    status = Status.PLAYING
+    word: str | None = None
+    if HIDDEN not in kept.pattern:
+        status, word = Status.WON, kept.pattern
+    elif misses >= state.max_misses:
+        status = Status.LOST
+        word = _named_word(state.lexicon, candidates, state.seed)
+    new_state = replace(
+        state,
+        letters=(*state.letters, letter),
+        pattern=kept.pattern,
+        misses=misses,
+        status=status,
+        word=word,
+        candidates=candidates,
+    )
+    report = MoveReport(
+        number=number,
+        letter=letter,
+        miss=miss,
+        families=tuple(families),
+        kept_rank=kept_rank,
+        reason=reason,
+        pattern=kept.pattern,
+        words_left=kept.size,
+        misses_left=new_state.misses_left,
+        status=status,
+        word=word,
+    )
+    return new_state, report
+
+
+def _named_word(lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int) -> str:
+    """The seeded pick among the candidates, so every replay names the same word."""
+    index = random.Random(seed).randrange(int(candidates.size))
+    return lexicon.words[int(candidates[index])]
+
+
+def named_word(state: GameState) -> str:
+    """The word the computer would name if the game stopped now (e.g. a forfeit)."""
+    if state.word is not None:
+        return state.word
+    candidates = state.candidates
+    if candidates is None:
+        candidates = np.arange(len(state.lexicon), dtype=np.int32)
+    return _named_word(state.lexicon, candidates, state.seed)
+
+
+def replay(
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    letters: Iterable[str],
+) -> tuple[GameState, list[MoveReport]]:
+    """Rebuild a game from its settings and letters: the web site keeps no other state."""
+    state = new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=seed)
+    reports: list[MoveReport] = []
+    for letter in letters:
+        state, report = apply_guess(state, letter)
+        reports.append(report)
+    return state, reports
