@@ -1,0 +1,184 @@
+// The board's physical keyboard and focus handling. The server decides
+// everything; this only presses the on-screen key for a typed letter, queues
+// letters typed or clicked while a guess is in flight, and keeps the focus
+// somewhere useful after HTMX swaps the board.
+(function () {
+  "use strict";
+
+  // Letters typed or clicked while a guess is in flight, played one after
+  // another (hx-sync="this:drop" would otherwise drop a fast second click).
+  const pending = [];
+  let lastPressed = null;
+
+  function board() {
+    return document.getElementById("board");
+  }
+
+  function keyboardForm() {
+    const current = board();
+    return current ? current.querySelector("form.keyboard") : null;
+  }
+
+  function isBusy() {
+    const form = keyboardForm();
+    return form !== null && form.classList.contains("htmx-request");
+  }
+
+  function keyFor(letter) {
+    const form = keyboardForm();
+    return form ? form.querySelector('button[name="letter"][value="' + letter + '"]') : null;
+  }
+
+  // Queued keys are marked on the board that is showing, so the player sees
+  // that the click or key press was taken.
+  function showQueued() {
+    const form = keyboardForm();
+    if (form === null) {
+      return;
+    }
+    form.querySelectorAll("button.key").forEach(function (key) {
+      key.classList.toggle("key-queued", pending.includes(key.value));
+    });
+  }
+
+  function queue(letter) {
+    if (!pending.includes(letter)) {
+      pending.push(letter);
+    }
+    showQueued();
+  }
+
+  function press(letter) {
+    const key = keyFor(letter);
+    if (key === null || key.disabled) {
+      return;
+    }
+    lastPressed = letter;
+    key.click();
+  }
+
+  function typingInAField(target) {
+    if (!(target instanceof Element)) {
+      return false;
+    }
+    return target.isContentEditable || target.closest("input, textarea, select") !== null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    // Shortcuts (Ctrl, Alt, AltGr, Cmd) belong to the browser; Shift is allowed
+    // so that capital letters play too.
+    if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) {
+      return;
+    }
+    if (event.defaultPrevented || typingInAField(event.target) || keyboardForm() === null) {
+      return;
+    }
+    const letter = event.key.length === 1 ? event.key.toLowerCase() : "";
+    if (letter < "a" || letter > "z") {
+      return;
+    }
+    event.preventDefault();
+    if (event.repeat) {
+      return;
+    }
+    if (isBusy()) {
+      queue(letter);
+      return;
+    }
+    press(letter);
+  });
+
+  // Runs before the click submits the form: a click while a guess is in
+  // flight is queued instead, like a typed letter.
+  document.addEventListener("click", function (event) {
+    const key = event.target instanceof Element ? event.target.closest("#board button.key") : null;
+    if (key === null) {
+      return;
+    }
+    if (isBusy()) {
+      event.preventDefault();
+      queue(key.value);
+      return;
+    }
+    lastPressed = key.value;
+    key.classList.add("key-sending");
+  });
+
+  // Whether the player was on the on-screen keys (tabbing, clicking) when the
+  // guess left: only then does the focus follow them onto the new board.
+  let focusWasOnKey = false;
+  document.addEventListener("htmx:beforeRequest", function () {
+    const active = document.activeElement;
+    focusWasOnKey = active instanceof Element && active.matches("#board button.key");
+  });
+
+  // A guess the server did not answer with a board (session ended in another
+  // tab, network down): say so instead of leaving the player waiting.
+  function reportFailure(event, text) {
+    const form = event.detail && event.detail.elt;
+    if (!(form instanceof Element) || !form.matches("#board form.keyboard")) {
+      return;
+    }
+    pending.length = 0;
+    showQueued();
+    form.querySelectorAll("button.key-sending").forEach(function (key) {
+      key.classList.remove("key-sending");
+    });
+    const notices = board().querySelector(".notices");
+    const notice = document.createElement("p");
+    notice.className = "notice notice-error";
+    notice.textContent = text;
+    notices.replaceChildren(notice);
+    const announcer = document.getElementById("announcer");
+    if (announcer !== null) {
+      announcer.textContent = text;
+    }
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    reportFailure(
+      event,
+      "The server did not take that guess (error " + status + "). Reload the page and try again."
+    );
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    reportFailure(event, "The server could not be reached. Check your connection and try again.");
+  });
+
+  // After a swap the pressed key is gone (disabled) and the focus with it:
+  // move it to the next free key, or to the end-of-game panel.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!(event.target instanceof Element) || event.target.id !== "board") {
+      return;
+    }
+    const over = document.getElementById("game-over");
+    if (over !== null) {
+      pending.length = 0;
+      over.focus();
+      return;
+    }
+    const focusIsLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusWasOnKey && focusIsLost && lastPressed !== null) {
+      const keys = Array.from(board().querySelectorAll("button.key"));
+      const start = keys.findIndex(function (key) { return key.value === lastPressed; });
+      for (let step = 1; step <= keys.length; step += 1) {
+        const key = keys[(start + step) % keys.length];
+        if (!key.disabled) {
+          key.focus();
+          break;
+        }
+      }
+    }
+    while (pending.length > 0) {
+      const letter = pending.shift();
+      const key = keyFor(letter);
+      if (key !== null && !key.disabled) {
+        press(letter);
+        break;
+      }
+    }
+    showQueued();
+  });
+})();

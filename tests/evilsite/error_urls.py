@@ -1,0 +1,24 @@
+"""The site's URLs plus views that fail, for the error page tests."""
+
+from __future__ import annotations
+
+from django.core.exceptions import SuspiciousOperation
+from django.http import HttpRequest, HttpResponse
+from django.urls import path
+
+from evilsite.urls import urlpatterns as site_urlpatterns
+
+
+def broken_view(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("a bug nobody should see the details of")
+
+
+def suspicious_view(request: HttpRequest) -> HttpResponse:
+    raise SuspiciousOperation("details only the logs should see")
+
+
+urlpatterns = [
+    path("test-errors/broken/", broken_view),
+    path("test-errors/suspicious/", suspicious_view),
+    *site_urlpatterns,
+]

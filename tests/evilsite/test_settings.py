@@ -1,0 +1,106 @@
+"""Settings come from environment variables; each case runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "x" * 30 + "-production-secret-for-the-test-only-" + "y" * 20,
+    "DJANGO_ALLOWED_HOSTS": "hangman.example.org,www.hangman.example.org",
+    "DJANGO_CSRF_TRUSTED_ORIGINS": "https://hangman.example.org",
+    "DATABASE_URL": "postgres://evil:secret@db.example.org:5432/evilhangman",
+}
+
+
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    clean.pop("DATABASE_URL", None)
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def load_settings(env: dict[str, str]) -> dict[str, object]:
+    code = (
+        "import json, os\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'evilsite.settings')\n"
+        "from django.conf import settings\n"
+        "db = settings.DATABASES['default']\n"
+        "print(json.dumps({'DEBUG': settings.DEBUG, 'ENGINE': db['ENGINE'],\n"
+        "  'NAME': str(db['NAME']),\n"
+        "  'HOST': db.get('HOST', ''), 'ALLOWED_HOSTS': settings.ALLOWED_HOSTS,\n"
+        "  'SESSION_COOKIE_SECURE': settings.SESSION_COOKIE_SECURE,\n"
+        "  'UPLOAD_MAX': settings.DICTIONARY_UPLOAD_MAX_BYTES,\n"
+        "  'STATIC_ROOT': str(settings.STATIC_ROOT)}))\n"
+    )
+    result = run_python(code, env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_nothing_set_runs_debug_on_an_sqlite_file() -> None:
+    loaded = load_settings({})
+    assert loaded["DEBUG"] is True
+    assert loaded["ENGINE"] == "django.db.backends.sqlite3"
+    assert loaded["NAME"].endswith("db.sqlite3")
+    assert "127.0.0.1" in loaded["ALLOWED_HOSTS"]
+
+
+def test_database_url_selects_postgresql() -> None:
+    loaded = load_settings({"DATABASE_URL": "postgres://evil:pw@db.internal:6543/hangman"})
+    assert loaded["ENGINE"] == "django.db.backends.postgresql"
+    assert loaded["NAME"] == "hangman"
+    assert loaded["HOST"] == "db.internal"
+
+
+def test_production_variables_are_read() -> None:
+    loaded = load_settings({**PRODUCTION_ENV, "DICTIONARY_UPLOAD_MAX_BYTES": "1000"})
+    assert loaded["DEBUG"] is False
+    assert loaded["ALLOWED_HOSTS"] == ["hangman.example.org", "www.hangman.example.org"]
+    assert loaded["SESSION_COOKIE_SECURE"] is True
+    assert loaded["UPLOAD_MAX"] == 1000
+
+
+def test_static_files_are_collected_into_the_project_unless_told_otherwise(tmp_path: Path) -> None:
+    """A benchmark collects into a folder of its own, away from the tests' whitenoise."""
+    assert load_settings({})["STATIC_ROOT"] == str(ROOT / "staticfiles")
+    elsewhere = tmp_path / "collected"
+    assert load_settings({"DJANGO_STATIC_ROOT": str(elsewhere)})["STATIC_ROOT"] == str(elsewhere)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DJANGO_DEBUG": "0"}, "DJANGO_SECRET_KEY must be set"),
+        ({"DJANGO_DEBUG": "maybe"}, "DJANGO_DEBUG must be a boolean"),
+        ({"DICTIONARY_UPLOAD_MAX_BYTES": "lots"}, "must be an integer"),
+    ],
+)
+def test_bad_values_fail_with_a_clear_message(env: dict[str, str], message: str) -> None:
+    result = run_python(
+        "import os; os.environ['DJANGO_SETTINGS_MODULE'] = 'evilsite.settings'\n"
+        "from django.conf import settings; settings.DEBUG",
+        env,
+    )
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_production_settings_pass_check_deploy() -> None:
+    result = run_python(
+        "import sys; from django.core.management import execute_from_command_line\n"
+        "import os; os.environ['DJANGO_SETTINGS_MODULE'] = 'evilsite.settings'\n"
+        "execute_from_command_line(['manage.py', 'check', '--deploy', '--fail-level', 'WARNING'])",
+        PRODUCTION_ENV,
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "no issues" in result.stdout
