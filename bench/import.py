@@ -1,0 +1,137 @@
+"""Time the default 210,768-word import against plain per-row ORM saves.
+
+Runs on the server named by DATABASE_URL (default: the local PostgreSQL), but
+always in a throwaway database created for the run and dropped after it, so
+development data is never touched. Usage, from the repository root:
+
+    .venv/bin/python bench/import.py [--runs 3] [--sample 2000]
+
+The last line is ``import speed-up vs per-row ORM: <R>x``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.support import setup_django, throwaway_database
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/evil_bench"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="full imports to time (median)")
+    parser.add_argument("--sample", type=int, default=2_000, help="words saved one by one")
+    args = parser.parse_args()
+    if args.runs < 1 or args.sample < 1:
+        parser.error("--runs and --sample must be at least 1")
+    return args
+
+
+def time_full_imports(runs: int) -> tuple[list[float], int, str]:
+    from django.db import connection
+
+    from dictionaries.models import Dictionary
+    from dictionaries.services import dictionary_import_default
+
+    seconds: list[float] = []
+    words, method = 0, ""
+    for _ in range(runs):
+        Dictionary.objects.all().delete()
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("VACUUM ANALYZE dictionaries_word")
+        started = time.perf_counter()
+        result = dictionary_import_default()
+        seconds.append(time.perf_counter() - started)
+        assert result.report is not None, "the throwaway database already had the default"
+        words, method = result.report.accepted, result.report.insert_method
+    return seconds, words, method
+
+
+def time_per_row_saves(sample: int, *, one_transaction: bool) -> float:
+    """Seconds per word for ``Word.objects.create`` in a loop (autocommit or one transaction)."""
+    from django.db import transaction
+
+    from dictionaries.models import Dictionary, Word
+    from dictionaries.services import default_word_source
+
+    words = default_word_source()
+    step = max(1, len(words) // sample)
+    chosen = words[::step][:sample]
+    label = "one transaction" if one_transaction else "autocommit"
+    dictionary = Dictionary.objects.create(name=f"Per-row {label}", slug=f"per-row-{label[:3]}")
+    started = time.perf_counter()
+    if one_transaction:
+        with transaction.atomic():
+            for word in chosen:
+                Word.objects.create(dictionary=dictionary, text=word, length=len(word))
+    else:
+        for word in chosen:
+            Word.objects.create(dictionary=dictionary, text=word, length=len(word))
+    elapsed = time.perf_counter() - started
+    return elapsed / len(chosen)
+
+
+def describe_server() -> str:
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW server_version")
+            version = cursor.fetchone()[0]
+        return f"PostgreSQL {version}, throwaway database {connection.settings_dict['NAME']}"
+    import sqlite3
+
+    return f"SQLite {sqlite3.sqlite_version}, throwaway file"
+
+
+def main() -> None:
+    args = parse_args()
+    url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    with throwaway_database(
+        url,
+        # The database the URL names is only a prefix: the run gets a fresh one beside it.
+        prefix=urlsplit(url).path.lstrip("/") or "evil_bench",
+        refusal="bench/import.py: unsupported database URL scheme {scheme!r}",
+        allow_sqlite=True,
+    ) as bench_url:
+        setup_django(bench_url)
+        print(f"database: {describe_server()} ({os.cpu_count()} CPUs)")
+        runs, words, method = time_full_imports(args.runs)
+        per_row_autocommit = time_per_row_saves(args.sample, one_transaction=False)
+        per_row_atomic = time_per_row_saves(args.sample, one_transaction=True)
+
+    full = statistics.median(runs)
+    bulk_rate = words / full
+    per_row_rate = 1 / per_row_autocommit
+    goal = f" (goal < 5 s: {'met' if full < 5 else 'NOT met'})" if method == "copy" else ""
+    print(
+        f"full default import, {words:,} words via {method}: "
+        + ", ".join(f"{s:.2f} s" for s in runs)
+        + f" -> median {full:.2f} s{goal}"
+    )
+    print(f"{'method':<42}{'words/s':>12}{'210,768 words':>16}")
+    print(f"{'bulk import (' + method + ')':<42}{bulk_rate:>12,.0f}{full:>14.1f} s")
+    print(
+        f"{'per-row ORM create, autocommit':<42}{per_row_rate:>12,.0f}"
+        f"{per_row_autocommit * words:>14.1f} s  (extrapolated from {args.sample:,} words)"
+    )
+    print(
+        f"{'per-row ORM create, one transaction':<42}{1 / per_row_atomic:>12,.0f}"
+        f"{per_row_atomic * words:>14.1f} s  (extrapolated, for reference)"
+    )
+    print(f"full-import seconds: {full:.2f}")
+    print(f"import speed-up vs per-row ORM: {bulk_rate / per_row_rate:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

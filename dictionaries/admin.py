@@ -1,0 +1,363 @@
+"""Staff upload word files here and decide which dictionaries new games offer.
+
+Words are read-only once imported, and a dictionary that games use keeps its
+name, description and words: only its hidden and default flags can change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db import connections, transaction
+from django.db.models import Exists, OuterRef, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.functional import cached_property
+from django.utils.html import format_html, format_html_join
+from django.utils.text import capfirst
+
+from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
+from dictionaries.models import Dictionary, Word
+from dictionaries.selectors import dictionary_length_counts
+from dictionaries.services import (
+    DictionaryChangeError,
+    DictionaryImportError,
+    dictionary_delete,
+    dictionary_import,
+    dictionary_set_default,
+    dictionary_set_hidden,
+    dictionary_update,
+)
+from games.models import Game
+
+LABEL_FIELDS = ("name", "description")
+
+
+def change_url_of(dictionary: Dictionary) -> str:
+    return reverse("admin:dictionaries_dictionary_change", args=[dictionary.pk])
+
+
+def _length_table(counts: dict[int, int]) -> str:
+    if not counts:
+        return "No words."
+    rows = format_html_join(
+        "", "<tr><td>{}</td><td>{}</td></tr>", ((length, f"{n:,}") for length, n in counts.items())
+    )
+    return format_html(
+        '<table class="word-lengths"><thead><tr><th>Length</th><th>Words</th></tr></thead>'
+        "<tbody>{}</tbody></table>",
+        rows,
+    )
+
+
+@admin.register(Dictionary)
+class DictionaryAdmin(admin.ModelAdmin):
+    form = DictionaryChangeForm
+    list_display = [
+        "name",
+        "word_count_display",
+        "default",
+        "hidden",
+        "in_use",
+        "created_at",
+        "uploaded_by",
+    ]
+    list_filter = ["is_default", "is_hidden"]
+    search_fields = ["name", "slug", "description"]
+    list_select_related = ["uploaded_by"]
+    actions = ["hide_from_new_games", "offer_in_new_games", "make_default"]
+    readonly_fields = [
+        "slug",
+        "word_count_display",
+        "in_use",
+        "created_at",
+        "uploaded_by",
+        "import_summary",
+        "counts_per_length",
+    ]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "description"]}),
+        ("New games", {"fields": ["is_hidden", "make_default", "in_use"]}),
+        (
+            "Words (read-only: a new list is a new dictionary)",
+            {"fields": ["word_count_display", "import_summary", "counts_per_length"]},
+        ),
+        ("Upload", {"fields": ["created_at", "uploaded_by"]}),
+    ]
+
+    # --- list and detail ----------------------------------------------------------------
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Dictionary]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(used_by_games=Exists(Game.objects.filter(dictionary=OuterRef("pk"))))
+        )
+
+    @admin.display(description="words", ordering="word_count")
+    def word_count_display(self, dictionary: Dictionary) -> str:
+        return f"{dictionary.word_count:,}"
+
+    @admin.display(description="default", boolean=True, ordering="is_default")
+    def default(self, dictionary: Dictionary) -> bool:
+        return dictionary.is_default
+
+    @admin.display(description="hidden from new games", boolean=True, ordering="is_hidden")
+    def hidden(self, dictionary: Dictionary) -> bool:
+        return dictionary.is_hidden
+
+    @admin.display(description="used by games", boolean=True, ordering="used_by_games")
+    def in_use(self, dictionary: Dictionary) -> bool:
+        return self._in_use(dictionary)
+
+    @admin.display(description="import report")
+    def import_summary(self, dictionary: Dictionary) -> str:
+        report = dictionary.import_report or {}
+        link = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+        if not report:
+            return format_html('<a href="{}">Counts per length</a>', link)
+        return format_html(
+            '{} accepted, {} duplicates removed, {} lines rejected. <a href="{}">Full report</a>',
+            f"{report.get('accepted', 0):,}",
+            f"{report.get('duplicates', 0):,}",
+            f"{report.get('rejected', 0):,}",
+            link,
+        )
+
+    @admin.display(description="words per length")
+    def counts_per_length(self, dictionary: Dictionary) -> str:
+        return _length_table(dictionary_length_counts(dictionary_id=dictionary.pk))
+
+    @staticmethod
+    def _in_use(dictionary: Dictionary) -> bool:
+        annotated = getattr(dictionary, "used_by_games", None)
+        if annotated is not None:
+            return bool(annotated)
+        return dictionary.games.exists()
+
+    # --- permissions: in-use dictionaries keep their labels and cannot be deleted ----------
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Dictionary | None = None) -> Any:
+        readonly = list(super().get_readonly_fields(request, obj))
+        if obj is not None and self._in_use(obj):
+            readonly += [name for name in LABEL_FIELDS if name not in readonly]
+        return readonly
+
+    def has_delete_permission(self, request: HttpRequest, obj: Dictionary | None = None) -> bool:
+        if obj is not None and self._in_use(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    # --- writes go through the services ---------------------------------------------------
+
+    def save_model(
+        self, request: HttpRequest, obj: Dictionary, form: DictionaryChangeForm, change: bool
+    ) -> None:
+        stored = Dictionary.objects.get(pk=obj.pk)
+        data = form.cleaned_data
+        dictionary_update(
+            dictionary=stored,
+            name=data.get("name", stored.name),
+            description=data.get("description", stored.description),
+            is_hidden=data.get("is_hidden", stored.is_hidden),
+            is_default=data.get("make_default", stored.is_default),
+        )
+        obj.refresh_from_db()
+
+    def get_deleted_objects(
+        self, objs: Any, request: HttpRequest
+    ) -> tuple[list[Any], dict[str, str], set[str], list[str]]:
+        """Words go with their dictionary: count them instead of listing (and checking a
+        permission on) each of up to hundreds of thousands; games protect a dictionary."""
+        dictionaries = list(objs)
+        deleted: list[Any] = []
+        protected: list[str] = []
+        for dictionary in dictionaries:
+            games = dictionary.games.count()
+            if games:
+                protected.append(
+                    f"{dictionary.name}: used by {games:,} game{'s' if games != 1 else ''}"
+                )
+            deleted += [
+                format_html(
+                    '{}: <a href="{}">{}</a>',
+                    capfirst(self.opts.verbose_name),
+                    change_url_of(dictionary),
+                    dictionary.name,
+                ),
+                [f"{dictionary.word_count:,} words"],
+            ]
+        model_count = {
+            self.opts.verbose_name_plural: f"{len(dictionaries):,}",
+            Word._meta.verbose_name_plural: f"{sum(d.word_count for d in dictionaries):,}",
+        }
+        return deleted, model_count, set(), protected
+
+    def delete_model(self, request: HttpRequest, obj: Dictionary) -> None:
+        dictionary_delete(dictionary=obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
+        with transaction.atomic():
+            for dictionary in queryset:
+                dictionary_delete(dictionary=dictionary)
+
+    @admin.action(
+        description="Hide the selected dictionaries from new games", permissions=["change"]
+    )
+    def hide_from_new_games(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
+        self._set_flags(
+            request, queryset, lambda d: dictionary_set_hidden(dictionary=d, hidden=True)
+        )
+
+    @admin.action(
+        description="Offer the selected dictionaries in new games", permissions=["change"]
+    )
+    def offer_in_new_games(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
+        self._set_flags(
+            request, queryset, lambda d: dictionary_set_hidden(dictionary=d, hidden=False)
+        )
+
+    @admin.action(description="Make the selected dictionary the default", permissions=["change"])
+    def make_default(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
+        if queryset.count() != 1:
+            self.message_user(
+                request, "Select exactly one dictionary to make it the default.", messages.ERROR
+            )
+            return
+        self._set_flags(request, queryset, lambda d: dictionary_set_default(dictionary=d))
+
+    def _set_flags(self, request: HttpRequest, queryset: QuerySet[Dictionary], change: Any) -> None:
+        changed = 0
+        for dictionary in queryset:
+            try:
+                change(dictionary)
+            except DictionaryChangeError as error:
+                self.message_user(request, error.message, messages.ERROR)
+            else:
+                changed += 1
+        if changed:
+            self.message_user(request, f"Updated {changed} dictionaries.", messages.SUCCESS)
+
+    # --- upload (the add view) and the import report --------------------------------------
+
+    def get_urls(self) -> list[URLPattern]:
+        report = path(
+            "<path:object_id>/report/",
+            self.admin_site.admin_view(self.report_view),
+            name="dictionaries_dictionary_report",
+        )
+        return [report, *super().get_urls()]
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict | None = None
+    ) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        rejected_lines: tuple = ()
+        if request.method == "POST":
+            form = DictionaryUploadForm(request.POST, request.FILES)
+            if form.is_valid():
+                try:
+                    report = dictionary_import(
+                        name=form.cleaned_data["name"],
+                        source=form.cleaned_data["word_file"],
+                        uploaded_by=request.user,
+                        description=form.cleaned_data["description"],
+                        make_default=form.cleaned_data["make_default"],
+                    )
+                except DictionaryImportError as error:
+                    form.add_error("name" if error.field == "name" else "word_file", error)
+                    rejected_lines = error.rejected_lines
+                else:
+                    dictionary = report.dictionary
+                    self.log_addition(request, dictionary, [{"added": {}}])
+                    self.message_user(
+                        request,
+                        f"Imported {report.accepted:,} words into “{dictionary.name}”.",
+                        messages.SUCCESS,
+                    )
+                    return redirect("admin:dictionaries_dictionary_report", dictionary.pk)
+        else:
+            form = DictionaryUploadForm()
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Upload a dictionary",
+            "form": form,
+            "rejected_lines": rejected_lines,
+            **(extra_context or {}),
+        }
+        return TemplateResponse(request, "admin/dictionaries/dictionary/upload.html", context)
+
+    def report_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        dictionary = self.get_object(request, object_id)
+        if dictionary is None:
+            raise Http404("No such dictionary.")
+        if not self.has_view_permission(request, dictionary):
+            raise PermissionDenied
+        report = dictionary.import_report or {}
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Import report: {dictionary.name}",
+            "dictionary": dictionary,
+            "report": report,
+            "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
+            "can_change": self.has_change_permission(request, dictionary),
+            "can_add": self.has_add_permission(request),
+        }
+        return TemplateResponse(request, "admin/dictionaries/dictionary/report.html", context)
+
+
+class EstimatedCountPaginator(Paginator):
+    """Page links for every word of every dictionary without a COUNT(*) over the table.
+
+    Unfiltered, PostgreSQL's planner estimate (refreshed by ANALYZE) is good
+    enough for page links; filtered lists and small tables count exactly.
+    """
+
+    estimate_above = 100_000
+
+    @cached_property
+    def count(self) -> int:
+        object_list = self.object_list
+        if isinstance(object_list, QuerySet) and not object_list.query.where:
+            connection = connections[object_list.db]
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass",
+                        [object_list.model._meta.db_table],
+                    )
+                    row = cursor.fetchone()
+                if row is not None and row[0] > self.estimate_above:
+                    return int(row[0])
+        return super().count
+
+
+@admin.register(Word)
+class WordAdmin(admin.ModelAdmin):
+    """Browse and search words; they are never added or edited here."""
+
+    list_display = ["text", "length", "dictionary"]
+    list_filter = ["dictionary", "length"]
+    search_fields = ["text"]
+    list_select_related = ["dictionary"]
+    ordering = ["dictionary", "text"]
+    paginator = EstimatedCountPaginator
+    show_full_result_count = False
+    list_per_page = 100
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Word | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Word | None = None) -> bool:
+        return False

@@ -1,0 +1,139 @@
+"""``import_dictionary PATH --name NAME`` and ``import_dictionary --default`` (web2, idempotent)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from dictionaries.services import (
+    DEFAULT_DICTIONARY_NAME,
+    DictionaryImportError,
+    ImportReport,
+    dictionary_import,
+    dictionary_import_default,
+)
+
+
+class ProgressBar:
+    """A tqdm bar created on the first report, once the number of words is known."""
+
+    def __init__(self, *, stream: IO[str], enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self.bar: tqdm | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = tqdm(
+                total=total,
+                desc="Storing words",
+                unit=" words",
+                unit_scale=total >= 10_000,
+                file=self.stream,
+                disable=not self.enabled,
+                leave=True,
+            )
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a word list (a UTF-8 text file, one word per line) as a new dictionary, "
+        f"or with --default alone load the built-in {DEFAULT_DICTIONARY_NAME} list "
+        "(does nothing if it is already there)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", nargs="?", help="The word file to import.")
+        parser.add_argument("--name", help="Name of the new dictionary (required with PATH).")
+        parser.add_argument("--description", default="", help="What the list is and its source.")
+        parser.add_argument(
+            "--default",
+            action="store_true",
+            help=(
+                "With PATH: make the new dictionary the default one. "
+                f"Alone: load {DEFAULT_DICTIONARY_NAME} if it is missing."
+            ),
+        )
+        parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: str | None = options["path"]
+        raw_stderr = getattr(self.stderr, "_out", sys.stderr)
+        progress = ProgressBar(
+            stream=raw_stderr, enabled=not options["no_progress"] and self.stderr.isatty()
+        )
+        try:
+            if path is None:
+                self._import_default(options, progress)
+            else:
+                self._import_file(Path(path), options, progress)
+        except DictionaryImportError as error:
+            raise CommandError(f"Nothing imported: {error.message}") from error
+        finally:
+            progress.close()
+
+    def _import_default(self, options: dict[str, Any], progress: ProgressBar) -> None:
+        if not options["default"]:
+            raise CommandError(
+                "Give a word file and --name NAME, or --default alone to load "
+                f"{DEFAULT_DICTIONARY_NAME}."
+            )
+        if options["name"] or options["description"]:
+            raise CommandError("--name and --description need a PATH to import.")
+        result = dictionary_import_default(progress=progress)
+        if result.report is None:
+            dictionary = result.dictionary
+            self.stdout.write(
+                f"{dictionary.name} is already imported ({dictionary.word_count:,} words); "
+                "nothing to do."
+            )
+            return
+        self._write_report(result.report)
+
+    def _import_file(self, path: Path, options: dict[str, Any], progress: ProgressBar) -> None:
+        name: str | None = options["name"]
+        if not name:
+            raise CommandError("--name NAME is required to import a word file.")
+        try:
+            with path.open("rb") as word_file:
+                report = dictionary_import(
+                    name=name,
+                    source=word_file,
+                    description=options["description"],
+                    make_default=options["default"],
+                    progress=progress,
+                )
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror or error}") from error
+        self._write_report(report)
+
+    def _write_report(self, report: ImportReport) -> None:
+        dictionary = report.dictionary
+        flags = " It is now the default dictionary." if dictionary.is_default else ""
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {dictionary.name!r} (slug {dictionary.slug}) in "
+                f"{report.seconds:.2f} s.{flags}"
+            )
+        )
+        self.stdout.write(f"  words accepted:     {report.accepted:>9,}")
+        self.stdout.write(f"  duplicates removed: {report.duplicates:>9,}")
+        self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
+        self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
+        self.stdout.write("Words per length:")
+        for length, count in report.counts_by_length.items():
+            self.stdout.write(f"  {length:>3}: {count:>9,}")
+        if report.rejected_lines:
+            shown = len(report.rejected_lines)
+            self.stdout.write(f"Rejected lines (first {shown} of {report.rejected:,}):")
+            for line in report.rejected_lines:
+                self.stdout.write(f"  line {line.number:,}: {line.text!r} {line.reason}")

@@ -1,0 +1,376 @@
+"""The admin: upload with a report, refusals, permissions, and protection of dictionaries in use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from dictionaries.admin import EstimatedCountPaginator
+from dictionaries.models import Dictionary, Word
+from tests.factories import DictionaryFactory, GameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ADD_URL = "admin:dictionaries_dictionary_add"
+GOOD_FILE = b"Ally\r\nbeta\r\nally\r\n\r\nb3ta\r\nhello world\r\ncaf\xc3\xa9\r\nhangman\r\n"
+
+
+def upload(name: str = "Course words", content: bytes = GOOD_FILE, **extra: Any) -> dict:
+    return {"name": name, "word_file": SimpleUploadedFile("words.txt", content), **extra}
+
+
+def staff_client(*permissions: str, superuser: bool = False) -> Client:
+    user = UserFactory(is_staff=True, is_superuser=superuser)
+    for codename in permissions:
+        user.user_permissions.add(Permission.objects.get(codename=codename))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def admin_client_() -> Client:
+    return staff_client(superuser=True)
+
+
+def change_url(dictionary: Dictionary) -> str:
+    return reverse("admin:dictionaries_dictionary_change", args=[dictionary.pk])
+
+
+def change_form(dictionary: Dictionary, **overrides: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": dictionary.name, "description": dictionary.description}
+    if dictionary.is_hidden:
+        data["is_hidden"] = "on"
+    if dictionary.is_default:
+        data["make_default"] = "on"
+    data.update(overrides)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+# --- upload -----------------------------------------------------------------------------------
+
+
+def test_the_upload_form_is_shown(admin_client_: Client) -> None:
+    response = admin_client_.get(reverse(ADD_URL))
+    assert response.status_code == 200
+    assert b'enctype="multipart/form-data"' in response.content
+    assert b'name="word_file"' in response.content
+    assert b"at most 20 MB" in response.content
+
+
+def test_a_staff_upload_stores_the_words_and_shows_the_report(admin_client_: Client) -> None:
+    response = admin_client_.post(
+        reverse(ADD_URL), upload(description="Week one", make_default="on"), follow=True
+    )
+    dictionary = Dictionary.objects.get()
+    assert response.redirect_chain[-1][0] == reverse(
+        "admin:dictionaries_dictionary_report", args=[dictionary.pk]
+    )
+    assert sorted(Word.objects.values_list("text", flat=True)) == ["ally", "beta", "hangman"]
+    assert dictionary.word_count == 3
+    assert dictionary.is_default
+    assert dictionary.description == "Week one"
+    assert dictionary.uploaded_by == response.wsgi_request.user
+    page = response.content.decode()
+    assert "Imported 3 words into “Course words”." in page
+    assert '<tr><th scope="row">Duplicates removed</th><td>1</td></tr>' in page
+    assert '<tr><th scope="row">Lines rejected</th><td>3</td></tr>' in page
+    assert "<tr><td>4</td><td>2</td></tr>" in page
+    assert "<tr><td>7</td><td>1</td></tr>" in page
+    assert "<td>5</td><td><code>b3ta</code></td><td>contains the digit &#x27;3&#x27;</td>" in page
+    assert "<td>6</td><td><code>hello world</code></td><td>has a space inside" in page
+    assert "<td>7</td><td><code>café</code></td><td>contains &#x27;é&#x27; (U+00E9)" in page
+
+
+def test_a_staff_member_with_the_add_permission_can_upload() -> None:
+    client = staff_client("add_dictionary", "view_dictionary")
+    response = client.post(reverse(ADD_URL), upload(), follow=True)
+    assert response.status_code == 200
+    assert Dictionary.objects.get().word_count == 3
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("ally\ncafé\n".encode("latin-1"), "The file is not UTF-8 text: byte 0xE9 at offset 8"),
+        (b"", "The file is empty"),
+        (b"\n\n", "The file is empty"),
+        (b"123\nhello world\n", "The file has no valid word"),
+    ],
+    ids=["not-utf8", "empty", "blank-lines", "only-invalid"],
+)
+def test_a_refused_upload_redisplays_the_form_and_stores_nothing(
+    admin_client_: Client, content: bytes, message: str
+) -> None:
+    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Nothing was imported" in page
+    assert message in page
+    assert 'value="Course words"' in page
+    assert not Dictionary.objects.exists()
+    assert not Word.objects.exists()
+
+
+def test_an_upload_of_only_bad_lines_lists_them(admin_client_: Client) -> None:
+    response = admin_client_.post(reverse(ADD_URL), upload(content=b"123\nhello world\n"))
+    page = response.content.decode()
+    assert "<td>1</td><td><code>123</code></td><td>contains the digit &#x27;1&#x27;</td>" in page
+    assert "<td>2</td><td><code>hello world</code></td>" in page
+
+
+def test_an_upload_over_the_limit_is_refused(admin_client_: Client, settings: Any) -> None:
+    settings.DICTIONARY_UPLOAD_MAX_BYTES = 16
+    response = admin_client_.post(reverse(ADD_URL), upload())
+    assert response.status_code == 200
+    assert "over the size limit of 16 bytes" in response.content.decode()
+    assert not Dictionary.objects.exists()
+
+
+def test_an_upload_with_a_taken_name_is_refused_on_the_name(admin_client_: Client) -> None:
+    DictionaryFactory(name="Course words", slug="course-words")
+    response = admin_client_.post(reverse(ADD_URL), upload(name="course WORDS"))
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "already exists" in errors["name"][0]
+    assert Dictionary.objects.count() == 1
+
+
+def test_an_upload_without_a_file_is_refused(admin_client_: Client) -> None:
+    response = admin_client_.post(reverse(ADD_URL), {"name": "No file"})
+    assert response.status_code == 200
+    assert "word_file" in response.context["form"].errors
+    assert not Dictionary.objects.exists()
+
+
+# --- who may upload ---------------------------------------------------------------------------
+
+
+def test_an_anonymous_visitor_is_sent_to_the_admin_login() -> None:
+    client = Client()
+    for response in (client.get(reverse(ADD_URL)), client.post(reverse(ADD_URL), upload())):
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("admin:login"))
+    assert not Dictionary.objects.exists()
+
+
+def test_a_player_who_is_not_staff_is_sent_to_the_admin_login() -> None:
+    client = Client()
+    client.force_login(UserFactory(is_staff=False))
+    for response in (client.get(reverse(ADD_URL)), client.post(reverse(ADD_URL), upload())):
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("admin:login"))
+    assert not Dictionary.objects.exists()
+
+
+def test_staff_without_the_add_permission_are_forbidden() -> None:
+    client = staff_client("view_dictionary", "change_dictionary")
+    assert client.get(reverse(ADD_URL)).status_code == 403
+    assert client.post(reverse(ADD_URL), upload()).status_code == 403
+    assert not Dictionary.objects.exists()
+
+
+# --- list, change view, report ----------------------------------------------------------------
+
+
+def test_the_list_shows_counts_and_flags(admin_client_: Client) -> None:
+    DictionaryFactory(name="Listed", words=["ally", "beta", "hangman"], is_default=True)
+    response = admin_client_.get(reverse("admin:dictionaries_dictionary_changelist"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Listed" in page
+    assert '<td class="field-word_count_display">3</td>' in page
+
+
+def test_the_change_view_shows_counts_per_length_and_no_word_editing(
+    admin_client_: Client,
+) -> None:
+    dictionary = DictionaryFactory(words=["ally", "beta", "hangman"])
+    page = admin_client_.get(change_url(dictionary)).content.decode()
+    assert "<tr><td>4</td><td>2</td></tr><tr><td>7</td><td>1</td></tr>" in page
+    assert 'name="words' not in page
+    assert 'name="word_count' not in page
+
+
+def test_the_report_of_a_dictionary_made_without_an_upload(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["ally", "beta"])
+    response = admin_client_.get(
+        reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+    )
+    assert response.status_code == 200
+    assert "<tr><td>4</td><td>2</td></tr>" in response.content.decode()
+
+
+def test_the_report_needs_the_view_permission() -> None:
+    dictionary = DictionaryFactory(words=["ally"])
+    url = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+    assert staff_client().get(url).status_code == 403
+    assert staff_client(superuser=True).get(url + "0/report/").status_code == 404
+
+
+def test_an_unused_dictionary_can_be_renamed(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(name="Old name", words=["ally"])
+    response = admin_client_.post(
+        change_url(dictionary), change_form(dictionary, name="New name", description="Better")
+    )
+    assert response.status_code == 302
+    dictionary.refresh_from_db()
+    assert (dictionary.name, dictionary.description) == ("New name", "Better")
+
+
+def test_making_a_dictionary_the_default_clears_the_old_one(admin_client_: Client) -> None:
+    old = DictionaryFactory(is_default=True)
+    new = DictionaryFactory(words=["ally"])
+    response = admin_client_.post(change_url(new), change_form(new, make_default="on"))
+    assert response.status_code == 302
+    old.refresh_from_db()
+    new.refresh_from_db()
+    assert (old.is_default, new.is_default) == (False, True)
+
+
+def test_the_default_cannot_be_hidden_in_the_form(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(is_default=True, words=["ally"])
+    response = admin_client_.post(change_url(dictionary), change_form(dictionary, is_hidden="on"))
+    assert response.status_code == 200
+    assert "The default dictionary cannot be hidden" in response.content.decode()
+    dictionary.refresh_from_db()
+    assert not dictionary.is_hidden
+
+
+# --- dictionaries in use ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def in_use() -> Dictionary:
+    dictionary = DictionaryFactory(name="Played", description="Used", words=["ally", "beta"])
+    GameFactory(dictionary=dictionary)
+    return dictionary
+
+
+def test_an_in_use_dictionary_keeps_its_name_and_description(
+    admin_client_: Client, in_use: Dictionary
+) -> None:
+    page = admin_client_.get(change_url(in_use)).content.decode()
+    assert 'name="name"' not in page
+    assert 'name="description"' not in page
+    assert 'name="is_hidden"' in page
+    response = admin_client_.post(
+        change_url(in_use), change_form(in_use, name="Renamed", description="Changed")
+    )
+    assert response.status_code == 302
+    in_use.refresh_from_db()
+    assert (in_use.name, in_use.description) == ("Played", "Used")
+
+
+def test_an_in_use_dictionary_can_be_hidden(admin_client_: Client, in_use: Dictionary) -> None:
+    response = admin_client_.post(change_url(in_use), change_form(in_use, is_hidden="on"))
+    assert response.status_code == 302
+    in_use.refresh_from_db()
+    assert in_use.is_hidden
+    assert in_use.words.count() == 2
+
+
+def test_an_in_use_dictionary_can_be_hidden_by_the_list_action(
+    admin_client_: Client, in_use: Dictionary
+) -> None:
+    response = admin_client_.post(
+        reverse("admin:dictionaries_dictionary_changelist"),
+        {"action": "hide_from_new_games", "_selected_action": [in_use.pk]},
+    )
+    assert response.status_code == 302
+    in_use.refresh_from_db()
+    assert in_use.is_hidden
+
+
+def test_an_in_use_dictionary_cannot_be_deleted(admin_client_: Client, in_use: Dictionary) -> None:
+    url = reverse("admin:dictionaries_dictionary_delete", args=[in_use.pk])
+    assert admin_client_.get(url).status_code == 403
+    assert admin_client_.post(url, {"post": "yes"}).status_code == 403
+    assert "deletelink" not in admin_client_.get(change_url(in_use)).content.decode()
+    assert Dictionary.objects.filter(pk=in_use.pk).exists()
+    assert in_use.words.count() == 2
+
+
+def test_an_in_use_dictionary_survives_the_delete_action(
+    admin_client_: Client, in_use: Dictionary
+) -> None:
+    unused = DictionaryFactory(words=["cool"])
+    response = admin_client_.post(
+        reverse("admin:dictionaries_dictionary_changelist"),
+        {"action": "delete_selected", "_selected_action": [in_use.pk, unused.pk], "post": "yes"},
+    )
+    assert response.status_code == 200  # the page explaining what is protected
+    assert "Played: used by 1 game" in response.content.decode()
+    assert Dictionary.objects.count() == 2
+
+
+def test_an_unused_dictionary_can_be_deleted(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["ally", "beta"])
+    url = reverse("admin:dictionaries_dictionary_delete", args=[dictionary.pk])
+    confirmation = admin_client_.get(url).content.decode()
+    assert "<li>2 words</li>" in confirmation
+    assert "Word: ally" not in confirmation  # words are counted, not listed one by one
+    response = admin_client_.post(url, {"post": "yes"})
+    assert response.status_code == 302
+    assert not Dictionary.objects.exists()
+    assert not Word.objects.exists()
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def test_words_are_searchable_and_filterable(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["hangman", "hang", "ally"])
+    DictionaryFactory(words=["hangar"])
+    url = reverse("admin:dictionaries_word_changelist")
+    response = admin_client_.get(url, {"q": "HANG", "dictionary__id__exact": dictionary.pk})
+    assert response.status_code == 200
+    shown = [word.text for word in response.context["cl"].result_list]
+    assert shown == ["hang", "hangman"]
+    response = admin_client_.get(url, {"length": 4})
+    assert sorted(word.text for word in response.context["cl"].result_list) == ["ally", "hang"]
+
+
+def test_words_cannot_be_added_changed_or_deleted(admin_client_: Client) -> None:
+    word = DictionaryFactory(words=["ally"]).words.get()
+    assert admin_client_.get(reverse("admin:dictionaries_word_add")).status_code == 403
+    url = reverse("admin:dictionaries_word_change", args=[word.pk])
+    page = admin_client_.get(url).content.decode()
+    assert 'name="text"' not in page
+    admin_client_.post(url, {"text": "beta", "length": 4, "dictionary": word.dictionary_id})
+    assert (
+        admin_client_.post(
+            reverse("admin:dictionaries_word_delete", args=[word.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    word.refresh_from_db()
+    assert word.text == "ally"
+
+
+def test_the_word_paginator_counts_small_or_filtered_lists_exactly() -> None:
+    dictionary = DictionaryFactory(words=["ally", "beta", "cool"])
+    assert EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count == 3
+    filtered = Word.objects.filter(dictionary=dictionary).order_by("pk")
+    assert EstimatedCountPaginator(filtered, 2).count == 3
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL planner estimate")
+def test_the_word_paginator_uses_the_planner_estimate_on_postgresql(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    DictionaryFactory(words=["ally", "beta", "cool", "deal"])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE dictionaries_word")
+    monkeypatch.setattr(EstimatedCountPaginator, "estimate_above", 0)
+    with CaptureQueriesContext(connection) as queries:
+        count = EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count
+    assert count == 4
+    assert not any("COUNT(" in query["sql"].upper() for query in queries.captured_queries)
