@@ -1,0 +1,423 @@
+"""Evil Hangman in a terminal: interactive for people, ``--json`` for graders and tests.
+
+The same engine as the web site plays here, so a transcript from the console
+and a game history export agree line for line (both are ``MoveReport.as_json``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+from argparse import ArgumentParser, RawDescriptionHelpFormatter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError, DjangoHelpFormatter
+from django.db import DatabaseError
+from django.db.models import Count, Q
+
+from dictionaries.models import Dictionary, Word
+from dictionaries.wordbank import get_lexicon
+from games.engine import (
+    MAX_WORD_LENGTH,
+    Difficulty,
+    GameState,
+    GuessError,
+    Lexicon,
+    MoveReport,
+    Status,
+    apply_guess,
+    new_game,
+)
+
+SEED_BITS = 62
+WORD_LINE = re.compile(r"[a-z]+")
+DIFFICULTY_ANSWERS = {
+    **{difficulty.value: difficulty for difficulty in Difficulty},
+    **{difficulty.value[0]: difficulty for difficulty in Difficulty},
+}
+YES = {"y", "yes"}
+NO = {"n", "no"}
+
+HELP = """\
+Play Evil Hangman against the computer.
+
+Interactive (the default): asks for the word length, the wrong guesses allowed
+and the difficulty (unless given as options), then one letter at a time.
+At the end it names its word and offers another game with the same dictionary.
+Ctrl-D leaves at any prompt.
+
+Machine mode (--json, for graders and tests): needs --length, --misses and
+--difficulty; reads one guess per line from standard input and writes one JSON
+object per line: for an accepted guess {"guess", "accepted": true, "miss",
+"pattern", "families", "words_left", "misses_left", "status"} plus "word" once
+the game is over; for a refused line {"guess", "accepted": false, "error"}.
+It stops reading when the game ends.
+
+--seed only decides which candidate the computer names when you lose (the
+families follow from the rules alone). Without --seed a random one is used,
+in both modes, and nothing extra is printed.
+
+Words come from the database (--dictionary NAME or slug; default: the default
+dictionary) or from a plain text file (--words-file PATH: one word per line;
+trimmed and lower-cased, blank lines ignored, other lines that are not a-z
+words skipped with a note on standard error; the database is not used).
+"""
+
+
+class HelpFormatter(DjangoHelpFormatter, RawDescriptionHelpFormatter):
+    """Django's option order, with the description's line breaks kept."""
+
+
+class InputClosedError(Exception):
+    """Standard input ended (Ctrl-D) while the command was waiting for an answer."""
+
+
+@dataclass
+class WordSource:
+    """Where the words come from; lexicons are built once per length and kept."""
+
+    description: str
+    counts: dict[int, int]
+    build: Callable[[int], Lexicon]
+    lexicons: dict[int, Lexicon] = field(default_factory=dict)
+
+    def lengths_text(self) -> str:
+        return describe_lengths(sorted(self.counts))
+
+    def lexicon(self, length: int) -> Lexicon:
+        if length not in self.counts:
+            raise CommandError(
+                f"{self.description} has no word of length {length} "
+                f"(lengths with words: {self.lengths_text()})"
+            )
+        if length not in self.lexicons:
+            self.lexicons[length] = self.build(length)
+        return self.lexicons[length]
+
+
+def describe_lengths(lengths: list[int]) -> str:
+    """'2-15, 17, 20-21': dictionaries have gaps, and a list of 30 numbers is hard to read."""
+    runs: list[list[int]] = []
+    for length in lengths:
+        if runs and runs[-1][1] == length - 1:
+            runs[-1][1] = length
+        else:
+            runs.append([length, length])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def file_source(path: str, warn: Callable[[str], None]) -> WordSource:
+    """Words of a plain file; never touches the database."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path} is not UTF-8 text (bad byte at offset {error.start})") from None
+    buckets: dict[int, set[str]] = {}
+    skipped = 0
+    for line in text.splitlines():
+        word = line.strip().lower()
+        if not word:
+            continue
+        if not WORD_LINE.fullmatch(word) or len(word) > MAX_WORD_LENGTH:
+            skipped += 1
+            continue
+        buckets.setdefault(len(word), set()).add(word)
+    if skipped:
+        what = "line that is not an a-z word" if skipped == 1 else "lines that are not a-z words"
+        warn(f"note: skipped {skipped:,} {what} in {path}")
+    if not buckets:
+        raise CommandError(f"{path} has no a-z words")
+    total = sum(len(words) for words in buckets.values())
+    return WordSource(
+        description=f"{path} ({total:,} words)",
+        counts={length: len(words) for length, words in buckets.items()},
+        build=lambda length: Lexicon(buckets[length]),
+    )
+
+
+def database_source(name: str | None) -> WordSource:
+    """A stored dictionary, by name or slug, or the default one."""
+    try:
+        if name is None:
+            dictionary = Dictionary.objects.filter(is_default=True).first()
+            if dictionary is None:
+                raise CommandError(
+                    "there is no default dictionary: import one "
+                    "(manage.py import_dictionary --default), or pass --dictionary or --words-file"
+                )
+        else:
+            dictionary = (
+                Dictionary.objects.filter(Q(name=name) | Q(slug=name)).first()
+                or Dictionary.objects.filter(Q(name__iexact=name) | Q(slug__iexact=name)).first()
+            )
+            if dictionary is None:
+                known = ", ".join(Dictionary.objects.values_list("name", flat=True)) or "none"
+                raise CommandError(f"no dictionary named {name!r} (dictionaries: {known})")
+        counts = dict(
+            Word.objects.filter(dictionary=dictionary)
+            .order_by()
+            .values_list("length")
+            .annotate(words=Count("id"))
+        )
+    except DatabaseError as error:
+        raise CommandError(f"cannot read dictionaries from the database: {error}") from None
+    if not counts:
+        raise CommandError(f"dictionary {dictionary.name!r} has no words")
+
+    def build(length: int) -> Lexicon:
+        try:
+            return get_lexicon(dictionary_id=dictionary.pk, length=length)
+        except DatabaseError as error:
+            raise CommandError(f"cannot read words from the database: {error}") from None
+
+    return WordSource(
+        description=f"dictionary {dictionary.name!r} ({sum(counts.values()):,} words)",
+        counts=counts,
+        build=build,
+    )
+
+
+def parse_whole_number(value: str | None, option: str, *, minimum: int) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = int(value.strip())
+    except ValueError:
+        raise CommandError(f"{option} must be a whole number, not {value!r}") from None
+    if number < minimum:
+        raise CommandError(f"{option} must be at least {minimum}, not {number}")
+    return number
+
+
+def parse_difficulty(value: str | None) -> Difficulty | None:
+    if value is None:
+        return None
+    difficulty = DIFFICULTY_ANSWERS.get(value.strip().lower())
+    if difficulty is None:
+        raise CommandError(f"--difficulty must be easy, medium or hard, not {value!r}")
+    return difficulty
+
+
+def plural(count: int, singular: str, plural: str) -> str:
+    return f"{count:,} {singular if count == 1 else plural}"
+
+
+class Command(BaseCommand):
+    help = HELP
+    stealth_options = ("stdin",)
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> ArgumentParser:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        return super().create_parser(prog_name, subcommand, **kwargs)
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        source = parser.add_argument_group("words")
+        source.add_argument(
+            "--dictionary", metavar="NAME", help="a stored dictionary's name or slug"
+        )
+        source.add_argument("--words-file", metavar="PATH", help="a plain file, one word a line")
+        game = parser.add_argument_group("game (asked for when missing, except with --json)")
+        game.add_argument("--length", metavar="N", help="word length")
+        game.add_argument("--misses", metavar="M", help="wrong guesses allowed (at least 1)")
+        game.add_argument("--difficulty", metavar="LEVEL", help="easy, medium or hard")
+        game.add_argument("--seed", metavar="S", help="seed of the word named on a loss")
+        parser.add_argument(
+            "--json", action="store_true", help="machine mode: guesses on stdin, JSON lines out"
+        )
+        parser.add_argument(
+            "--debug",
+            action="store_true",
+            help="interactive only: show the words left and every family after each guess",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.input: TextIO = options.get("stdin") or sys.stdin
+        if options["dictionary"] is not None and options["words_file"] is not None:
+            raise CommandError("use --dictionary or --words-file, not both")
+        length = parse_whole_number(options["length"], "--length", minimum=1)
+        max_misses = parse_whole_number(options["misses"], "--misses", minimum=1)
+        difficulty = parse_difficulty(options["difficulty"])
+        seed = parse_whole_number(options["seed"], "--seed", minimum=0)
+        if options["json"] and options["debug"]:
+            raise CommandError("--debug is for interactive play; --json already shows everything")
+        if options["json"] and (length is None or max_misses is None or difficulty is None):
+            raise CommandError("--json needs --length, --misses and --difficulty")
+
+        if options["words_file"] is not None:
+            source = file_source(options["words_file"], self.stderr.write)
+        else:
+            source = database_source(options["dictionary"])
+        if length is not None:
+            source.lexicon(length)  # an unusable --length fails before any question
+
+        try:
+            if options["json"] and length and max_misses and difficulty:
+                self.play_json(source.lexicon(length), max_misses, difficulty, seed)
+                return
+            self.play_interactive(
+                source,
+                length=length,
+                max_misses=max_misses,
+                difficulty=difficulty,
+                seed=seed,
+                debug=options["debug"],
+            )
+        except (InputClosedError, KeyboardInterrupt):
+            if not options["json"]:
+                self.stdout.write("\nGoodbye.")
+        except UnicodeDecodeError:
+            raise CommandError("standard input is not UTF-8 text") from None
+
+    # -- machine mode ---------------------------------------------------------
+
+    def play_json(
+        self, lexicon: Lexicon, max_misses: int, difficulty: Difficulty, seed: int | None
+    ) -> None:
+        state = new_game(
+            lexicon,
+            max_misses=max_misses,
+            difficulty=difficulty,
+            seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+        )
+        for raw in self.input:
+            guess = raw.rstrip("\r\n")
+            try:
+                state, report = apply_guess(state, guess)
+            except GuessError as error:
+                line: dict[str, Any] = {"guess": guess, "accepted": False, "error": str(error)}
+            else:
+                line = report.as_json()
+            self.stdout.write(json.dumps(line))
+            self.stdout.flush()  # a grader may wait for each answer before the next guess
+            if state.is_over:
+                return
+
+    # -- interactive ----------------------------------------------------------
+
+    def play_interactive(
+        self,
+        source: WordSource,
+        *,
+        length: int | None,
+        max_misses: int | None,
+        difficulty: Difficulty | None,
+        seed: int | None,
+        debug: bool,
+    ) -> None:
+        self.say(f"Evil Hangman, with {source.description}.")
+        while True:
+            lexicon = source.lexicon(length if length is not None else self.ask_length(source))
+            state = new_game(
+                lexicon,
+                max_misses=max_misses if max_misses is not None else self.ask_max_misses(),
+                difficulty=difficulty if difficulty is not None else self.ask_difficulty(),
+                seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+            )
+            self.play_one_game(state, debug=debug)
+            if not self.ask_yes_no("Play again? (y/n): "):
+                self.say("Goodbye.")
+                return
+
+    def play_one_game(self, state: GameState, *, debug: bool) -> None:
+        if debug:
+            self.say(f"[debug] words left: {state.words_left:,}")
+        while not state.is_over:
+            self.say("")
+            self.say(f"Wrong guesses left: {state.misses_left}")
+            guessed = ", ".join(sorted(state.letters)) or "none yet"
+            self.say(f"Letters guessed: {guessed}")
+            self.say(f"Word: {state.pattern}")
+            state, report = apply_guess(state, self.ask_guess(state))
+            self.say(self.feedback(report))
+            if debug:
+                self.show_families(report)
+        self.say("")
+        if state.status is Status.WON:
+            self.say(f"You win! The word was {state.word!r}.")
+        else:
+            self.say(f"You lose. The word was {state.word!r}.")
+
+    @staticmethod
+    def feedback(report: MoveReport) -> str:
+        if report.miss:
+            return f"Sorry, there is no {report.letter!r}."
+        count = report.pattern.count(report.letter)
+        verb = "is" if count == 1 else "are"
+        return f"Yes, there {verb} {count} {report.letter!r}{'' if count == 1 else 's'}."
+
+    def show_families(self, report: MoveReport) -> None:
+        self.say(f"[debug] words left: {report.words_left:,}")
+        self.say(f"[debug] {plural(len(report.families), 'family', 'families')}, hardest first:")
+        for rank, family in enumerate(report.families):
+            kept = (
+                f"  <- kept ({report.reason.replace('_', ' ')})" if rank == report.kept_rank else ""
+            )
+            self.say(f"[debug]   {family.pattern}  {family.size:,}{kept}")
+
+    # -- questions ------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.stdout.write(text)
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt, ending="")
+        self.stdout.flush()
+        line = self.input.readline()
+        if not line:
+            raise InputClosedError
+        return line.rstrip("\r\n")
+
+    def ask_length(self, source: WordSource) -> int:
+        while True:
+            answer = self.ask(f"Word length ({source.lengths_text()}): ").strip()
+            try:
+                length = int(answer)
+            except ValueError:
+                self.say(f"{answer!r} is not a whole number.")
+                continue
+            if length in source.counts:
+                return length
+            self.say(f"There are no words of length {length}; choose {source.lengths_text()}.")
+
+    def ask_max_misses(self) -> int:
+        while True:
+            answer = self.ask("Wrong guesses allowed (at least 1): ").strip()
+            try:
+                number = int(answer)
+            except ValueError:
+                self.say(f"{answer!r} is not a whole number.")
+                continue
+            if number >= 1:
+                return number
+            self.say("Allow at least 1 wrong guess.")
+
+    def ask_difficulty(self) -> Difficulty:
+        while True:
+            answer = self.ask("Difficulty (easy, medium, hard): ").strip().lower()
+            if answer in DIFFICULTY_ANSWERS:
+                return DIFFICULTY_ANSWERS[answer]
+            self.say("Type easy, medium or hard.")
+
+    def ask_guess(self, state: GameState) -> str:
+        while True:
+            answer = self.ask("Your guess: ")
+            try:
+                return state.check_guess(answer)
+            except GuessError as error:
+                self.say(f"Not accepted: {error}. Try again.")
+
+    def ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.ask(prompt).strip().lower()
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            self.say("Type y or n.")
