@@ -1,0 +1,111 @@
+"""Model factories shared by every test package."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from dictionaries.models import Dictionary, Word
+from games.leaderboard_totals import leaderboard_totals_add
+from games.models import Difficulty, Game, Move, Status
+from games.scoring import win_points
+
+DEFAULT_PASSWORD = "correct-horse-battery-staple"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    password = factory.django.Password(DEFAULT_PASSWORD)
+
+
+class DictionaryFactory(factory.django.DjangoModelFactory):
+    """A dictionary; pass ``words=[...]`` to store its words as rows."""
+
+    class Meta:
+        model = Dictionary
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Dictionary {n}")
+    slug = factory.Sequence(lambda n: f"dictionary-{n}")
+
+    @factory.post_generation
+    def words(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
+        if not create or not extracted:
+            return
+        unique = sorted(set(extracted))
+        Word.objects.bulk_create(
+            Word(dictionary=self, text=text, length=len(text)) for text in unique
+        )
+        self.word_count = len(unique)
+        self.save(update_fields=["word_count"])
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A game row; set status/finished_at/letters consistently when you override them."""
+
+    class Meta:
+        model = Game
+
+    player = factory.SubFactory(UserFactory)
+    dictionary = factory.SubFactory(DictionaryFactory)
+    length = 4
+    max_misses = 8
+    difficulty = Difficulty.HARD
+    is_ranked = True
+    seed = factory.Sequence(lambda n: n)
+    pattern = factory.LazyAttribute(lambda game: "-" * game.length)
+    words_left = 9
+    status = Status.PLAYING
+    finished_at = factory.LazyAttribute(
+        lambda game: None if game.status == Status.PLAYING else timezone.now()
+    )
+
+
+class FinishedGameFactory(GameFactory):
+    """A finished game (won by default); score follows games/scoring.py unless given."""
+
+    status = Status.WON
+    forfeited = False
+    finished_at = factory.LazyFunction(timezone.now)
+    word = factory.LazyAttribute(lambda game: "z" * game.length)
+    pattern = factory.LazyAttribute(
+        lambda game: game.word if game.status == Status.WON else "-" * game.length
+    )
+    misses = factory.LazyAttribute(
+        lambda game: game.max_misses if game.status == Status.LOST and not game.forfeited else 0
+    )
+    words_left = 1
+    score = factory.LazyAttribute(
+        lambda game: (
+            win_points(difficulty=game.difficulty, max_misses=game.max_misses)
+            if game.is_ranked and game.status == Status.WON
+            else 0
+        )
+    )
+
+    @classmethod
+    def _create(cls, model_class: type[Game], *args: object, **kwargs: object) -> Game:
+        """Counted on the leaderboards as the services count a game they finish."""
+        game = super()._create(model_class, *args, **kwargs)
+        leaderboard_totals_add(game=game)
+        return game
+
+
+class MoveFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Move
+
+    game = factory.SubFactory(GameFactory)
+    number = factory.Sequence(lambda n: n % 26 + 1)
+    letter = "e"
+    miss = True
+    pattern = "----"
+    kept_size = 3
+    kept_rank = 0
+    reason = "hardest"
+    families = factory.LazyFunction(lambda: [["----", 3], ["-e--", 2]])
