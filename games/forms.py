@@ -1,0 +1,135 @@
+"""Forms of the play pages: starting a game and sending a guess."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+
+from dictionaries.models import Dictionary
+from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.selectors.board import (
+    WordLength,
+    default_dictionary,
+    dictionaries_for_new_game,
+    preferred_length,
+    word_lengths,
+)
+
+DEFAULT_WRONG_GUESSES = 8
+
+
+class NewGameForm(forms.Form):
+    """The settings of a new game.
+
+    The word lengths offered depend on the chosen dictionary: HTMX refreshes
+    them when the dictionary changes, and a bound form offers (and validates
+    against) the lengths of the dictionary it was posted with, so the form
+    works without JavaScript too.
+    """
+
+    dictionary = forms.ModelChoiceField(
+        queryset=Dictionary.objects.none(),
+        empty_label=None,
+        error_messages={
+            "invalid_choice": "That dictionary is not offered for new games; choose one listed."
+        },
+    )
+    length = forms.TypedChoiceField(coerce=int, label="Word length")
+    max_misses = forms.IntegerField(
+        label="Wrong guesses allowed",
+        min_value=1,
+        max_value=MAX_WRONG_GUESSES,
+        initial=DEFAULT_WRONG_GUESSES,
+        help_text=f"From 1 to {MAX_WRONG_GUESSES}. Fewer wrong guesses score more when you win.",
+        error_messages={
+            "required": f"Say how many wrong guesses you allow (1 to {MAX_WRONG_GUESSES}).",
+            "invalid": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
+            "min_value": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
+            "max_value": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    difficulty = forms.ChoiceField(
+        choices=Difficulty.choices,
+        initial=Difficulty.HARD,
+        widget=forms.RadioSelect,
+        help_text=(
+            "Hard always keeps the biggest family of words; medium lets go of it on every "
+            "4th guess, easy on every 2nd."
+        ),
+        error_messages={"invalid_choice": "Choose a difficulty: easy, medium or hard."},
+    )
+    show_word_count = forms.BooleanField(
+        required=False,
+        label="Show the number of words still possible (this game will not be ranked)",
+        help_text=(
+            "An unranked game does not count on the leaderboards and can be played "
+            "alongside your ranked game."
+        ),
+    )
+    forfeit_game_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offered = dictionaries_for_new_game()
+        dictionary_field: forms.ModelChoiceField = self.fields["dictionary"]  # type: ignore[assignment]
+        dictionary_field.queryset = offered
+        self.chosen_dictionary: Dictionary | None = self._chosen_dictionary(offered)
+        if self.chosen_dictionary is not None:
+            dictionary_field.initial = self.chosen_dictionary.pk
+        self.lengths: list[WordLength] = (
+            word_lengths(dictionary_id=self.chosen_dictionary.pk)
+            if self.chosen_dictionary is not None
+            else []
+        )
+        length_field: forms.TypedChoiceField = self.fields["length"]  # type: ignore[assignment]
+        self.ranked_min_words: int = settings.RANKED_MIN_WORDS
+        length_field.choices = [
+            (item.length, self._length_label(item.length, item.words)) for item in self.lengths
+        ]
+        length_field.initial = preferred_length(self.lengths, wanted=self._wanted_length())
+        name = self.chosen_dictionary.name if self.chosen_dictionary else "This dictionary"
+        length_field.error_messages = {
+            "required": "Choose a word length.",
+            "invalid_choice": (
+                f"{name} has no words of that length; choose one of the lengths listed."
+            ),
+        }
+
+    def _length_label(self, length: int, words: int) -> str:
+        label = f"{length} letters ({words:,} word{'s' * (words != 1)})"
+        return label if words >= self.ranked_min_words else f"{label}, unranked"
+
+    def _raw(self, field: str) -> object:
+        if self.is_bound:
+            return self.data.get(self.add_prefix(field))
+        return self.initial.get(field)
+
+    def _chosen_dictionary(self, offered: Any) -> Dictionary | None:
+        raw = self._raw("dictionary")
+        if isinstance(raw, Dictionary):
+            raw = raw.pk
+        try:
+            return offered.get(pk=int(str(raw)))
+        except (TypeError, ValueError, Dictionary.DoesNotExist):
+            return default_dictionary()
+
+    def _wanted_length(self) -> int | None:
+        try:
+            return int(str(self._raw("length")))
+        except (TypeError, ValueError):
+            return None
+
+
+class GuessForm(forms.Form):
+    """One key of the board. The letter itself is judged by the service, which
+    knows the game; ``expected_guesses`` is how many guesses the board showed."""
+
+    letter = forms.CharField(required=False, strip=False)
+    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=26)
+
+    BAD_BOARD_MESSAGE = (
+        "This board could not be read; here is the current board. Nothing was changed."
+    )

@@ -1,0 +1,233 @@
+"""A game is its settings, seed and letters; moves are its history for review."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from dictionaries.models import Dictionary
+from games.engine import Difficulty as EngineDifficulty
+from games.engine import Reason as EngineReason
+from games.engine import Status as EngineStatus
+
+MAX_WRONG_GUESSES = 26
+
+
+class Difficulty(models.TextChoices):
+    EASY = EngineDifficulty.EASY.value, "Easy"
+    MEDIUM = EngineDifficulty.MEDIUM.value, "Medium"
+    HARD = EngineDifficulty.HARD.value, "Hard"
+
+
+class Status(models.TextChoices):
+    PLAYING = EngineStatus.PLAYING.value, "In progress"
+    WON = EngineStatus.WON.value, "Won"
+    LOST = EngineStatus.LOST.value, "Lost"
+
+
+class Reason(models.TextChoices):
+    HARDEST = EngineReason.HARDEST.value, "Hardest family"
+    SECOND_HARDEST = EngineReason.SECOND_HARDEST.value, "Second hardest (difficulty schedule)"
+    ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, "Only family (second hardest was due)"
+
+
+class Game(models.Model):
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="games")
+    length = models.PositiveSmallIntegerField()
+    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    is_ranked = models.BooleanField(
+        default=True, help_text="False when the player chose to see the number of words left."
+    )
+    seed = models.BigIntegerField()
+    letters = models.CharField(max_length=26, blank=True, help_text="Letters guessed, in order.")
+    pattern = models.CharField(max_length=64)
+    misses = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
+    forfeited = models.BooleanField(default=False)
+    words_left = models.PositiveIntegerField()
+    word = models.CharField(max_length=64, blank=True, help_text="The word named at the end.")
+    score = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        permissions = [("review_all_games", "Can review every player's games")]
+        indexes = [
+            models.Index(fields=["player", "-started_at"], name="game_player_started"),
+            models.Index(fields=["status", "finished_at"], name="game_status_finished"),
+            # Leaderboards: index-only scans over finished ranked games (INCLUDE is
+            # PostgreSQL only; SQLite keeps the partial key index).
+            models.Index(
+                fields=["finished_at"],
+                include=["player", "score", "status", "dictionary", "length", "difficulty"],
+                condition=models.Q(is_ranked=True, finished_at__isnull=False),
+                name="game_ranked_finished",
+            ),
+            models.Index(
+                fields=["dictionary", "length", "difficulty", "finished_at"],
+                include=["player", "score", "status"],
+                condition=models.Q(is_ranked=True, finished_at__isnull=False),
+                name="game_ranked_bucket",
+            ),
+            # Statistics and streaks: one player's finished games in order (id
+            # breaks ties), read by an index-only scan.
+            models.Index(
+                fields=["player", "finished_at", "id"],
+                include=["difficulty", "status", "misses", "is_ranked"],
+                condition=models.Q(finished_at__isnull=False),
+                name="game_player_finished",
+            ),
+            # Instructors' list of every game, newest first.
+            models.Index(fields=["-started_at", "-id"], name="game_started"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
+                name="game_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(misses__lte=models.F("max_misses")),
+                name="game_misses_within_allowed",
+            ),
+            models.CheckConstraint(condition=models.Q(length__gte=1), name="game_length_positive"),
+            models.CheckConstraint(
+                condition=models.Q(difficulty__in=Difficulty.values), name="game_difficulty_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=Status.values), name="game_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status=Status.PLAYING, finished_at__isnull=True)
+                    | (~models.Q(status=Status.PLAYING) & models.Q(finished_at__isnull=False))
+                ),
+                name="game_finished_iff_over",
+            ),
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=models.Q(status=Status.PLAYING, is_ranked=True),
+                name="game_one_ranked_in_progress",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.player}, {self.get_status_display()})"
+
+    @property
+    def misses_left(self) -> int:
+        return self.max_misses - self.misses
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != Status.PLAYING
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveSmallIntegerField()
+    letter = models.CharField(max_length=1)
+    miss = models.BooleanField()
+    pattern = models.CharField(max_length=64, help_text="The pattern after this guess.")
+    kept_size = models.PositiveIntegerField(help_text="Words left: the size of the kept family.")
+    kept_rank = models.PositiveSmallIntegerField(help_text="0 = hardest, 1 = second hardest.")
+    reason = models.CharField(max_length=14, choices=Reason.choices)
+    families = models.JSONField(help_text="[[pattern, size], ...] hardest first.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+            models.UniqueConstraint(fields=["game", "letter"], name="move_unique_letter"),
+            models.CheckConstraint(
+                condition=models.Q(letter__regex=r"^[a-z]$"), name="move_letter_lowercase"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=26), name="move_number_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kept_rank__in=[0, 1]), name="move_kept_rank_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.number} {self.letter}"
+
+
+class PlayerRecord(models.Model):
+    """What every leaderboard total counts: games, wins, points and the last finish."""
+
+    points = models.PositiveIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_finished_at = models.DateTimeField(help_text="Finish of the last game.")
+
+    class Meta:
+        abstract = True
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(wins__lte=models.F("games")), name="%(class)s_wins_le_games"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.points} points in {self.games} games"  # type: ignore[attr-defined]
+
+
+class BoardTotal(PlayerRecord):
+    """A player's record on one board (dictionary, length, difficulty): best win and counts.
+
+    Written in the transaction that finishes each ranked game
+    (``games/leaderboard_totals.py``), so an all-time board reads a few rows per
+    player instead of every game ever played. ``points`` is the best win, not a
+    sum: replaying a winning game (the engine is deterministic) adds nothing.
+    """
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
+    length = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    best_at = models.DateTimeField(
+        null=True, help_text="Finish of the first win worth the best points (none without a win)."
+    )
+
+    class Meta(PlayerRecord.Meta):
+        constraints = [
+            *PlayerRecord.Meta.constraints,
+            models.UniqueConstraint(
+                fields=["player", "dictionary", "length", "difficulty"],
+                name="boardtotal_unique_bucket",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["dictionary", "length", "difficulty"], name="boardtotal_bucket"),
+        ]
+
+
+class PlayerTotal(PlayerRecord):
+    """A player's BoardTotal rows summed: the overall all-time boards, one row per player.
+
+    ``points`` is the sum of the boards' best points, and ``last_scored_at``
+    when that total was reached (the latest ``best_at`` of the boards).
+    """
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    last_scored_at = models.DateTimeField(
+        null=True, help_text="When the points were reached: the latest best win of the boards."
+    )
+
+    class Meta(PlayerRecord.Meta):
+        indexes = [
+            # The overall points board in its order: a page is an index scan.
+            models.Index(
+                fields=["-points", "last_scored_at", "player"], name="playertotal_points_order"
+            ),
+        ]

@@ -1,0 +1,25 @@
+"""Leaderboard points: a win is worth more under harder settings, and only the best one counts.
+
+Fewer wrong guesses allowed and a harder difficulty both multiply the points
+of a win; a loss (including a forfeit) is worth nothing. The number is stored
+on the game when it ends. The engine is deterministic, so a winning sequence of
+letters wins again every time: a player's score on a board (dictionary,
+length, difficulty) is therefore their best win there, and the overall score
+the sum of those bests (``games/leaderboard_totals.py``). Repeating a win adds
+nothing; a better win, or a win on a new board, does.
+"""
+
+from __future__ import annotations
+
+from games.models import MAX_WRONG_GUESSES, Difficulty
+
+DIFFICULTY_WEIGHT: dict[str, int] = {
+    Difficulty.EASY: 1,
+    Difficulty.MEDIUM: 2,
+    Difficulty.HARD: 3,
+}
+
+
+def win_points(*, difficulty: str, max_misses: int) -> int:
+    """Points for one ranked win: weight * (27 - wrong guesses allowed)."""
+    return DIFFICULTY_WEIGHT[difficulty] * (MAX_WRONG_GUESSES + 1 - max_misses)

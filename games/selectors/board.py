@@ -1,0 +1,202 @@
+"""Reads for the play pages: what a board shows, which settings a new game offers.
+
+A board is drawn from the game row alone (pattern, letters, misses, words
+left): no lexicon is loaded and no candidate word is ever at hand, so none can
+leak into a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
+from django.db.models import Count, QuerySet
+from django.shortcuts import get_object_or_404
+
+from dictionaries.models import Dictionary, Word
+from games.engine import HIDDEN
+from games.models import Game, Status
+
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+# The SVG drawing, in the order its parts appear (see templates/games/board.html).
+DRAWING_PARTS = (
+    "base",
+    "post",
+    "beam",
+    "rope",
+    "head",
+    "body",
+    "left-arm",
+    "right-arm",
+    "left-leg",
+    "right-leg",
+)
+# Wrong-guess pips above this many wrap into two rows, so they stay wide enough to see.
+MISS_PIPS_PER_ROW = 13
+PREFERRED_LENGTH = 6
+WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class Tile:
+    letter: str  # upper case; "" for a hidden position
+    position: int
+
+
+@dataclass(frozen=True)
+class Key:
+    letter: str
+    state: str  # "open", "hit" or "miss"
+    label: str
+    spoken: str  # for a used key: "E, not in the word"
+
+    @property
+    def is_used(self) -> bool:
+        return self.state != "open"
+
+
+def _key(letter: str, *, guessed: set[str], pattern: str) -> Key:
+    if letter not in guessed:
+        return Key(letter=letter, state="open", label=letter.upper(), spoken="")
+    if letter in pattern:
+        return Key(letter, "hit", letter.upper(), f"{letter.upper()}, in the word")
+    return Key(letter, "miss", letter.upper(), f"{letter.upper()}, not in the word")
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything the board template shows; nothing in it is secret."""
+
+    game: Game
+    tiles: tuple[Tile, ...]
+    hits: tuple[str, ...]
+    misses: tuple[str, ...]
+    keyboard: tuple[tuple[Key, ...], ...]
+    drawing: dict[str, str]  # part (underscored) -> "drawn" or "ghost"
+    parts_drawn: int
+    show_words_left: bool
+
+    @property
+    def parts_total(self) -> int:
+        return len(DRAWING_PARTS)
+
+    @property
+    def miss_pips(self) -> tuple[bool, ...]:
+        """One pip per wrong guess allowed, True once used.
+
+        The drawing moves in even steps over up to 26 misses, so a miss may
+        draw nothing; a pip per miss shows every one of them.
+        """
+        return tuple(index < self.game.misses for index in range(self.game.max_misses))
+
+    @property
+    def miss_pip_columns(self) -> int:
+        allowed = self.game.max_misses
+        return allowed if allowed <= MISS_PIPS_PER_ROW else -(-allowed // 2)
+
+    @property
+    def spoken_pattern(self) -> str:
+        """The pattern as a screen reader should say it: "blank, E, blank"."""
+        return ", ".join(tile.letter or "blank" for tile in self.tiles)
+
+
+@dataclass(frozen=True)
+class WordLength:
+    length: int
+    words: int
+
+
+def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
+    """Parts of the drawing for ``misses``: even steps whatever ``max_misses`` is.
+
+    Rounds half up, so the last miss always completes the drawing and no miss
+    ever removes a part.
+    """
+    total = len(DRAWING_PARTS)
+    return (2 * misses * total + max_misses) // (2 * max_misses)
+
+
+def board_for(game: Game) -> Board:
+    guessed = set(game.letters)
+    hits = tuple(letter for letter in game.letters if letter in game.pattern)
+    misses = tuple(letter for letter in game.letters if letter not in game.pattern)
+    keyboard = tuple(
+        tuple(_key(letter, guessed=guessed, pattern=game.pattern) for letter in row)
+        for row in KEYBOARD_ROWS
+    )
+    parts_drawn = drawing_parts_shown(misses=game.misses, max_misses=game.max_misses)
+    return Board(
+        game=game,
+        tiles=tuple(
+            Tile(letter="" if char == HIDDEN else char.upper(), position=index + 1)
+            for index, char in enumerate(game.pattern)
+        ),
+        hits=tuple(letter.upper() for letter in hits),
+        misses=tuple(letter.upper() for letter in misses),
+        keyboard=keyboard,
+        drawing={
+            part.replace("-", "_"): "drawn" if index < parts_drawn else "ghost"
+            for index, part in enumerate(DRAWING_PARTS)
+        },
+        parts_drawn=parts_drawn,
+        show_words_left=game.is_over or not game.is_ranked,
+    )
+
+
+def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:
+    """The player's own game, or 404: another player's game does not exist for them."""
+    return get_object_or_404(Game.objects.select_related("dictionary"), pk=game_id, player=player)
+
+
+def games_in_progress(*, player: AbstractBaseUser) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(player=player, status=Status.PLAYING)
+        .select_related("dictionary")
+        .order_by("-is_ranked", "-started_at")
+    )
+
+
+def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
+    return games_in_progress(player=player).filter(is_ranked=True).first()
+
+
+def dictionaries_for_new_game() -> QuerySet[Dictionary]:
+    """Dictionaries a new game may use: every one not hidden, the default first."""
+    return Dictionary.objects.filter(is_hidden=False).order_by("-is_default", "name")
+
+
+def default_dictionary() -> Dictionary | None:
+    return dictionaries_for_new_game().first()
+
+
+def word_lengths(*, dictionary_id: int) -> list[WordLength]:
+    """The lengths that have words in a dictionary, with their counts.
+
+    One aggregate over the (dictionary, length) index; cached because a
+    dictionary's words never change once imported.
+    """
+    key = f"games:word-lengths:{dictionary_id}"
+    cached: list[tuple[int, int]] | None = cache.get(key)
+    if cached is None:
+        cached = list(
+            Word.objects.filter(dictionary_id=dictionary_id)
+            .order_by()
+            .values("length")
+            .annotate(words=Count("*"))
+            .order_by("length")
+            .values_list("length", "words")
+        )
+        if cached:  # an empty answer may be a dictionary still being imported
+            cache.set(key, cached, WORD_LENGTHS_CACHE_SECONDS)
+    return [WordLength(length=length, words=words) for length, words in cached]
+
+
+def preferred_length(lengths: list[WordLength], *, wanted: int | None = None) -> int | None:
+    """The length to preselect: the one asked for if offered, else the one nearest 6."""
+    offered = [item.length for item in lengths]
+    if not offered:
+        return None
+    if wanted in offered:
+        return wanted
+    return min(offered, key=lambda length: (abs(length - PREFERRED_LENGTH), length))

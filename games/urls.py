@@ -1,0 +1,30 @@
+"""Game URLs: home and the play pages (records and review add theirs here)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from games.views import leaderboard, play, records, review
+
+urlpatterns = [
+    path("", play.home, name="home"),
+    path("games/new/", play.game_new, name="game_new"),
+    path("games/new/lengths/", play.game_lengths, name="game_lengths"),
+    path("games/<int:pk>/", play.game_detail, name="game_detail"),
+    path("games/<int:pk>/guess/", play.game_guess, name="game_guess"),
+    path("games/<int:pk>/forfeit/", play.game_forfeit, name="game_forfeit"),
+    # Records, statistics, leaderboards and review (issue 5).
+    path("games/mine/", records.my_games, name="my_games"),
+    path("games/<int:pk>/review/", review.game_review_page, name="game_review"),
+    path(
+        "games/<int:pk>/review/candidates/",
+        review.game_review_candidates,
+        name="game_review_candidates",
+    ),
+    path("stats/", records.player_stats, name="player_stats"),
+    path("players/<str:username>/", records.player_profile, name="player_profile"),
+    path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("instructor/games/", records.instructor_games, name="instructor_games"),
+    path("instructor/games.csv", records.instructor_games_csv, name="instructor_games_csv"),
+    path("instructor/games.jsonl", records.instructor_games_jsonl, name="instructor_games_jsonl"),
+]

@@ -1,0 +1,209 @@
+"""The play pages: home, new game, the board, a guess, forfeit.
+
+Thin views: parse a form, call one service or selector, render. A guess sent
+by HTMX gets only the board back; the same form without JavaScript posts and
+redirects to the board (post/redirect/get) with the result in the messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import engine, services
+from games.forms import GuessForm, NewGameForm
+from games.models import Game
+from games.selectors.board import board_for, games_in_progress, player_game, ranked_game_in_progress
+from games.views.access import login_required_htmx
+
+NEW_GAME_QUERY_FIELDS = ("dictionary", "length", "max_misses", "difficulty", "show_word_count")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown in the board; the same shape as a django.contrib.messages message."""
+
+    message: str
+    tags: str
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {}
+    if request.user.is_authenticated:
+        context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
+    return render(request, "home.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def game_new(request: HttpRequest) -> HttpResponse:
+    current_game: Game | None = None
+    needs_confirmation = False
+    if request.method == "POST" and "refresh_lengths" in request.POST:
+        # Without JavaScript: show the lengths of the dictionary just chosen.
+        form = NewGameForm(initial=_settings_from_query(request.POST))
+    elif request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            chosen = form.cleaned_data
+            try:
+                game = services.game_start(
+                    player=request.user,
+                    dictionary=chosen["dictionary"],
+                    length=chosen["length"],
+                    max_misses=chosen["max_misses"],
+                    difficulty=chosen["difficulty"],
+                    show_word_count=chosen["show_word_count"],
+                    forfeit_game_id=chosen["forfeit_game_id"],
+                )
+            except services.GameInProgressError as error:
+                current_game = error.game
+                needs_confirmation = True
+                if error.changed:
+                    form.add_error(None, error.message)
+            except services.GameRuleError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(
+                    request,
+                    _started_message(game, asked_for_word_count=chosen["show_word_count"]),
+                )
+                return redirect("game_detail", pk=game.pk)
+    else:
+        form = NewGameForm(initial=_settings_from_query(request.GET))
+    if current_game is None:
+        current_game = ranked_game_in_progress(player=request.user)
+    return render(
+        request,
+        "games/new_game.html",
+        {"form": form, "current_game": current_game, "needs_confirmation": needs_confirmation},
+    )
+
+
+@require_GET
+@login_required_htmx
+def game_lengths(request: HttpRequest) -> HttpResponse:
+    """The word-length field for the chosen dictionary, swapped in by HTMX."""
+    if not request.htmx:
+        return redirect(reverse("game_new") + "?" + request.GET.urlencode())  # type: ignore[return-value]
+    form = NewGameForm(initial=_settings_from_query(request.GET))
+    return render(request, "games/_lengths.html", {"form": form})
+
+
+@require_GET
+@login_required_htmx
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = player_game(player=request.user, game_id=pk)
+    notices = [Notice(message=str(m.message), tags=m.tags) for m in messages.get_messages(request)]
+    return render(request, "games/board.html", _board_context(game, notices=notices))
+
+
+@require_POST
+@login_required_htmx
+def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
+    form = GuessForm(request.POST)
+    if not form.is_valid():
+        game = player_game(player=request.user, game_id=pk)
+        notice = Notice(message=GuessForm.BAD_BOARD_MESSAGE, tags="error")
+    else:
+        try:
+            outcome = services.game_guess(
+                game_id=pk,
+                player=request.user,
+                letter=form.cleaned_data["letter"],
+                expected_guesses=form.cleaned_data["expected_guesses"],
+            )
+        except Game.DoesNotExist:
+            raise Http404("No such game.") from None
+        except services.GuessRejectedError as error:
+            game = player_game(player=request.user, game_id=pk)
+            notice = Notice(message=error.message, tags="error")
+        else:
+            game = outcome.game
+            notice = Notice(
+                message=guess_announcement(outcome.report, game=game),
+                tags="info" if outcome.report.miss else "success",
+            )
+    if request.htmx:
+        context = _board_context(game, notices=[notice])
+        return render(request, "games/_guess_response.html", context)
+    messages.add_message(
+        request, messages.ERROR if notice.tags == "error" else messages.INFO, notice.message
+    )
+    return redirect("game_detail", pk=pk)  # type: ignore[return-value]
+
+
+@require_POST
+@login_required_htmx
+def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        game = services.game_forfeit(game_id=pk, player=request.user)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    except services.GameRuleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(
+            request, f"You gave up; it counts as a loss. The computer's word: {game.word.upper()}."
+        )
+    return redirect("game_detail", pk=pk)  # type: ignore[return-value]
+
+
+def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
+    """What a guess did, in words (read aloud by screen readers, shown on the board)."""
+    letter = report.letter.upper()
+    if report.miss:
+        sentence = f"{letter} is not in the word."
+    else:
+        count = report.pattern.count(report.letter)
+        sentence = f"Yes! {count} {letter}'s." if count > 1 else f"Yes! 1 {letter}."
+    if game.status == engine.Status.WON:
+        return f"{sentence} You won: the word is {game.word.upper()}."
+    if game.status == engine.Status.LOST:
+        return f"{sentence} You lost. The computer's word: {game.word.upper()}."
+    left = game.misses_left
+    sentence += f" {left} wrong guess{'es' * (left != 1)} left."
+    if not game.is_ranked:
+        sentence += f" {game.words_left} word{'s' * (game.words_left != 1)} still possible."
+    return sentence
+
+
+def _board_context(game: Game, *, notices: list[Notice]) -> dict[str, Any]:
+    return {
+        "game": game,
+        "board": board_for(game),
+        "notices": notices,
+        "announcement": " ".join(notice.message for notice in notices),
+    }
+
+
+def _settings_from_query(query: QueryDict) -> dict[str, str | bool]:
+    """Initial values for the new-game form from a query string (the lengths refresh,
+    "show lengths" without JavaScript); the form itself checks them again."""
+    initial: dict[str, str | bool] = {
+        name: query[name] for name in NEW_GAME_QUERY_FIELDS if query.get(name)
+    }
+    if "show_word_count" in initial:
+        initial["show_word_count"] = query["show_word_count"].lower() in {"on", "1", "true"}
+    return initial
+
+
+def _started_message(game: Game, *, asked_for_word_count: bool) -> str:
+    ranked = "ranked" if game.is_ranked else "unranked"
+    message = (
+        f"New {ranked} game: a {game.length}-letter word, {game.max_misses} wrong "
+        f"guess{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}."
+    )
+    if not game.is_ranked and not asked_for_word_count:
+        message += (
+            f" Fewer than {settings.RANKED_MIN_WORDS} words have this length, so it is not ranked."
+        )
+    return message + " Good luck!"

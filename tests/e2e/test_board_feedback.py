@@ -1,0 +1,91 @@
+"""A key clicked while a guess is in flight is queued and played, never silently dropped."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from dictionaries.models import Dictionary
+from games import services
+from games.models import Game, Status
+from tests.e2e.conftest import PASSWORD, log_in
+from tests.factories import DictionaryFactory, UserFactory
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Made-up words without a, b or c: those three letters are misses.
+WORDS = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj")
+SLOW_GUESS_SECONDS = 0.6
+
+
+@pytest.fixture
+def dictionary() -> Dictionary:
+    return DictionaryFactory(words=list(WORDS), name="Made up", slug="made-up", is_default=True)
+
+
+@pytest.fixture
+def slow_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each guess takes a while on the server (live_server runs in this process),
+    so the next click surely lands while the first is in flight."""
+    guess = services.game_guess
+
+    def slow_game_guess(**kwargs: Any) -> Any:
+        time.sleep(SLOW_GUESS_SECONDS)
+        return guess(**kwargs)
+
+    monkeypatch.setattr(services, "game_guess", slow_game_guess)
+
+
+def start_game(dictionary: Dictionary, username: str) -> Game:
+    player = UserFactory(username=username, password=PASSWORD)
+    return services.game_start(
+        player=player, dictionary=dictionary, length=4, max_misses=26, difficulty="hard"
+    )
+
+
+def test_clicks_during_a_guess_are_queued_shown_and_played_in_order(
+    page: Any, live_server: Any, dictionary: Dictionary, slow_guesses: None
+) -> None:
+    game = start_game(dictionary, "clicker")
+    log_in(page, live_server.url, "clicker")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate("window.__sameDocument = true")
+
+    page.locator("#key-a").click()
+    page.wait_for_selector("#board form.keyboard.htmx-request")
+    assert "key-sending" in page.locator("#key-a").get_attribute("class")
+    page.locator("#key-b").click()
+    page.locator("#key-c").click()
+    page.locator("#key-b").click()  # a second click on a queued key queues it once
+    # While "a" is in flight, "b" and "c" show as queued, nothing else does.
+    queued = page.locator("#board .key-queued").evaluate_all("keys => keys.map(key => key.value)")
+    assert sorted(queued) == ["b", "c"]
+
+    page.wait_for_function("document.querySelector('input[name=expected_guesses]').value == '3'")
+    assert page.locator("#board .key-queued").count() == 0
+    assert page.locator("#board .key-sending").count() == 0
+    for letter in "abc":
+        assert page.locator(f"#key-{letter}").is_disabled()
+    assert page.locator(".miss-count").inner_text() == "3/26"
+    assert page.evaluate("window.__sameDocument") is True  # no native submit, no reload
+    game.refresh_from_db()
+    assert (game.letters, game.misses, game.status) == ("abc", 3, Status.PLAYING)
+
+
+def test_the_keyboard_looks_busy_while_a_guess_is_in_flight(
+    page: Any, live_server: Any, dictionary: Dictionary, slow_guesses: None
+) -> None:
+    game = start_game(dictionary, "watcher")
+    log_in(page, live_server.url, "watcher")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    idle = page.locator("#key-d").evaluate("key => getComputedStyle(key).opacity")
+    page.keyboard.press("a")
+    page.wait_for_selector("#board form.keyboard.htmx-request")
+    busy = page.locator("#key-d")
+    assert busy.evaluate("key => getComputedStyle(key).opacity") != idle
+    assert busy.evaluate("key => getComputedStyle(key).cursor") == "progress"
+    page.wait_for_selector("#board form.keyboard:not(.htmx-request)")
+    assert re.fullmatch(r"1/26", page.locator(".miss-count").inner_text())
