@@ -1,0 +1,296 @@
+"""Time the leaderboard and statistics pages over 100,000 finished games.
+
+Creates a throwaway PostgreSQL database ``evil_lb_<pid>`` on the server named
+by DATABASE_URL (default: the local PostgreSQL), migrates it, seeds finished
+games with COPY (a few hundred players, several dictionaries, word lengths,
+difficulties and settings, spread over 60 days), computes the all-time
+records from them (each player's best win per board; COPY bypasses the
+services that keep the records as games finish, so the bench runs the same
+rebuild as ``manage.py rebuild_leaderboard_totals``), then requests each page
+through Django's test client as a logged-in player, whole response included
+(middleware, queries, template). The database is dropped afterwards.
+
+    .venv/bin/python bench/leaderboard.py [--games 100000] [--players 300] [--runs 21]
+
+The last line is ``leaderboard p50 <ms> ms, stats p50 <ms> ms`` (the slowest
+leaderboard variant and the slower statistics page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.support import setup_django, throwaway_database
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+GOAL_MS = 50.0
+DAYS = 60
+DICTIONARIES = 4
+LENGTHS = range(4, 10)
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100_000, help="finished games to seed")
+    parser.add_argument("--players", type=int, default=300, help="players to spread them over")
+    parser.add_argument("--runs", type=int, default=21, help="timed requests per page (median)")
+    args = parser.parse_args()
+    if args.games < 1 or args.players < 1 or args.runs < 1:
+        parser.error("--games, --players and --runs must be at least 1")
+    return args
+
+
+def setup_django_for_pages(database_url: str) -> None:
+    """Django as for any benchmark, plus what the test client and quick logins need."""
+    setup_django(database_url)
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def seed(*, games: int, players: int, now: dt.datetime) -> None:
+    """Players, dictionaries, and finished games written with COPY, then VACUUM ANALYZE."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.db import connection
+
+    from dictionaries.models import Dictionary
+    from games.models import Game, Status
+    from games.scoring import win_points
+
+    user_model = get_user_model()
+    password = make_password("bench")
+    user_model.objects.bulk_create(
+        user_model(username=f"player{index:04}", password=password) for index in range(players)
+    )
+    player_ids = list(user_model.objects.order_by("pk").values_list("pk", flat=True))
+    Dictionary.objects.bulk_create(
+        Dictionary(name=f"Bench {index}", slug=f"bench-{index}", word_count=1000)
+        for index in range(DICTIONARIES)
+    )
+    dictionary_ids = list(Dictionary.objects.order_by("pk").values_list("pk", flat=True))
+    rng = random.Random(2026)
+    # Some players play a lot more than others, as on a real site.
+    weights = [1 / (rank + 1) ** 0.6 for rank in range(players)]
+    columns = [
+        "player_id",
+        "dictionary_id",
+        "length",
+        "max_misses",
+        "difficulty",
+        "is_ranked",
+        "seed",
+        "letters",
+        "pattern",
+        "misses",
+        "status",
+        "forfeited",
+        "words_left",
+        "word",
+        "score",
+        "started_at",
+        "updated_at",
+        "finished_at",
+    ]
+    buffer = io.StringIO()
+    for player_id in rng.choices(player_ids, weights=weights, k=games):
+        length = rng.choice(LENGTHS)
+        max_misses = rng.randint(3, 15)
+        difficulty = rng.choice(DIFFICULTIES)
+        ranked = rng.random() < 0.9
+        won = rng.random() < 0.45
+        forfeited = not won and rng.random() < 0.1
+        misses = rng.randint(0, max_misses - 1) if won else (max_misses if not forfeited else 0)
+        word = "w" * length
+        finished = now - dt.timedelta(seconds=rng.uniform(0, DAYS * 86_400))
+        started = finished - dt.timedelta(seconds=rng.uniform(30, 900))
+        score = win_points(difficulty=difficulty, max_misses=max_misses) if ranked and won else 0
+        row = (
+            player_id,
+            rng.choice(dictionary_ids),
+            length,
+            max_misses,
+            difficulty,
+            "t" if ranked else "f",
+            rng.getrandbits(62),
+            "",
+            word if won else "-" * length,
+            misses,
+            Status.WON if won else Status.LOST,
+            "t" if forfeited else "f",
+            1,
+            word,
+            score,
+            started.isoformat(),
+            finished.isoformat(),
+            finished.isoformat(),
+        )
+        buffer.write("\t".join(str(value) for value in row) + "\n")
+    table = Game._meta.db_table
+    with connection.cursor() as cursor:
+        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+            copy.write(buffer.getvalue())
+        cursor.execute(f"VACUUM ANALYZE {table}")
+
+
+def time_request(client: object, url: str, runs: int) -> list[float]:
+    for _ in range(2):  # warm-up: connection, template cache
+        response = client.get(url)  # type: ignore[attr-defined]
+        assert response.status_code == 200, (url, response.status_code)
+    timings: list[float] = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(url)  # type: ignore[attr-defined]
+        timings.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    return timings
+
+
+def time_call(function: Callable[[], object], runs: int) -> float:
+    function()
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        function()
+        timings.append((time.perf_counter() - started) * 1000)
+    return statistics.median(timings)
+
+
+def plan_of_weekly_board() -> str:
+    from django.db import connection
+
+    from games.selectors.leaderboard import GamesRanking, LeaderboardFilters, Period
+
+    sql, params = GamesRanking(LeaderboardFilters(period=Period.WEEK)).sql_with_params(
+        offset=0, limit=25
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, COSTS OFF) " + sql, params)
+        lines = [row[0] for row in cursor.fetchall()]
+    scans = [line.strip() for line in lines if "Scan" in line]
+    total = next((line.strip() for line in lines if line.startswith("Execution Time")), "")
+    return "; ".join([*scans, total])
+
+
+def main() -> None:
+    args = parse_args()
+    url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    with throwaway_database(
+        url,
+        prefix="evil_lb",
+        refusal="bench/leaderboard.py measures PostgreSQL: set DATABASE_URL=postgres://…",
+    ) as bench_url:
+        setup_django_for_pages(bench_url)
+        from django.contrib.auth import get_user_model
+        from django.db import connection
+        from django.db.models import Count
+        from django.test import Client
+        from django.urls import reverse
+        from django.utils import timezone
+
+        from dictionaries.models import Dictionary
+        from games.leaderboard_totals import leaderboard_totals_rebuild
+        from games.models import BoardTotal, Game
+        from games.selectors.leaderboard import (
+            GamesRanking,
+            LeaderboardFilters,
+            leaderboard_page,
+            ranking,
+        )
+        from games.selectors.stats import player_statistics
+
+        now = timezone.now()
+        started = time.perf_counter()
+        seed(games=args.games, players=args.players, now=now)
+        seeded = time.perf_counter() - started
+        started = time.perf_counter()
+        counted = leaderboard_totals_rebuild()
+        rebuilt = time.perf_counter() - started
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW server_version")
+            version = cursor.fetchone()[0]
+        total = Game.objects.count()
+        print(
+            f"database: PostgreSQL {version}, throwaway {connection.settings_dict['NAME']}; "
+            f"seeded {total:,} finished games, {args.players} players over {DAYS} days "
+            f"in {seeded:.1f} s ({os.cpu_count()} CPUs)"
+        )
+        print(
+            f"all-time records rebuilt from {counted:,} ranked games in {rebuilt:.2f} s: "
+            f"{BoardTotal.objects.count():,} board rows"
+        )
+        user_model = get_user_model()
+        busiest = (
+            Game.objects.values("player_id")
+            .annotate(games=Count("*"))
+            .order_by("-games")
+            .values_list("player_id", "games")
+            .first()
+        )
+        assert busiest is not None
+        player = user_model.objects.get(pk=busiest[0])
+        client = Client()
+        client.force_login(player)
+        dictionary = Dictionary.objects.order_by("pk").first()
+        assert dictionary is not None
+        board = reverse("leaderboard")
+        filtered = f"{board}?dictionary={dictionary.slug}&length=6&difficulty=hard"
+        pages = [
+            ("leaderboard", "overall, all time", board),
+            ("leaderboard", "overall, this week", f"{board}?period=week"),
+            ("leaderboard", "overall, today", f"{board}?period=today"),
+            ("leaderboard", "overall, all time, page 5", f"{board}?page=5"),
+            ("leaderboard", "overall, win rate", f"{board}?board=win_rate"),
+            ("leaderboard", "dict, length 6, hard, all time", filtered),
+            ("leaderboard", "dict, length 6, hard, this week", f"{filtered}&period=week"),
+            ("stats", f"own statistics ({busiest[1]} games)", reverse("player_stats")),
+            (
+                "stats",
+                "public profile (ranked games)",
+                reverse("player_profile", args=[player.get_username()]),
+            ),
+        ]
+        print(f"\n{'page':<46}{'p50 ms':>9}{'p90 ms':>9}{'min ms':>9}")
+        medians: dict[str, list[float]] = {"leaderboard": [], "stats": []}
+        for kind, label, page_url in pages:
+            timings = sorted(time_request(client, page_url, args.runs))
+            p50 = statistics.median(timings)
+            p90 = timings[min(len(timings) - 1, round(0.9 * (len(timings) - 1)))]
+            medians[kind].append(p50)
+            print(f"{label:<46}{p50:>9.1f}{p90:>9.1f}{timings[0]:>9.1f}")
+
+        selector_board = time_call(lambda: list(leaderboard_page(LeaderboardFilters())), args.runs)
+        # The same first page computed from every game (best per board, summed) instead.
+        from_games = GamesRanking(LeaderboardFilters())
+        full_scan = time_call(lambda: from_games[0:25], args.runs)
+        same = list(ranking(LeaderboardFilters())[:25]) == from_games[0:25]
+        selector_stats = time_call(lambda: player_statistics(player=player), args.runs)
+        print(
+            f"\nqueries alone (p50): overall all-time board {selector_board:.1f} ms "
+            f"(records; best per board from every game instead: {full_scan:.1f} ms, "
+            f"same rows: {'yes' if same else 'NO'}), "
+            f"statistics {selector_stats:.1f} ms"
+        )
+        print(f"plan of the overall weekly board: {plan_of_weekly_board()}")
+
+    worst_board, worst_stats = max(medians["leaderboard"]), max(medians["stats"])
+    verdict = "met" if max(worst_board, worst_stats) < GOAL_MS else "NOT met"
+    print(f"goal: every page under {GOAL_MS:.0f} ms median: {verdict}")
+    print(f"leaderboard p50 {worst_board:.1f} ms, stats p50 {worst_stats:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""Exports of filtered games: CSV (one row per game) and JSON lines (one object per move).
+
+Both are generators over server-side iterators, so a view can stream them
+without holding every row in memory. A JSON line is the console's ``--json``
+object (:meth:`games.engine.MoveReport.as_json`) rebuilt from the stored move,
+plus the keys that say which game and move it is; no replay is needed
+because a stored move carries everything the report had.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games import engine
+from games.models import Game, Move, Status
+
+CHUNK_SIZE = 2000
+CSV_HEADER = (
+    "game",
+    "player",
+    "dictionary",
+    "length",
+    "difficulty",
+    "wrong_guesses_allowed",
+    "ranked",
+    "status",
+    "forfeited",
+    "letters",
+    "guesses",
+    "wrong_guesses",
+    "pattern",
+    "word",
+    "score",
+    "started_at",
+    "finished_at",
+)
+# A spreadsheet runs a cell that starts with one of these as a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Neutralise formula injection in free text (names), never in patterns or letters."""
+    return f"'{text}" if text.startswith(_FORMULA_START) else text
+
+
+class _Echo:
+    """A write-only file whose write returns the line, for csv.writer in a generator."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(games: QuerySet[Game]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    yield writer.writerow(CSV_HEADER)
+    rows = games.select_related("player", "dictionary").order_by("-started_at", "-id")
+    for game in rows.iterator(chunk_size=CHUNK_SIZE):
+        yield writer.writerow(csv_row(game))
+
+
+def csv_row(game: Game) -> list[Any]:
+    return [
+        game.pk,
+        spreadsheet_safe(game.player.get_username()),
+        game.dictionary.slug,
+        game.length,
+        game.difficulty,
+        game.max_misses,
+        int(game.is_ranked),
+        game.status,
+        int(game.forfeited),
+        game.letters,
+        len(game.letters),
+        game.misses,
+        game.pattern,
+        game.word if game.is_over else "",
+        game.score,
+        game.started_at.isoformat(),
+        game.finished_at.isoformat() if game.finished_at else "",
+    ]
+
+
+def jsonl_lines(games: QuerySet[Game]) -> Iterator[str]:
+    """One JSON object per move, games newest first, moves in order."""
+    moves = (
+        Move.objects.filter(game__in=games.order_by().values("pk"))
+        .select_related("game", "game__player")
+        .order_by("-game__started_at", "-game_id", "number")
+    )
+    for record in move_records(moves.iterator(chunk_size=CHUNK_SIZE)):
+        yield json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def move_records(moves: Iterable[Move]) -> Iterator[dict[str, Any]]:
+    """Moves grouped by game and ordered by number, as console ``--json`` objects."""
+    game_id: int | None = None
+    misses = 0
+    for move in moves:
+        if move.game_id != game_id:
+            game_id, misses = move.game_id, 0
+        misses += int(move.miss)
+        yield move_record(move, misses_so_far=misses)
+
+
+def move_record(move: Move, *, misses_so_far: int) -> dict[str, Any]:
+    """The engine's report of this move; ``status`` and ``word`` follow its rules exactly."""
+    game = move.game
+    misses_left = game.max_misses - misses_so_far
+    if engine.HIDDEN not in move.pattern:
+        status, word = Status.WON, move.pattern
+    elif misses_left <= 0:
+        status, word = Status.LOST, game.word
+    else:
+        status, word = Status.PLAYING, None
+    record: dict[str, Any] = {
+        "game": game.pk,
+        "player": game.player.get_username(),
+        "number": move.number,
+        "guess": move.letter,
+        "accepted": True,
+        "miss": move.miss,
+        "pattern": move.pattern,
+        "families": {pattern: size for pattern, size in move.families},
+        "words_left": move.kept_size,
+        "misses_left": misses_left,
+        "status": str(status),
+    }
+    if word is not None:
+        record["word"] = word
+    return record

@@ -1,0 +1,148 @@
+"""GET forms for leaderboards, statistics and the instructors' list of games.
+
+They are read from the query string so every filtered page has a URL that
+can be shared; a value the form refuses is reported next to the field and the
+page shows nothing filtered by it.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from dictionaries.models import Dictionary
+from games.engine import MAX_WORD_LENGTH
+from games.models import Difficulty
+from games.selectors.leaderboard import Board, LeaderboardFilters, Period
+from games.selectors.records import GameFilters, Result
+
+ANY_DIFFICULTY = [("", "Any difficulty")]
+RESULT_CHOICES = [
+    ("", "Any result"),
+    (Result.PLAYING, "In progress"),
+    (Result.FINISHED, "Finished (won or lost)"),
+    (Result.WON, "Won"),
+    (Result.LOST, "Lost (forfeits included)"),
+    (Result.FORFEITED, "Forfeited"),
+]
+RANKED_CHOICES = [("", "Ranked or not"), ("yes", "Ranked only"), ("no", "Unranked only")]
+
+
+class _PagedFilterForm(forms.Form):
+    """Shared fields: dictionary, word length, difficulty, page."""
+
+    dictionary = forms.ModelChoiceField(
+        queryset=Dictionary.objects.order_by("name"),
+        to_field_name="slug",
+        required=False,
+        empty_label="Any dictionary",
+        error_messages={"invalid_choice": "There is no dictionary by that name."},
+    )
+    length = forms.IntegerField(
+        label="Word length",
+        required=False,
+        min_value=1,
+        max_value=MAX_WORD_LENGTH,
+        widget=forms.NumberInput(attrs={"placeholder": "Any", "inputmode": "numeric"}),
+        error_messages={"invalid": "The word length is a whole number of letters."},
+    )
+    difficulty = forms.ChoiceField(
+        choices=ANY_DIFFICULTY + Difficulty.choices,
+        required=False,
+        error_messages={"invalid_choice": "Difficulty is easy, medium or hard."},
+    )
+    page = forms.IntegerField(
+        required=False,
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "The page is a whole number, 1 or more."},
+    )
+
+    def page_number(self) -> int:
+        return self.cleaned_data.get("page") or 1
+
+
+class LeaderboardFilterForm(_PagedFilterForm):
+    period = forms.ChoiceField(
+        choices=Period.choices,
+        required=False,
+        error_messages={"invalid_choice": "The period is all time, this week or today."},
+    )
+    board = forms.ChoiceField(
+        label="Rank by",
+        choices=Board.choices,
+        required=False,
+        error_messages={"invalid_choice": "Rank by points or by win rate."},
+    )
+    field_order = ["dictionary", "length", "difficulty", "period", "board", "page"]
+
+    def filters(self) -> LeaderboardFilters:
+        data = self.cleaned_data
+        return LeaderboardFilters(
+            dictionary=data["dictionary"],
+            length=data["length"],
+            difficulty=data["difficulty"] or None,
+            period=data["period"] or Period.ALL_TIME,
+            board=data["board"] or Board.POINTS,
+        )
+
+
+class GameFilterForm(_PagedFilterForm):
+    player = forms.CharField(label="Player (username)", required=False, max_length=150, strip=True)
+    result = forms.ChoiceField(
+        choices=RESULT_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": "Pick a result from the list."},
+    )
+    ranked = forms.ChoiceField(
+        choices=RANKED_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": "Pick ranked, unranked or either."},
+    )
+    started_from = forms.DateField(
+        label="Started on or after",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date as YYYY-MM-DD."},
+    )
+    started_to = forms.DateField(
+        label="Started on or before",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        error_messages={"invalid": "Enter a date as YYYY-MM-DD."},
+    )
+    field_order = [
+        "player",
+        "dictionary",
+        "length",
+        "difficulty",
+        "result",
+        "ranked",
+        "started_from",
+        "started_to",
+        "page",
+    ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        start, end = data.get("started_from"), data.get("started_to")
+        if start and end and start > end:
+            self.add_error("started_to", "The end date must be on or after the start date.")
+        return data
+
+    def filters(self) -> GameFilters:
+        data = self.cleaned_data
+        ranked = {"yes": True, "no": False}.get(data["ranked"])
+        return GameFilters(
+            player=data["player"],
+            dictionary=data["dictionary"],
+            length=data["length"],
+            difficulty=data["difficulty"] or None,
+            result=data["result"] or None,
+            ranked=ranked,
+            started_from=data["started_from"],
+            started_to=data["started_to"],
+        )
+
+
+class StatisticsForm(forms.Form):
+    ranked = forms.BooleanField(label="Ranked games only", required=False)

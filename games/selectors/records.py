@@ -1,0 +1,266 @@
+"""Game records: lists of games, who may review which game, and the review itself.
+
+Who sees what (the permission matrix the tests pin):
+
+- the owner sees their own finished games; an in-progress game opens the board;
+- any logged-in player may review someone else's *finished* game (it reveals
+  nothing secret and lets players learn from the leaderboard), never one in
+  progress (404, as if it did not exist);
+- instructors (``games.review_all_games``: the "Instructors" group, or a
+  superuser) review every game, in progress included, and only they see the
+  candidate words, recomputed by replaying the game on its lexicon.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from dictionaries.models import Dictionary
+from games import engine
+from games.models import Game, Move, Reason, Status
+from games.selectors.replay import game_state
+
+REVIEW_PERMISSION = "games.review_all_games"
+TOP_FAMILIES = 8
+CANDIDATES_SHOWN = 500
+
+
+class Result(enum.StrEnum):
+    """The instructor list's result filter; a forfeit is a loss of its own kind."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    FORFEITED = "forfeited"
+    FINISHED = "finished"
+
+
+class ReviewAccess(enum.Enum):
+    NONE = "none"  # 404
+    BOARD = "board"  # the owner's game in progress: the board, not a review
+    REVIEW = "review"  # moves and families, no candidate words
+    INSTRUCTOR = "instructor"  # everything, candidate words included
+
+
+def can_review_all(user: AbstractBaseUser | AnonymousUser) -> bool:
+    return user.is_authenticated and user.has_perm(REVIEW_PERMISSION)
+
+
+def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewAccess:
+    if not user.is_authenticated:
+        return ReviewAccess.NONE
+    if game.player_id == user.pk and not game.is_over:
+        # Even an instructor plays their own game on the board, without the candidates.
+        return ReviewAccess.BOARD
+    if can_review_all(user):
+        return ReviewAccess.INSTRUCTOR
+    if not game.is_over:
+        return ReviewAccess.BOARD if game.player_id == user.pk else ReviewAccess.NONE
+    return ReviewAccess.REVIEW
+
+
+def can_see_candidates(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
+    """Only instructors, and never for a game they are playing themselves."""
+    return review_access(user, game) is ReviewAccess.INSTRUCTOR
+
+
+def player_games(player: AbstractBaseUser) -> QuerySet[Game]:
+    """The player's games, newest first (index on (player, -started_at))."""
+    return (
+        Game.objects.filter(player=player)
+        .select_related("dictionary")
+        .order_by("-started_at", "-id")
+    )
+
+
+@dataclass(frozen=True)
+class GameFilters:
+    """The instructor list's filters; ``None`` or empty means any."""
+
+    player: str = ""
+    dictionary: Dictionary | None = None
+    length: int | None = None
+    difficulty: str | None = None
+    result: str | None = None
+    ranked: bool | None = None
+    started_from: dt.date | None = None
+    started_to: dt.date | None = None
+
+
+def filtered_games(filters: GameFilters) -> QuerySet[Game]:
+    """Every player's games in the filters, newest first; dates are inclusive, site time."""
+    games = Game.objects.select_related("player", "dictionary").order_by("-started_at", "-id")
+    if filters.player:
+        games = games.filter(player__username__iexact=filters.player)
+    if filters.dictionary is not None:
+        games = games.filter(dictionary=filters.dictionary)
+    if filters.length is not None:
+        games = games.filter(length=filters.length)
+    if filters.difficulty:
+        games = games.filter(difficulty=filters.difficulty)
+    if filters.ranked is not None:
+        games = games.filter(is_ranked=filters.ranked)
+    if filters.result:
+        games = games.filter(**_RESULT_LOOKUPS[Result(filters.result)])
+    if filters.started_from is not None:
+        games = games.filter(started_at__gte=_local_midnight(filters.started_from))
+    if filters.started_to is not None:
+        next_day = filters.started_to + dt.timedelta(days=1)
+        games = games.filter(started_at__lt=_local_midnight(next_day))
+    return games
+
+
+def _local_midnight(day: dt.date) -> dt.datetime:
+    """A range bound on the column itself (not ``__date``), so the index still serves it."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+_RESULT_LOOKUPS: dict[Result, dict[str, object]] = {
+    Result.PLAYING: {"status": Status.PLAYING},
+    Result.WON: {"status": Status.WON},
+    Result.LOST: {"status": Status.LOST},
+    Result.FORFEITED: {"status": Status.LOST, "forfeited": True},
+    Result.FINISHED: {"finished_at__isnull": False},
+}
+
+
+@dataclass(frozen=True)
+class FamilyBar:
+    rank: int  # 1 = hardest
+    pattern: str
+    size: int
+    percent: int  # bar width, relative to the largest family of the move
+    kept: bool
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    number: int
+    letter: str
+    miss: bool
+    pattern_before: str
+    pattern: str
+    words_before: int
+    words_left: int
+    misses_left: int
+    reason: str
+    reason_label: str
+    kept_rank: int
+    top_families: tuple[FamilyBar, ...]
+    more_families: tuple[FamilyBar, ...]
+
+    @property
+    def family_count(self) -> int:
+        return len(self.top_families) + len(self.more_families)
+
+    @property
+    def kept(self) -> FamilyBar:
+        return (self.top_families + self.more_families)[self.kept_rank]
+
+    @property
+    def explanation(self) -> str:
+        """Why the computer kept this family, in words for the review page."""
+        if self.reason == Reason.SECOND_HARDEST:
+            return (
+                f"The difficulty schedule asked for the second hardest family on guess "
+                f"{self.number}, so it kept {self.pattern} ({self.words_left} words) instead "
+                f"of the hardest."
+            )
+        if self.reason == Reason.ONLY_FAMILY:
+            return (
+                f"The second hardest family was due on guess {self.number}, but every word "
+                f"fell in one family, so it kept that one."
+            )
+        if self.family_count == 1:
+            return "Every word fell in one family, so it kept that one."
+        return f"It kept the hardest family: the one with the most words ({self.words_left})."
+
+
+@dataclass(frozen=True)
+class GameReview:
+    game: Game
+    moves: tuple[MoveReview, ...]
+    start_words: int | None  # words of the length before the first guess
+
+    @property
+    def start_pattern(self) -> str:
+        return engine.HIDDEN * self.game.length
+
+
+def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
+    """Every stored move, with its families ranked hardest first as the engine saw them."""
+    moves: list[MoveReview] = []
+    pattern_before = engine.HIDDEN * game.length
+    misses = 0
+    for move in Move.objects.filter(game=game).order_by("number"):
+        misses += int(move.miss)
+        families = [(str(pattern), int(size)) for pattern, size in move.families]
+        largest = max((size for _, size in families), default=1) or 1
+        bars = tuple(
+            FamilyBar(
+                rank=index + 1,
+                pattern=pattern,
+                size=size,
+                percent=max(1, round(100 * size / largest)),
+                kept=index == move.kept_rank,
+            )
+            for index, (pattern, size) in enumerate(families)
+        )
+        moves.append(
+            MoveReview(
+                number=move.number,
+                letter=move.letter,
+                miss=move.miss,
+                pattern_before=pattern_before,
+                pattern=move.pattern,
+                words_before=sum(size for _, size in families),
+                words_left=move.kept_size,
+                misses_left=game.max_misses - misses,
+                reason=move.reason,
+                reason_label=Reason(move.reason).label,
+                kept_rank=move.kept_rank,
+                top_families=bars[:top],
+                more_families=bars[top:],
+            )
+        )
+        pattern_before = move.pattern
+    start_words = moves[0].words_before if moves else None
+    return GameReview(game=game, moves=tuple(moves), start_words=start_words)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    after_move: int  # 0 = before the first guess
+    pattern: str
+    total: int
+    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical
+
+    @property
+    def hidden(self) -> int:
+        return self.total - len(self.words)
+
+
+class CandidateStepError(ValueError):
+    """The asked step is not a step of this game; the message says which are."""
+
+
+def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SHOWN) -> Candidates:
+    """The words still possible after ``after_move`` guesses, by replaying the letters."""
+    if not 0 <= after_move <= len(game.letters):
+        raise CandidateStepError(
+            f"Choose a step between 0 (before the first guess) and {len(game.letters)}."
+        )
+    state = game_state(game, after_move=after_move)
+    words = state.candidate_words()
+    return Candidates(
+        after_move=after_move,
+        pattern=state.pattern,
+        total=len(words),
+        words=tuple(words[:limit]),
+    )

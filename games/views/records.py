@@ -1,0 +1,173 @@
+"""Records: my games, statistics, and the instructors' list of games with exports.
+
+Filtered lists answer an HTMX request with the results fragment only and any
+other request with the whole page, so the filter form works without
+JavaScript and every filtered URL can be shared or bookmarked.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    QueryDict,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET
+
+from games import exports
+from games.filters import GameFilterForm, StatisticsForm
+from games.selectors.records import can_review_all, filtered_games, player_games
+from games.selectors.stats import player_statistics
+from games.views.access import View, login_required_htmx
+
+GAMES_PER_PAGE = 20
+
+
+def instructor_required(view: View) -> View:
+    """Visitors log in first; players without the review permission get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not can_review_all(request.user):
+            raise PermissionDenied("Only instructors can see every player's games.")
+        return view(request, *args, **kwargs)
+
+    return login_required_htmx(wrapper)
+
+
+def wants_fragment(request: HttpRequest) -> bool:
+    """HTMX swaps a fragment, except when restoring history, which needs the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def render_filtered(
+    request: HttpRequest, template: str, fragment: str, context: dict[str, Any]
+) -> HttpResponse:
+    is_fragment = wants_fragment(request)
+    name = f"{template}#{fragment}" if is_fragment else template
+    response = render(request, name, {**context, "is_fragment": is_fragment})
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+@login_required_htmx
+def my_games(request: HttpRequest) -> HttpResponse:
+    paginator = Paginator(player_games(request.user), GAMES_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    return render(request, "games/records/my_games.html", {"page": page})
+
+
+@require_GET
+@login_required_htmx
+def player_stats(request: HttpRequest) -> HttpResponse:
+    form = StatisticsForm(request.GET)
+    ranked_only = form.is_valid() and form.cleaned_data["ranked"]
+    statistics = player_statistics(player=request.user, ranked_only=ranked_only)
+    return render(
+        request,
+        "games/stats/player_stats.html",
+        {
+            "form": form,
+            "profile_user": request.user,
+            "statistics": statistics,
+            "ranked_only": ranked_only,
+            "is_own": True,
+        },
+    )
+
+
+@require_GET
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    """Anyone's public statistics: finished ranked games only, as on the leaderboards."""
+    user_model = get_user_model()
+    profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
+    statistics = player_statistics(player=profile_user, ranked_only=True)
+    return render(
+        request,
+        "games/stats/player_stats.html",
+        {
+            "profile_user": profile_user,
+            "statistics": statistics,
+            "ranked_only": True,
+            "is_own": profile_user.pk == request.user.pk,
+        },
+    )
+
+
+@require_GET
+@instructor_required
+def instructor_games(request: HttpRequest) -> HttpResponse:
+    form = GameFilterForm(request.GET)
+    page = None
+    if form.is_valid():
+        paginator = Paginator(filtered_games(form.filters()), GAMES_PER_PAGE)
+        page = paginator.get_page(form.page_number())
+    export_query = _without_page(request.GET)
+    return render_filtered(
+        request,
+        "games/records/instructor_games.html",
+        "results",
+        {"form": form, "page": page, "export_query": export_query},
+    )
+
+
+@require_GET
+@instructor_required
+def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
+    form = GameFilterForm(request.GET)
+    if not form.is_valid():
+        return _bad_filters(form)
+    response = StreamingHttpResponse(
+        exports.csv_lines(filtered_games(form.filters())), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_export_name("csv")}"'
+    return response
+
+
+@require_GET
+@instructor_required
+def instructor_games_jsonl(request: HttpRequest) -> HttpResponseBase:
+    form = GameFilterForm(request.GET)
+    if not form.is_valid():
+        return _bad_filters(form)
+    response = StreamingHttpResponse(
+        exports.jsonl_lines(filtered_games(form.filters())),
+        content_type="application/jsonl; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_export_name("jsonl")}"'
+    return response
+
+
+def _export_name(extension: str) -> str:
+    return f"evil-hangman-games-{timezone.localtime():%Y%m%d-%H%M%S}.{extension}"
+
+
+def _bad_filters(form: GameFilterForm) -> HttpResponse:
+    lines = [
+        f"{form[name].label}: {message}" if name != "__all__" else message
+        for name, messages in form.errors.items()
+        for message in messages
+    ]
+    return HttpResponse(
+        "Nothing exported; fix the filters:\n" + "\n".join(lines) + "\n",
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _without_page(query: QueryDict) -> str:
+    copy = query.copy()
+    copy.pop("page", None)
+    return copy.urlencode()

@@ -1,0 +1,82 @@
+"""The move-by-move review of a game, and the instructors' candidate words.
+
+Access follows ``games.selectors.records.review_access``: owners review their
+finished games (a game in progress opens the board), other players review
+finished games only, instructors review everything and alone see candidates.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
+
+from dictionaries.wordbank import EmptyBucketError
+from games.models import Game
+from games.selectors.records import (
+    CandidateStepError,
+    ReviewAccess,
+    can_see_candidates,
+    game_review,
+    review_access,
+    review_candidates,
+)
+from games.views.access import login_required_htmx
+from games.views.records import render_filtered, wants_fragment
+
+
+def _game(pk: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("player", "dictionary"), pk=pk)
+
+
+@require_GET
+@login_required_htmx
+def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    access = review_access(request.user, game)
+    if access is ReviewAccess.NONE:
+        raise Http404("No such game.")
+    if access is ReviewAccess.BOARD:
+        return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
+    return render(
+        request,
+        "games/review/review.html",
+        {
+            "game": game,
+            "review": game_review(game),
+            "show_candidates": access is ReviewAccess.INSTRUCTOR,
+            "is_owner": game.player_id == request.user.pk,
+        },
+    )
+
+
+@require_GET
+@login_required_htmx
+def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
+    """The words still possible at one step: HTMX gets the list, a plain link the page."""
+    game = _game(pk)
+    if not can_see_candidates(request.user, game):
+        raise PermissionDenied(
+            "Only instructors can see the candidate words, and never of a game they are playing."
+        )
+    context: dict[str, object] = {"game": game}
+    status = 200
+    try:
+        after_move = int(request.GET.get("move", ""))
+        context["candidates"] = review_candidates(game, after_move=after_move)
+    except ValueError as error:
+        message = (
+            str(error)
+            if isinstance(error, CandidateStepError)
+            else "The step is a whole number: 0 before the first guess, or a guess number."
+        )
+        context["error"] = message
+        status = 400
+    except EmptyBucketError:
+        context["error"] = "The words of this game's dictionary are no longer available."
+        status = 409
+    response = render_filtered(request, "games/review/candidates.html", "candidates", context)
+    # htmx swaps only 2xx answers: a fragment carries its error message with 200.
+    response.status_code = 200 if wants_fragment(request) else status
+    return response

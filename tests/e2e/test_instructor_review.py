@@ -1,0 +1,152 @@
+"""An instructor in a real browser: find a player's finished game, review it, expand candidates.
+
+Also the leaderboard's HTMX filters: the table changes in place and the URL
+follows, so the filtered board can be shared.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from dictionaries.models import Dictionary
+from games.models import Game
+from tests.conftest import NINE_WORDS
+from tests.e2e.conftest import PASSWORD, log_in
+from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
+from tests.games.records_support import instructors_group, play
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def nine_words() -> Dictionary:
+    return DictionaryFactory(words=list(NINE_WORDS), name="Nine words", slug="nine")
+
+
+@pytest.fixture
+def finished_game(nine_words: Dictionary) -> Game:
+    # The worked example of the rules, then c, l: won with "cool".
+    game = play(
+        player=UserFactory(username="ada"), dictionary=nine_words, letters="eotgcl", max_misses=8
+    )
+    assert (game.status, game.word) == ("won", "cool")
+    return game
+
+
+@pytest.fixture
+def instructor() -> Any:
+    user = UserFactory(username="teacher", password=PASSWORD)
+    user.groups.add(instructors_group())
+    return user
+
+
+def mark_document(page: Any) -> None:
+    """A flag that only survives while the document is not reloaded."""
+    page.evaluate("() => { window.sameDocument = true; }")
+
+
+def still_same_document(page: Any) -> bool:
+    return page.evaluate("() => window.sameDocument === true")
+
+
+def test_an_instructor_reviews_a_finished_game_and_expands_candidates(
+    page: Any, live_server: Any, finished_game: Game, instructor: Any
+) -> None:
+    base = live_server.url
+    UserFactory(username="bob")
+    log_in(page, base, "teacher")
+    page.get_by_role("link", name="All games").click()
+    page.wait_for_url(f"{base}/instructor/games/")
+
+    mark_document(page)
+    page.locator("#id_player").fill("ada")
+    page.locator("#id_player").press("Enter")
+    page.wait_for_url(re.compile(r"/instructor/games/\?player=ada"))
+    assert still_same_document(page)  # HTMX swapped the results and pushed the URL
+    results = page.locator("#games-results")
+    assert results.get_by_role("link", name=re.compile(r"^Review game")).count() == 1
+
+    results.get_by_role("link", name=f"Review game {finished_game.pk}").click()
+    page.wait_for_url(f"{base}/games/{finished_game.pk}/review/")
+    first_guess = page.locator("#move-1")
+    assert first_guess.locator("h2").inner_text() == "Guess 1: E miss"
+    rows = first_guess.locator("table.families tbody tr")
+    assert rows.count() == 5
+    patterns = [rows.nth(index).locator(".word-pattern").inner_text() for index in range(5)]
+    assert [pattern.lower() for pattern in patterns] == ["----", "--e-", "-e--", "---e", "e--e"]
+    sizes = [rows.nth(index).locator("td.num").nth(1).inner_text() for index in range(5)]
+    assert sizes == ["3", "2", "2", "1", "1"]
+    assert rows.nth(0).locator(".tag").inner_text() == "kept"
+    assert first_guess.locator("tr.is-kept").count() == 1
+    assert "hardest family" in first_guess.locator(".explanation").inner_text()
+
+    mark_document(page)
+    first_guess.get_by_role("link", name="Show the candidate words after guess 1").click()
+    words = first_guess.locator(".candidate-words li")
+    words.first.wait_for()
+    assert words.all_inner_texts() == ["ally", "cool", "good"]
+    assert "3 words still fit" in first_guess.inner_text()
+    assert still_same_document(page)
+
+    page.locator("#candidates-0").get_by_role("link").click()
+    before = page.locator("#candidates-0 .candidate-words li")
+    before.first.wait_for()
+    assert before.count() == len(NINE_WORDS)
+
+
+def test_without_javascript_the_candidates_open_as_a_page(
+    page_without_js: Any, live_server: Any, finished_game: Game, instructor: Any
+) -> None:
+    page = page_without_js
+    base = live_server.url
+    log_in(page, base, "teacher")
+    page.goto(f"{base}/games/{finished_game.pk}/review/")
+    page.get_by_role("link", name="Show the candidate words after guess 2").click()
+    page.wait_for_url(re.compile(rf"/games/{finished_game.pk}/review/candidates/\?move=2$"))
+    assert page.locator(".candidate-words li").all_inner_texts() == ["cool", "good"]
+
+
+def test_a_player_reviews_their_game_without_candidates(
+    page: Any, live_server: Any, finished_game: Game
+) -> None:
+    player = finished_game.player
+    player.set_password(PASSWORD)
+    player.save()
+    log_in(page, live_server.url, "ada")
+    page.get_by_role("link", name="My games").click()
+    page.get_by_role("link", name=f"Review game {finished_game.pk}").click()
+    page.wait_for_url(f"{live_server.url}/games/{finished_game.pk}/review/")
+    assert page.locator("article.move-review").count() == 6
+    assert page.get_by_text("Show the candidate words").count() == 0
+
+
+def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
+    page: Any, live_server: Any, nine_words: Dictionary
+) -> None:
+    FinishedGameFactory(player=UserFactory(username="easy-rider"), difficulty="easy")
+    FinishedGameFactory(player=UserFactory(username="hard-case"), difficulty="hard")
+    base = live_server.url
+    page.goto(f"{base}/leaderboard/")
+    table = page.locator("#leaderboard-results")
+    assert "easy-rider" in table.inner_text()
+    assert "hard-case" in table.inner_text()
+
+    mark_document(page)
+    page.locator("#id_difficulty").select_option("hard")
+    page.wait_for_url(re.compile(r"/leaderboard/\?.*difficulty=hard"))
+    page.wait_for_function(
+        "() => !document.querySelector('#leaderboard-results').innerText.includes('easy-rider')"
+    )
+    assert "hard-case" in page.locator("#leaderboard-results").inner_text()
+    assert still_same_document(page)
+    # Screen readers hear a short summary from a live region that stays in place.
+    assert page.locator("#leaderboard-status").inner_text() == "1 player ranked; page 1 of 1."
+    assert page.locator("#leaderboard-status").count() == 1
+
+    shared = page.url
+    page.goto(shared)  # the pushed URL renders the same board as a whole page
+    assert "easy-rider" not in page.locator("#leaderboard-results").inner_text()
+    assert page.locator("#id_difficulty").input_value() == "hard"
