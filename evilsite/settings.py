@@ -180,6 +180,12 @@ CACHES = {
 DICTIONARY_UPLOAD_MAX_BYTES = env_int("DICTIONARY_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# The size limit first, so no more than DICTIONARY_UPLOAD_MAX_BYTES of a file is ever stored.
+FILE_UPLOAD_HANDLERS = [
+    "dictionaries.uploads.SizeLimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 # A word length with fewer words is played unranked: a tiny bucket is a sure win.
 RANKED_MIN_WORDS = env_int("RANKED_MIN_WORDS", 100)
 # How many (dictionary, length) lexicons each process keeps in memory.

@@ -134,6 +134,18 @@ def test_an_upload_over_the_limit_is_refused(admin_client_: Client, settings: An
     assert not Dictionary.objects.exists()
 
 
+def test_a_large_upload_is_refused_with_its_real_size(admin_client_: Client, settings: Any) -> None:
+    """Past the limit the upload is not stored, yet the message still names its size."""
+    settings.DICTIONARY_UPLOAD_MAX_BYTES = 1024 * 1024
+    content = b"hangman\n" * 400_000  # 3,200,000 bytes
+    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The file is 3,200,000 bytes (3.1 MB) over the size limit of 1,048,576 bytes" in page
+    assert 'value="Course words"' in page  # the form keeps what was typed
+    assert not Dictionary.objects.exists()
+
+
 def test_an_upload_with_a_taken_name_is_refused_on_the_name(admin_client_: Client) -> None:
     DictionaryFactory(name="Course words", slug="course-words")
     response = admin_client_.post(reverse(ADD_URL), upload(name="course WORDS"))
