@@ -136,7 +136,7 @@ def file_source(path: str, warn: Callable[[str], None]) -> WordSource:
         raise CommandError(f"{path} has no a-z words")
     total = sum(len(words) for words in buckets.values())
     return WordSource(
-        description=f"{path} ({total:,} words)",
+        description=f"{path} ({plural(total, 'word', 'words')})",
         counts={length: len(words) for length, words in buckets.items()},
         build=lambda length: Lexicon(buckets[length]),
     )
@@ -178,7 +178,9 @@ def database_source(name: str | None) -> WordSource:
             raise CommandError(f"cannot read words from the database: {error}") from None
 
     return WordSource(
-        description=f"dictionary {dictionary.name!r} ({sum(counts.values()):,} words)",
+        description=(
+            f"dictionary {dictionary.name!r} ({plural(sum(counts.values()), 'word', 'words')})"
+        ),
         counts=counts,
         build=build,
     )
