@@ -494,6 +494,29 @@ def _locked(dictionary: Dictionary) -> Dictionary:
     return Dictionary.objects.select_for_update().get(pk=dictionary.pk)
 
 
+def dictionary_rename_error(*, dictionary: Dictionary, name: str) -> DictionaryChangeError | None:
+    """Why ``dictionary`` cannot be renamed to ``name``, or None (also None if unchanged).
+
+    The admin form asks this too, so a refused name is a form error, not a failed save.
+    Names are unique regardless of case: "CLI good" and "cli GOOD" would look the same
+    in the new-game menu.
+    """
+    clean_name = " ".join(name.split())
+    if clean_name == dictionary.name:
+        return None
+    if not clean_name or len(clean_name) > _NAME_MAX_LENGTH:
+        return DictionaryChangeError(
+            f"Give the dictionary a name of 1 to {_NAME_MAX_LENGTH} characters.",
+            code="name_invalid",
+        )
+    if Dictionary.objects.filter(name__iexact=clean_name).exclude(pk=dictionary.pk).exists():
+        return DictionaryChangeError(
+            f"A dictionary named {clean_name!r} already exists; choose another name.",
+            code="name_taken",
+        )
+    return None
+
+
 def dictionary_update(
     *,
     dictionary: Dictionary,
@@ -523,17 +546,8 @@ def dictionary_update(
                 "The default dictionary cannot be hidden; make another one the default first.",
                 code="default_hidden",
             )
-        if clean_name != current.name:
-            if not clean_name or len(clean_name) > _NAME_MAX_LENGTH:
-                raise DictionaryChangeError(
-                    f"Give the dictionary a name of 1 to {_NAME_MAX_LENGTH} characters.",
-                    code="name_invalid",
-                )
-            if Dictionary.objects.filter(name__iexact=clean_name).exclude(pk=current.pk).exists():
-                raise DictionaryChangeError(
-                    f"A dictionary named {clean_name!r} already exists; choose another name.",
-                    code="name_taken",
-                )
+        if (error := dictionary_rename_error(dictionary=current, name=clean_name)) is not None:
+            raise error
         if is_default and not current.is_default:
             Dictionary.objects.filter(is_default=True).exclude(pk=current.pk).update(
                 is_default=False
