@@ -56,6 +56,9 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
 def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
     """The words still possible at one step: HTMX gets the list, a plain link the page."""
     game = _game(pk)
+    if review_access(request.user, game) is ReviewAccess.NONE:
+        # As everywhere else: a game the viewer may not see is not said to exist.
+        raise Http404("No such game.")
     if not can_see_candidates(request.user, game):
         raise PermissionDenied(
             "Only instructors can see the candidate words, and never of a game they are playing."

@@ -230,7 +230,8 @@ MATRIX = {
 }
 MATRIX["instructor_games_csv"] = MATRIX["instructor_games"]
 MATRIX["instructor_games_jsonl"] = MATRIX["instructor_games"]
-MATRIX["candidates_playing"] = MATRIX["candidates_finished"]
+# Another player's game in progress is not found (404) here as on the review page.
+MATRIX["candidates_playing"] = MATRIX["candidates_finished"] | {"other": 404, "staff": 404}
 
 
 def matrix_url(page: str, finished: Game, playing: Game) -> str:
