@@ -148,7 +148,7 @@ def _describe_size(size: int) -> str:
 
 
 def _too_large_error(size: int | None, limit: int) -> DictionaryImportError:
-    what = f"The file is {_describe_size(size)}" if size is not None else "The file is"
+    what = f"The file is {_describe_size(size)}," if size is not None else "The file is"
     return DictionaryImportError(
         f"{what} over the size limit of {_describe_size(limit)} for a dictionary; "
         "split it or ask for a larger DICTIONARY_UPLOAD_MAX_BYTES.",

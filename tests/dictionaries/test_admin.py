@@ -141,7 +141,7 @@ def test_a_large_upload_is_refused_with_its_real_size(admin_client_: Client, set
     response = admin_client_.post(reverse(ADD_URL), upload(content=content))
     page = response.content.decode()
     assert response.status_code == 200
-    assert "The file is 3,200,000 bytes (3.1 MB) over the size limit of 1,048,576 bytes" in page
+    assert "The file is 3,200,000 bytes (3.1 MB), over the size limit of 1,048,576 bytes" in page
     assert 'value="Course words"' in page  # the form keeps what was typed
     assert not Dictionary.objects.exists()
 
