@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact
 
 from dictionaries.models import Dictionary
+from games.engine import HIDDEN
 from games.engine import Difficulty as EngineDifficulty
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
@@ -54,6 +57,12 @@ class Game(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    start_token = models.UUIDField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="One per new-game form shown: the same form sent twice starts one game.",
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -97,6 +106,17 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=models.Q(length__gte=1), name="game_length_positive"),
             models.CheckConstraint(
+                condition=Exact(Length("pattern"), models.F("length")),
+                name="game_pattern_fits_length",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(words_left__gte=1), name="game_some_word_left"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status=Status.WON) | ~models.Q(pattern__contains=HIDDEN),
+                name="game_won_shows_every_letter",
+            ),
+            models.CheckConstraint(
                 condition=models.Q(difficulty__in=Difficulty.values), name="game_difficulty_valid"
             ),
             models.CheckConstraint(
@@ -113,6 +133,9 @@ class Game(models.Model):
                 fields=["player"],
                 condition=models.Q(status=Status.PLAYING, is_ranked=True),
                 name="game_one_ranked_in_progress",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "start_token"], name="game_one_start_per_form"
             ),
         ]
 

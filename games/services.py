@@ -8,6 +8,7 @@ process can serve any request.
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -49,6 +50,17 @@ class GameInProgressError(GameRuleError):
         self.changed = changed
 
 
+class GameAlreadyStartedError(GameRuleError):
+    """The same new-game form was sent again (double click, resent page): its game exists."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            f"That form had already started game {game.pk}; nothing else was started or "
+            "forfeited. Here it is."
+        )
+        self.game = game
+
+
 class GuessRejectedError(GameRuleError):
     """A guess refused by the rules; nothing was changed."""
 
@@ -73,12 +85,16 @@ def game_start(
     difficulty: str,
     show_word_count: bool = False,
     forfeit_game_id: int | None = None,
+    start_token: uuid.UUID | None = None,
     seed: int | None = None,
 ) -> Game:
     """Start a game; a ranked start forfeits the ranked game in progress only when confirmed.
 
     ``forfeit_game_id`` is the game the player saw and agreed to forfeit: if
     another game is in progress by now (a stale tab), nothing is forfeited.
+    ``start_token`` comes with each new-game form: sent a second time, it
+    starts nothing and forfeits nothing (``GameAlreadyStartedError``), so a
+    double click cannot offer to forfeit the game it has just started.
     A bucket smaller than ``RANKED_MIN_WORDS`` is always unranked: a handful
     of words is a sure win, and ranking it would hand out free points.
     """
@@ -93,6 +109,7 @@ def game_start(
     except EmptyBucketError:
         raise GameRuleError(f"{dictionary.name} has no words of length {length}.") from None
     is_ranked = not show_word_count and len(lexicon) >= settings.RANKED_MIN_WORDS
+    _refuse_a_spent_start_token(player=player, start_token=start_token)
     with transaction.atomic():
         if is_ranked:
             current = (
@@ -118,12 +135,25 @@ def game_start(
                     seed=secrets.randbits(SEED_BITS) if seed is None else seed,
                     pattern=engine.HIDDEN * length,
                     words_left=len(lexicon),
+                    start_token=start_token,
                 )
         except IntegrityError:
-            # Another request started a ranked game in between (double submit).
+            # Another request started a game in between: the same form sent twice at
+            # once, or a ranked game started from another tab.
+            _refuse_a_spent_start_token(player=player, start_token=start_token)
             raise GameRuleError(
                 "Another ranked game was started at the same moment; open it from My games."
             ) from None
+
+
+def _refuse_a_spent_start_token(
+    *, player: AbstractBaseUser, start_token: uuid.UUID | None
+) -> None:
+    if start_token is None:
+        return
+    started = Game.objects.filter(player=player, start_token=start_token).first()
+    if started is not None:
+        raise GameAlreadyStartedError(started)
 
 
 def game_guess(

@@ -58,7 +58,12 @@ class GameFactory(factory.django.DjangoModelFactory):
     difficulty = Difficulty.HARD
     is_ranked = True
     seed = factory.Sequence(lambda n: n)
-    pattern = factory.LazyAttribute(lambda game: "-" * game.length)
+    word = ""
+    pattern = factory.LazyAttribute(
+        lambda game: (
+            (game.word or "z" * game.length) if game.status == Status.WON else "-" * game.length
+        )
+    )
     words_left = 9
     status = Status.PLAYING
     finished_at = factory.LazyAttribute(

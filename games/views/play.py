@@ -7,6 +7,7 @@ redirects to the board (post/redirect/get) with the result in the messages.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine, services
@@ -43,6 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache  # Back must fetch a fresh form (and start token), not replay an old one
 @login_required_htmx
 def game_new(request: HttpRequest) -> HttpResponse:
     current_game: Game | None = None
@@ -63,7 +66,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     difficulty=chosen["difficulty"],
                     show_word_count=chosen["show_word_count"],
                     forfeit_game_id=chosen["forfeit_game_id"],
+                    start_token=chosen["start_token"],
                 )
+            except services.GameAlreadyStartedError as error:
+                messages.info(request, error.message)
+                return redirect("game_detail", pk=error.game.pk)
             except services.GameInProgressError as error:
                 current_game = error.game
                 needs_confirmation = True
@@ -99,6 +106,7 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@never_cache  # an old tab's Back shows the game as it is now, with a fresh play-again token
 @login_required_htmx
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = player_game(player=request.user, game_id=pk)
@@ -182,6 +190,7 @@ def _board_context(game: Game, *, notices: list[Notice]) -> dict[str, Any]:
         "board": board_for(game),
         "notices": notices,
         "announcement": " ".join(notice.message for notice in notices),
+        "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
     }
 
 
