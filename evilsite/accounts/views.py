@@ -7,6 +7,8 @@ templates (wired in ``urls.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import LogoutView, RedirectURLMixin
@@ -34,6 +36,14 @@ class SignUpView(RedirectURLMixin, FormView):
         if request.user.is_authenticated:
             return HttpResponseRedirect(self.get_success_url())
         return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """``next`` for the form's hidden field and the log-in link, as LoginView does:
+        ``get_redirect_url`` checks it with ``url_has_allowed_host_and_scheme`` and gives
+        "" for another site's address, so that one is dropped here and never followed."""
+        context = super().get_context_data(**kwargs)
+        context[self.redirect_field_name] = self.get_redirect_url()
+        return context
 
     def form_valid(self, form: SignUpForm) -> HttpResponse:
         user = form.save()
