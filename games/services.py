@@ -146,9 +146,7 @@ def game_start(
             ) from None
 
 
-def _refuse_a_spent_start_token(
-    *, player: AbstractBaseUser, start_token: uuid.UUID | None
-) -> None:
+def _refuse_a_spent_start_token(*, player: AbstractBaseUser, start_token: uuid.UUID | None) -> None:
     if start_token is None:
         return
     started = Game.objects.filter(player=player, start_token=start_token).first()
@@ -205,6 +203,11 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
     """Give up a game in progress: it counts as a loss and names the word."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        if game.forfeited:  # a double click, or a second tab: say what the first one did
+            raise GameRuleError(
+                "You already gave up this game; it counts as a loss. "
+                f"The computer's word: {game.word.upper()}."
+            )
         if game.is_over:
             raise GameRuleError("This game is already over.")
         _forfeit_locked(game)

@@ -265,7 +265,7 @@ class TestForfeit:
     def test_forfeit_twice_is_refused(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
         services.game_forfeit(game_id=game.pk, player=game.player)
-        with pytest.raises(services.GameRuleError, match="already over"):
+        with pytest.raises(services.GameRuleError, match="already gave up"):
             services.game_forfeit(game_id=game.pk, player=game.player)
 
     def test_another_players_game_does_not_exist(self, nine: Dictionary) -> None:

@@ -681,10 +681,22 @@ class TestForfeit:
     def test_forfeit_an_ended_game_says_so(
         self, player_client: Client, player: Any, nine: Dictionary
     ) -> None:
+        game = start(player, nine, max_misses=1)
+        services.game_guess(game_id=game.pk, player=player, letter="z")  # lost
+        player_client.post(reverse("game_forfeit", args=[game.pk]))
+        assert "This game is already over." in text(player_client.get(board_url(game)))
+
+    def test_give_up_sent_twice_says_what_the_first_did(
+        self, player_client: Client, player: Any, nine: Dictionary
+    ) -> None:
         game = start(player, nine)
         player_client.post(reverse("game_forfeit", args=[game.pk]))
         player_client.post(reverse("game_forfeit", args=[game.pk]))
-        assert "This game is already over." in text(player_client.get(board_url(game)))
+        game.refresh_from_db()
+        page = text(player_client.get(board_url(game)))
+        assert "You already gave up this game; it counts as a loss." in page
+        assert f"The computer's word: {game.word.upper()}." in page
+        assert "already over" not in page
 
     def test_forfeit_matrix(self, player_client: Client, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
