@@ -48,9 +48,38 @@
     showQueued();
   }
 
+  // A message about the board: shown in its notices (where the server puts
+  // its own) and said aloud by the live region.
+  function tell(text, tone) {
+    const current = board();
+    const notices = current ? current.querySelector(".notices") : null;
+    if (notices !== null) {
+      const notice = document.createElement("p");
+      notice.className = "notice notice-" + tone;
+      notice.textContent = text;
+      notices.replaceChildren(notice);
+    }
+    const announcer = document.getElementById("announcer");
+    if (announcer !== null) {
+      // The same words twice in a row are not a change, and would not be
+      // read again: a trailing no-break space makes them one.
+      announcer.textContent = announcer.textContent === text ? text + "\u00a0" : text;
+    }
+  }
+
+  // A typed letter whose key is already used gives no click, so say why
+  // nothing happens.
+  function tellAlreadyGuessed(letter) {
+    tell("You already guessed " + letter.toUpperCase() + ".", "info");
+  }
+
   function press(letter) {
     const key = keyFor(letter);
-    if (key === null || key.disabled) {
+    if (key === null) {
+      return;
+    }
+    if (key.disabled) {
+      tellAlreadyGuessed(letter);
       return;
     }
     lastPressed = letter;
@@ -82,7 +111,12 @@
       return;
     }
     if (isBusy()) {
-      queue(letter);
+      const key = keyFor(letter);
+      if (key !== null && key.disabled) {
+        tellAlreadyGuessed(letter);
+      } else {
+        queue(letter);
+      }
       return;
     }
     press(letter);
@@ -124,15 +158,7 @@
     form.querySelectorAll("button.key-sending").forEach(function (key) {
       key.classList.remove("key-sending");
     });
-    const notices = board().querySelector(".notices");
-    const notice = document.createElement("p");
-    notice.className = "notice notice-error";
-    notice.textContent = text;
-    notices.replaceChildren(notice);
-    const announcer = document.getElementById("announcer");
-    if (announcer !== null) {
-      announcer.textContent = text;
-    }
+    tell(text, "error");
   }
 
   document.addEventListener("htmx:responseError", function (event) {
@@ -174,6 +200,8 @@
     while (pending.length > 0) {
       const letter = pending.shift();
       const key = keyFor(letter);
+      // A letter typed again while its own guess was in flight is skipped
+      // quietly: the board has just said what that guess did.
       if (key !== null && !key.disabled) {
         press(letter);
         break;

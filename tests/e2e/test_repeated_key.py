@@ -1,0 +1,121 @@
+"""Typing a letter already guessed is answered, on screen and aloud, not silently ignored."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from dictionaries.models import Dictionary
+from games import services
+from games.models import Game
+from tests.e2e.conftest import PASSWORD, log_in
+from tests.factories import DictionaryFactory, UserFactory
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Made-up words without a, b or c: those three letters are misses.
+WORDS = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj")
+HOLD_LIMIT_SECONDS = 30  # a safety net only: the test releases the held guess itself
+NOTICE = "#board .notices .notice"
+
+
+@pytest.fixture
+def dictionary() -> Dictionary:
+    return DictionaryFactory(words=list(WORDS), name="Made up", slug="made-up", is_default=True)
+
+
+@pytest.fixture
+def held_guesses(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Guesses wait on the server until the test sets the event (live_server runs in this
+    process), so what is checked while a guess is in flight never races its answer."""
+    release = threading.Event()
+    guess = services.game_guess
+
+    def held_game_guess(**kwargs: Any) -> Any:
+        release.wait(timeout=HOLD_LIMIT_SECONDS)
+        return guess(**kwargs)
+
+    monkeypatch.setattr(services, "game_guess", held_game_guess)
+    yield release
+    release.set()
+
+
+def open_board(page: Any, live_server: Any, dictionary: Dictionary, username: str) -> Game:
+    player = UserFactory(username=username, password=PASSWORD)
+    game = services.game_start(
+        player=player, dictionary=dictionary, length=4, max_misses=26, difficulty="hard"
+    )
+    log_in(page, live_server.url, username)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    return game
+
+
+def wait_for_guesses(page: Any, count: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('input[name=expected_guesses]').value == '{count}'"
+    )
+
+
+def wait_for_announcement(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "text => document.getElementById('announcer').textContent.trim() === text", arg=text
+    )
+
+
+def test_a_repeated_letter_is_answered_and_sends_nothing(
+    page: Any, live_server: Any, dictionary: Dictionary
+) -> None:
+    game = open_board(page, live_server, dictionary, "repeater")
+    page.keyboard.press("a")
+    wait_for_guesses(page, 1)
+    assert page.locator("#key-a").is_disabled()
+
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.keyboard.press("a")
+    wait_for_announcement(page, "You already guessed A.")
+    notice = page.locator(NOTICE)
+    assert notice.count() == 1
+    assert notice.is_visible()
+    assert notice.inner_text() == "You already guessed A."
+
+    # A capital letter is the same letter; the message is said again, not stacked.
+    page.keyboard.press("Shift+A")
+    page.wait_for_function(
+        "document.getElementById('announcer').textContent === 'You already guessed A.\\u00a0'"
+    )
+    assert page.locator(NOTICE).count() == 1
+    assert requests == []
+    game.refresh_from_db()
+    assert game.letters == "a"
+
+    # A new letter is played as usual and the server's message takes the place.
+    page.keyboard.press("b")
+    wait_for_guesses(page, 2)
+    assert page.locator(NOTICE).inner_text().startswith("B is not in the word.")
+
+
+def test_a_repeated_letter_typed_during_a_guess_is_answered_not_queued(
+    page: Any, live_server: Any, dictionary: Dictionary, held_guesses: threading.Event
+) -> None:
+    game = open_board(page, live_server, dictionary, "hasty")
+    held_guesses.set()
+    page.keyboard.press("a")
+    wait_for_guesses(page, 1)
+    held_guesses.clear()
+
+    page.keyboard.press("b")
+    page.wait_for_selector("#board form.keyboard.htmx-request")
+    page.keyboard.press("a")  # already guessed, while "b" is in flight
+    wait_for_announcement(page, "You already guessed A.")
+    assert page.locator(NOTICE).inner_text() == "You already guessed A."
+    assert page.locator("#board .key-queued").count() == 0
+
+    held_guesses.set()
+    wait_for_guesses(page, 2)
+    page.wait_for_selector("#board form.keyboard:not(.htmx-request)")
+    game.refresh_from_db()
+    assert game.letters == "ab"
