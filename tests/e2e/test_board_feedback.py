@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-import time
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +19,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 # Made-up words without a, b or c: those three letters are misses.
 WORDS = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj")
-SLOW_GUESS_SECONDS = 1.5  # ample for three clicks even on a busy CI machine
+# Only a safety net: the test releases the held guesses itself, long before this.
+HOLD_LIMIT_SECONDS = 30
 
 
 @pytest.fixture
@@ -27,16 +29,23 @@ def dictionary() -> Dictionary:
 
 
 @pytest.fixture
-def slow_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each guess takes a while on the server (live_server runs in this process),
-    so the next click surely lands while the first is in flight."""
+def held_guesses(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Guesses wait on the server (live_server runs in this process) until the test sets
+    the event, so the checks made while a guess is in flight never race the answer.
+
+    A fixed delay (0.6 s, then 1.5 s) was a bet that the clicks and checks finish in
+    time; on a busy 2-core CI machine a stalled browser could lose it.
+    """
+    release = threading.Event()
     guess = services.game_guess
 
-    def slow_game_guess(**kwargs: Any) -> Any:
-        time.sleep(SLOW_GUESS_SECONDS)
+    def held_game_guess(**kwargs: Any) -> Any:
+        release.wait(timeout=HOLD_LIMIT_SECONDS)
         return guess(**kwargs)
 
-    monkeypatch.setattr(services, "game_guess", slow_game_guess)
+    monkeypatch.setattr(services, "game_guess", held_game_guess)
+    yield release
+    release.set()  # a failed test must not leave a server thread waiting
 
 
 def start_game(dictionary: Dictionary, username: str) -> Game:
@@ -47,7 +56,7 @@ def start_game(dictionary: Dictionary, username: str) -> Game:
 
 
 def test_clicks_during_a_guess_are_queued_shown_and_played_in_order(
-    page: Any, live_server: Any, dictionary: Dictionary, slow_guesses: None
+    page: Any, live_server: Any, dictionary: Dictionary, held_guesses: threading.Event
 ) -> None:
     game = start_game(dictionary, "clicker")
     log_in(page, live_server.url, "clicker")
@@ -64,6 +73,7 @@ def test_clicks_during_a_guess_are_queued_shown_and_played_in_order(
     queued = page.locator("#board .key-queued").evaluate_all("keys => keys.map(key => key.value)")
     assert sorted(queued) == ["b", "c"]
 
+    held_guesses.set()  # "a" is answered now; the queued "b" and "c" follow unheld
     page.wait_for_function("document.querySelector('input[name=expected_guesses]').value == '3'")
     assert page.locator("#board .key-queued").count() == 0
     assert page.locator("#board .key-sending").count() == 0
@@ -76,7 +86,7 @@ def test_clicks_during_a_guess_are_queued_shown_and_played_in_order(
 
 
 def test_the_keyboard_looks_busy_while_a_guess_is_in_flight(
-    page: Any, live_server: Any, dictionary: Dictionary, slow_guesses: None
+    page: Any, live_server: Any, dictionary: Dictionary, held_guesses: threading.Event
 ) -> None:
     game = start_game(dictionary, "watcher")
     log_in(page, live_server.url, "watcher")
@@ -87,5 +97,6 @@ def test_the_keyboard_looks_busy_while_a_guess_is_in_flight(
     busy = page.locator("#key-d")
     assert busy.evaluate("key => getComputedStyle(key).opacity") != idle
     assert busy.evaluate("key => getComputedStyle(key).cursor") == "progress"
+    held_guesses.set()
     page.wait_for_selector("#board form.keyboard:not(.htmx-request)")
     assert re.fullmatch(r"1/26", page.locator(".miss-count").inner_text())
