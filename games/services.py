@@ -117,6 +117,10 @@ def game_start(
                 .filter(player=player, status=Status.PLAYING, is_ranked=True)
                 .first()
             )
+            # Again under the lock: a copy of this form sent at the same moment may have
+            # started its game since the check above, and that game would now be
+            # ``current``, offered for forfeiting instead of reported as started.
+            _refuse_a_spent_start_token(player=player, start_token=start_token)
             if current is not None:
                 if forfeit_game_id is None:
                     raise GameInProgressError(current)

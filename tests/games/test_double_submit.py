@@ -98,6 +98,30 @@ class TestService:
         assert second.status == Status.PLAYING
         assert Game.objects.filter(player=player).count() == 2
 
+    def test_a_copy_that_starts_between_the_token_check_and_the_lock_is_reported(
+        self, player: Any, nine: Dictionary, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The interleaving behind TestAtTheSameMoment's rare failures, played in order:
+        the other copy of the form starts its game just after this copy's first token check,
+        so the game in progress is that new game, not the one the form offered to forfeit."""
+        first = start(player, nine)
+        token = uuid.uuid4()
+        check = services._refuse_a_spent_start_token
+        other_copy: list[Game] = []
+
+        def check_then_let_the_other_copy_start(**kwargs: Any) -> None:
+            check(**kwargs)
+            monkeypatch.setattr(services, "_refuse_a_spent_start_token", check)
+            other_copy.append(start(player, nine, forfeit_game_id=first.pk, start_token=token))
+
+        monkeypatch.setattr(
+            services, "_refuse_a_spent_start_token", check_then_let_the_other_copy_start
+        )
+        with pytest.raises(services.GameAlreadyStartedError) as refused:
+            start(player, nine, forfeit_game_id=first.pk, start_token=token)
+        assert refused.value.game == other_copy[0]
+        assert Game.objects.get(player=player, status=Status.PLAYING) == other_copy[0]
+
     def test_another_players_token_is_not_theirs(self, player: Any, nine: Dictionary) -> None:
         token = uuid.uuid4()
         start(UserFactory(), nine, start_token=token)
