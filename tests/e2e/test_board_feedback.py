@@ -1,4 +1,6 @@
-"""A key clicked while a guess is in flight is queued and played, never silently dropped."""
+"""Keys on the board always get an answer: a key clicked while a guess is in flight is
+queued and played, never silently dropped; a letter already guessed is answered on screen
+and aloud, and sends nothing."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WORDS = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj")
 # Only a safety net: the test releases the held guesses itself, long before this.
 HOLD_LIMIT_SECONDS = 30
+NOTICE = "#board .notices .notice"
 
 
 @pytest.fixture
@@ -100,3 +103,88 @@ def test_the_keyboard_looks_busy_while_a_guess_is_in_flight(
     held_guesses.set()
     page.wait_for_selector("#board form.keyboard:not(.htmx-request)")
     assert re.fullmatch(r"1/26", page.locator(".miss-count").inner_text())
+
+
+def open_board(page: Any, live_server: Any, dictionary: Dictionary, username: str) -> Game:
+    player = UserFactory(username=username, password=PASSWORD)
+    game = services.game_start(
+        player=player, dictionary=dictionary, length=4, max_misses=26, difficulty="hard"
+    )
+    log_in(page, live_server.url, username)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    return game
+
+
+def wait_for_guesses(page: Any, count: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('input[name=expected_guesses]').value == '{count}'"
+    )
+
+
+def wait_for_announcement(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "text => document.getElementById('announcer').textContent.trim() === text", arg=text
+    )
+
+
+def test_a_repeated_letter_is_answered_and_sends_nothing(
+    page: Any, live_server: Any, dictionary: Dictionary
+) -> None:
+    game = open_board(page, live_server, dictionary, "repeater")
+    page.keyboard.press("a")
+    wait_for_guesses(page, 1)
+    assert page.locator("#key-a").is_disabled()
+
+    requests: list[str] = []
+
+    def record(request: Any) -> None:
+        # The browser fetches the favicon by itself after the page loads, on a busy
+        # machine up to ~0.1 s later: a static file is never the page sending a guess.
+        if "/static/" not in request.url:
+            requests.append(request.url)
+
+    page.on("request", record)
+    page.keyboard.press("a")
+    wait_for_announcement(page, "You already guessed A.")
+    notice = page.locator(NOTICE)
+    assert notice.count() == 1
+    assert notice.is_visible()
+    assert notice.inner_text() == "You already guessed A."
+
+    # A capital letter is the same letter; the message is said again, not stacked.
+    page.keyboard.press("Shift+A")
+    page.wait_for_function(
+        "document.getElementById('announcer').textContent === 'You already guessed A.\\u00a0'"
+    )
+    assert page.locator(NOTICE).count() == 1
+    assert requests == []
+    game.refresh_from_db()
+    assert game.letters == "a"
+
+    # A new letter is played as usual and the server's message takes the place.
+    page.keyboard.press("b")
+    wait_for_guesses(page, 2)
+    assert page.locator(NOTICE).inner_text().startswith("B is not in the word.")
+
+
+def test_a_repeated_letter_typed_during_a_guess_is_answered_not_queued(
+    page: Any, live_server: Any, dictionary: Dictionary, held_guesses: threading.Event
+) -> None:
+    game = open_board(page, live_server, dictionary, "hasty")
+    held_guesses.set()
+    page.keyboard.press("a")
+    wait_for_guesses(page, 1)
+    held_guesses.clear()
+
+    page.keyboard.press("b")
+    page.wait_for_selector("#board form.keyboard.htmx-request")
+    page.keyboard.press("a")  # already guessed, while "b" is in flight
+    wait_for_announcement(page, "You already guessed A.")
+    assert page.locator(NOTICE).inner_text() == "You already guessed A."
+    assert page.locator("#board .key-queued").count() == 0
+
+    held_guesses.set()
+    wait_for_guesses(page, 2)
+    page.wait_for_selector("#board form.keyboard:not(.htmx-request)")
+    game.refresh_from_db()
+    assert game.letters == "ab"

@@ -12,17 +12,12 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.conftest import NINE_WORDS
-from tests.factories import DEFAULT_PASSWORD, DictionaryFactory, UserFactory
+from tests.factories import DEFAULT_PASSWORD, DictionaryFactory
 from tests.games.records_support import play
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def player() -> User:
-    return UserFactory(username="ada")
 
 
 @pytest.fixture

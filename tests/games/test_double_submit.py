@@ -21,7 +21,8 @@ from games import services
 from games.models import Game, Status
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.test_services import run_at_once
+from tests.games.test_services import run_at_once, start
+from tests.games.test_views_play import new_game_data
 
 pytestmark = pytest.mark.django_db
 
@@ -31,40 +32,6 @@ TOKEN_INPUT = re.compile(r'name="start_token" value="([0-9a-f-]{36})"')
 @pytest.fixture
 def nine() -> Dictionary:
     return DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine", is_default=True)
-
-
-@pytest.fixture
-def player() -> Any:
-    return UserFactory(username="ada")
-
-
-@pytest.fixture
-def player_client(client: Client, player: Any) -> Client:
-    client.force_login(player)
-    return client
-
-
-def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
-    settings: dict[str, Any] = {
-        "player": player,
-        "dictionary": dictionary,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-    }
-    settings.update(overrides)
-    return services.game_start(**settings)
-
-
-def form_data(dictionary: Dictionary, **overrides: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "dictionary": dictionary.pk,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-    }
-    data.update(overrides)
-    return data
 
 
 def tokens_in(page: str) -> list[str]:
@@ -146,7 +113,7 @@ class TestViews:
         self, player_client: Client, player: Any, nine: Dictionary
     ) -> None:
         [token] = tokens_in(player_client.get(reverse("game_new")).content.decode())
-        data = form_data(nine, start_token=token)
+        data = new_game_data(nine, start_token=token)
         first = player_client.post(reverse("game_new"), data)
         second = player_client.post(reverse("game_new"), data)
         [game] = Game.objects.filter(player=player)
@@ -159,7 +126,7 @@ class TestViews:
         self, player_client: Client, player: Any, nine: Dictionary
     ) -> None:
         in_progress = start(player, nine)
-        data = form_data(nine, start_token=str(uuid.uuid4()))
+        data = new_game_data(nine, start_token=str(uuid.uuid4()))
         confirm = player_client.post(reverse("game_new"), data).content.decode()
         assert "Forfeit it and start the new game" in confirm
         assert tokens_in(confirm) == [data["start_token"], data["start_token"]]
@@ -180,7 +147,7 @@ class TestViews:
         board = player_client.get(reverse("game_detail", args=[finished.pk])).content.decode()
         assert "Play again with the same settings" in board
         [token] = tokens_in(board)
-        again = form_data(nine, max_misses=1, start_token=token)
+        again = new_game_data(nine, max_misses=1, start_token=token)
         player_client.post(reverse("game_new"), again)
         player_client.post(reverse("game_new"), again)
         assert Game.objects.filter(player=player).count() == 2

@@ -12,7 +12,7 @@ from dictionaries.models import Dictionary
 from games.models import Game, Reason
 from games.selectors.records import CandidateStepError, game_review, review_candidates
 from tests.conftest import NINE_WORDS
-from tests.factories import DictionaryFactory, UserFactory
+from tests.factories import DictionaryFactory
 from tests.games.records_support import client_for, make_instructor, play
 from tests.markup import without_csrf_tokens
 
@@ -28,11 +28,6 @@ SIXTEEN = tuple(
 @pytest.fixture
 def nine_words() -> Dictionary:
     return DictionaryFactory(words=list(NINE_WORDS), slug="nine", name="Nine words")
-
-
-@pytest.fixture
-def player() -> User:
-    return UserFactory(username="ada")
 
 
 def family_rows(html: str) -> list[tuple[str, str, bool]]:

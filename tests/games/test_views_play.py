@@ -55,17 +55,6 @@ def other() -> Dictionary:
     return DictionaryFactory(words=["cat", "dog", "apple", "lemon"], name="Other", slug="other")
 
 
-@pytest.fixture
-def player() -> Any:
-    return UserFactory(username="ada")
-
-
-@pytest.fixture
-def player_client(client: Client, player: Any) -> Client:
-    client.force_login(player)
-    return client
-
-
 def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
     settings: dict[str, Any] = {
         "player": player,
