@@ -13,42 +13,34 @@ from django_htmx.http import HttpResponseClientRedirect
 
 View = Callable[..., HttpResponseBase]
 
-SAFE_METHODS = frozenset({"GET", "HEAD"})
 
-
-def page_to_return_to(game_pk: object) -> str:
-    """The game's board for a game's action (a guess, a forfeit), else the home page.
-
-    A POST-only URL is no place to come back to: the browser's GET after login would
-    get a bare 405.
-    """
-    if game_pk is not None:
-        return reverse("game_detail", kwargs={"pk": game_pk})
-    return reverse("home")
-
-
-def login_required_htmx(view: View) -> View:
+def login_required_htmx(
+    view: View | None = None, *, back_to_board: bool = False
+) -> View | Callable[[View], View]:
     """``login_required`` that sends the whole window to the login page on an HTMX request,
-    instead of swapping the login form into the fragment being updated. After logging in
-    the visitor comes back to a page, never to a POST-only URL.
+    instead of swapping the login form into the fragment being updated.
 
-    Every view using it takes a game's id, if any, as ``pk``.
+    ``back_to_board`` is for a game's POST-only actions (a guess, a forfeit): after
+    logging in the player comes back to the game's board (the view's ``pk``), since a
+    GET of the action's own URL would only get a bare 405.
     """
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if request.user.is_authenticated:
-            return view(request, *args, **kwargs)
-        is_page = request.method in SAFE_METHODS
-        if request.htmx:
-            # The page the browser shows. Without that header an HTMX GET (a fragment)
-            # falls back home as before, and a POST to its game's board.
-            fallback = reverse("home") if is_page else page_to_return_to(kwargs.get("pk"))
-            back_to = request.htmx.current_url_abs_path or fallback
-            login_url = reverse("login") + "?" + QueryDict.fromkeys(["next"], back_to).urlencode()
-            return HttpResponseClientRedirect(login_url)
-        if is_page:
-            return redirect_to_login(request.get_full_path())
-        return redirect_to_login(page_to_return_to(kwargs.get("pk")))
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if request.user.is_authenticated:
+                return view(request, *args, **kwargs)
+            board = reverse("game_detail", kwargs={"pk": kwargs["pk"]}) if back_to_board else None
+            if request.htmx:
+                # The page the browser shows; a fragment's own URL is no page to return to.
+                back_to = request.htmx.current_url_abs_path or board or reverse("home")
+                login_url = (
+                    reverse("login") + "?" + QueryDict.fromkeys(["next"], back_to).urlencode()
+                )
+                return HttpResponseClientRedirect(login_url)
+            back_to = board or request.get_full_path()
+            return redirect_to_login(back_to)
 
-    return wrapper
+        return wrapper
+
+    return decorate(view) if view is not None else decorate

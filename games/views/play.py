@@ -115,7 +115,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@login_required_htmx
+@login_required_htmx(back_to_board=True)
 def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
     form = GuessForm(request.POST)
     if not form.is_valid():
@@ -150,7 +150,7 @@ def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@login_required_htmx
+@login_required_htmx(back_to_board=True)
 def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = services.game_forfeit(game_id=pk, player=request.user)
