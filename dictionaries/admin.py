@@ -38,14 +38,6 @@ from games.models import Game
 LABEL_FIELDS = ("name", "description")
 
 
-class _RefusedChange(Exception):
-    """Carries a service's refusal out of the admin's transaction (which it rolls back)."""
-
-    def __init__(self, error: DictionaryChangeError) -> None:
-        super().__init__(error.message)
-        self.error = error
-
-
 def change_url_of(dictionary: Dictionary) -> str:
     return reverse("admin:dictionaries_dictionary_change", args=[dictionary.pk])
 
@@ -170,43 +162,27 @@ class DictionaryAdmin(admin.ModelAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        """A change the service refuses on save (say, a game started since the form was
-        checked) leaves the admin's transaction rolled back; the same submission is then
-        validated again with the refusal as a form error, so the form shows why."""
+        """The form checks what it can; a refusal the service still raises on save (a game
+        started since the check) reaches here after the admin's transaction rolled back, and
+        the same page is shown again, unchanged, with the reason."""
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
-        except _RefusedChange as refused:
-            request._dictionary_refusal = refused.error  # type: ignore[attr-defined]
-            return super().changeform_view(request, object_id, form_url, extra_context)
-
-    def get_form(
-        self,
-        request: HttpRequest,
-        obj: Dictionary | None = None,
-        change: bool = False,
-        **kwargs: Any,
-    ) -> Any:
-        form_class = super().get_form(request, obj, change, **kwargs)
-        refusal = getattr(request, "_dictionary_refusal", None)
-        if refusal is None:
-            return form_class
-        return type(form_class.__name__, (form_class,), {"refusal": refusal})
+        except DictionaryChangeError as error:
+            self.message_user(request, error.message, messages.ERROR)
+            return redirect(request.get_full_path())
 
     def save_model(
         self, request: HttpRequest, obj: Dictionary, form: DictionaryChangeForm, change: bool
     ) -> None:
         stored = Dictionary.objects.get(pk=obj.pk)
         data = form.cleaned_data
-        try:
-            dictionary_update(
-                dictionary=stored,
-                name=data.get("name", stored.name),
-                description=data.get("description", stored.description),
-                is_hidden=data.get("is_hidden", stored.is_hidden),
-                is_default=data.get("make_default", stored.is_default),
-            )
-        except DictionaryChangeError as error:
-            raise _RefusedChange(error) from error
+        dictionary_update(
+            dictionary=stored,
+            name=data.get("name", stored.name),
+            description=data.get("description", stored.description),
+            is_hidden=data.get("is_hidden", stored.is_hidden),
+            is_default=data.get("make_default", stored.is_default),
+        )
         obj.refresh_from_db()
 
     def get_deleted_objects(

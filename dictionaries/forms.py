@@ -9,10 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from dictionaries.models import Dictionary
-from dictionaries.services import DictionaryChangeError, dictionary_rename_error
-
-# Which field a refusal of the service is about; others are shown above the form.
-_REFUSAL_FIELDS = {"name_invalid": "name", "name_taken": "name", "default_hidden": "is_hidden"}
+from dictionaries.services import dictionary_rename_error
 
 
 class DictionaryUploadForm(forms.Form):
@@ -62,10 +59,6 @@ class DictionaryChangeForm(forms.ModelForm):
         if "make_default" in self.fields:
             self.fields["make_default"].initial = self.instance.is_default
 
-    # A refusal the service raised while saving this same submission: the admin shows the
-    # form again with it (see DictionaryAdmin.changeform_view).
-    refusal: DictionaryChangeError | None = None
-
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
         if (error := dictionary_rename_error(dictionary=self.instance, name=name)) is not None:
@@ -79,7 +72,4 @@ class DictionaryChangeForm(forms.ModelForm):
                 "is_hidden",
                 "The default dictionary cannot be hidden; make another one the default first.",
             )
-        if self.refusal is not None:
-            field = _REFUSAL_FIELDS.get(self.refusal.code or "")
-            self.add_error(field if field in self.fields else None, self.refusal.message)
         return cleaned

@@ -1,4 +1,5 @@
-"""The admin change form shows a refused edit as a form error and changes nothing."""
+"""The admin change form shows a refused edit (a form error, or a message after a
+refusal on save) and changes nothing."""
 
 from __future__ import annotations
 
@@ -63,11 +64,11 @@ def test_the_form_uses_the_services_name_rule() -> None:
     assert form.errors.as_data()["name"][0].code == "name_taken"
 
 
-def test_a_refusal_raised_while_saving_is_a_form_error(
+def test_a_refusal_raised_while_saving_redirects_back_with_the_reason(
     staff: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game started between the form's checks and the save: the service refuses the
-    relabelling, and the admin shows why instead of a server error."""
+    relabelling, and the admin shows the same page again with why, not a server error."""
     dictionary = DictionaryFactory(name="Week one", description="Before", words=["ally"])
     real_update = dictionaries_admin.dictionary_update
 
@@ -76,13 +77,18 @@ def test_a_refusal_raised_while_saving_is_a_form_error(
         return real_update(**kwargs)
 
     monkeypatch.setattr(dictionaries_admin, "dictionary_update", update_after_a_game_started)
-    response = post_change(staff, dictionary, name="Week two", description="After")
-    assert response.status_code == 200
-    form = response.context["adminform"].form
-    assert "is used by games, so its name and description cannot change" in str(
-        form.non_field_errors()
-    )
-    assert "is used by games" in response.content.decode()
+    url = change_url(dictionary) + "?_changelist_filters=is_hidden__exact%3D0"
+    data = {"name": "Week two", "description": "After"}
+    response = staff.post(url, data)
+    assert response.status_code == 302
+    assert response["Location"] == url
+    page = staff.get(response["Location"])
+    shown = [(m.level_tag, str(m)) for m in page.context["messages"]]
+    assert len(shown) == 1
+    level, text = shown[0]
+    assert level == "error"
+    assert "is used by games, so its name and description cannot change" in text
+    assert "is used by games" in page.content.decode()
     dictionary.refresh_from_db()
     assert (dictionary.name, dictionary.description) == ("Week one", "Before")
     assert not dictionary.games.exists()  # the admin's transaction was rolled back
