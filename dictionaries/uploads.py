@@ -66,7 +66,10 @@ class SizeLimitedUploadHandler(FileUploadHandler):
         if not self.over_limit:
             return None  # the next handler built the file
         self._release_stored_part()
-        return OversizedUpload(self.file_name, file_size, self.content_type, self.charset)
+        # A part refused for its declared length may have sent little or nothing: it still
+        # reads as over the limit, not as an empty file.
+        size = max(file_size, self.limit + 1)
+        return OversizedUpload(self.file_name, size, self.content_type, self.charset)
 
     def _release_stored_part(self) -> None:
         """Close what the next handlers stored of this file; a temporary file is deleted."""

@@ -11,6 +11,7 @@ from django.core.files.uploadhandler import FileUploadHandler, MemoryFileUploadH
 from django.http.multipartparser import MultiPartParser
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
+from dictionaries.services import DictionaryImportError, read_source
 from dictionaries.uploads import OversizedUpload, SizeLimitedUploadHandler
 
 
@@ -55,15 +56,41 @@ def test_a_file_within_the_limit_passes_through_whole(limit: int) -> None:
 def test_past_the_limit_nothing_more_is_stored_and_the_real_size_is_kept(limit: int) -> None:
     content = b"word\n" * 100_000  # 500 kB, many chunks
     storing = RecordingHandler()
+    storing.chunk_size = 300  # the parser reads in the smallest chunk size: some pass
     post, files = parse(content, SizeLimitedUploadHandler(), storing)
     stand_in: UploadedFile = files["word_file"]
     assert isinstance(stand_in, OversizedUpload)
     assert stand_in.size == len(content)
     assert stand_in.name == "words.txt"
     assert stand_in.read() == b""
-    assert storing.received < len(content)  # at most the chunks before the limit was crossed
+    # Every chunk that would cross the limit is refused, so no more than the limit is stored.
+    assert 0 < storing.received <= limit
     assert post["name"] == "Course"
     assert post["after"] == "yes"  # the fields after the file are still read
+
+
+def test_a_part_declared_over_the_limit_reads_as_over_it_whatever_its_body(limit: int) -> None:
+    """The part's own Content-Length refuses it before a byte is stored; a short body
+    (a client that lied, or gave up) must still read as too large, not as an empty file."""
+    body = (
+        f"--{BOUNDARY}\r\n"
+        'Content-Disposition: form-data; name="word_file"; filename="words.txt"\r\n'
+        "Content-Type: text/plain\r\n"
+        f"Content-Length: {limit * 5}\r\n"
+        "\r\n"
+        "ally\n\r\n"
+        f"--{BOUNDARY}--\r\n"
+    ).encode()
+    meta = {"CONTENT_TYPE": MULTIPART_CONTENT, "CONTENT_LENGTH": str(len(body))}
+    storing = RecordingHandler()
+    _, files = MultiPartParser(meta, BytesIO(body), [SizeLimitedUploadHandler(), storing]).parse()
+    stand_in = files["word_file"]
+    assert isinstance(stand_in, OversizedUpload)
+    assert stand_in.size == limit + 1
+    assert storing.received == 0
+    with pytest.raises(DictionaryImportError) as refused:
+        read_source(stand_in, limit=limit)
+    assert refused.value.code == "too_large"
 
 
 def test_the_limit_is_counted_per_file(limit: int) -> None:
