@@ -180,6 +180,8 @@ CACHES = {
 DICTIONARY_UPLOAD_MAX_BYTES = env_int("DICTIONARY_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# A word file is the only upload: one request can't spool many files of up to the limit each.
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
 # The size limit first, so no more than DICTIONARY_UPLOAD_MAX_BYTES of a file is ever stored.
 FILE_UPLOAD_HANDLERS = [
     "dictionaries.uploads.SizeLimitedUploadHandler",

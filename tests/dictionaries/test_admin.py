@@ -162,6 +162,19 @@ def test_an_upload_without_a_file_is_refused(admin_client_: Client) -> None:
     assert not Dictionary.objects.exists()
 
 
+def test_an_upload_of_two_files_is_a_bad_request_and_stores_nothing(
+    admin_client_: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One word file per request (DATA_UPLOAD_MAX_NUMBER_FILES): Django stops parsing at
+    the second file and answers 400 before the view sees either."""
+    second = SimpleUploadedFile("more.txt", GOOD_FILE)
+    response = admin_client_.post(reverse(ADD_URL), upload(more_words=second))
+    assert response.status_code == 400
+    assert "django.security.TooManyFilesSent" in {record.name for record in caplog.records}
+    assert not Dictionary.objects.exists()
+    assert not Word.objects.exists()
+
+
 # --- who may upload ---------------------------------------------------------------------------
 
 
