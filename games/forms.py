@@ -72,12 +72,10 @@ class NewGameForm(forms.Form):
     )
     forfeit_game_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     # A fresh token each time the form is shown: the same form sent twice starts one game.
-    start_token = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    start_token = forms.UUIDField(required=False, initial=uuid.uuid4, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial["start_token"] = uuid.uuid4()
         offered = dictionaries_for_new_game()
         dictionary_field: forms.ModelChoiceField = self.fields["dictionary"]  # type: ignore[assignment]
         dictionary_field.queryset = offered

@@ -135,7 +135,9 @@ class Game(models.Model):
                 name="game_one_ranked_in_progress",
             ),
             models.UniqueConstraint(
-                fields=["player", "start_token"], name="game_one_start_per_form"
+                fields=["player", "start_token"],
+                condition=models.Q(start_token__isnull=False),
+                name="game_one_start_per_form",
             ),
         ]
 

@@ -98,6 +98,7 @@ def game_start(
     A bucket smaller than ``RANKED_MIN_WORDS`` is always unranked: a handful
     of words is a sure win, and ranking it would hand out free points.
     """
+    _refuse_a_spent_start_token(player=player, start_token=start_token)
     if dictionary.is_hidden:
         raise GameRuleError("That dictionary is not offered for new games.")
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
@@ -109,7 +110,6 @@ def game_start(
     except EmptyBucketError:
         raise GameRuleError(f"{dictionary.name} has no words of length {length}.") from None
     is_ranked = not show_word_count and len(lexicon) >= settings.RANKED_MIN_WORDS
-    _refuse_a_spent_start_token(player=player, start_token=start_token)
     with transaction.atomic():
         if is_ranked:
             current = (

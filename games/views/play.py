@@ -69,7 +69,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     start_token=chosen["start_token"],
                 )
             except services.GameAlreadyStartedError as error:
-                messages.info(request, error.message)
+                if error.game.is_over or error.game.letters:
+                    messages.info(request, error.message)  # an old form, sent again later
+                else:
+                    # A double click: the browser shows only the second answer, so it
+                    # says what the first would have said.
+                    messages.success(
+                        request,
+                        _started_message(
+                            error.game, asked_for_word_count=chosen["show_word_count"]
+                        ),
+                    )
                 return redirect("game_detail", pk=error.game.pk)
             except services.GameInProgressError as error:
                 current_game = error.game
