@@ -70,7 +70,8 @@
   // A typed letter whose key is already used gives no click, so say why
   // nothing happens.
   function tellAlreadyGuessed(letter) {
-    tell("You already guessed " + letter.toUpperCase() + ".", "info");
+    // The server's own words for a repeated letter (games/services.py).
+    tell("You already guessed \u201c" + letter.toUpperCase() + "\u201d. Pick another letter.", "info");
   }
 
   function press(letter) {
