@@ -66,9 +66,9 @@ class SizeLimitedUploadHandler(FileUploadHandler):
         if not self.over_limit:
             return None  # the next handler built the file
         self._release_stored_part()
-        # A part refused for its declared length may have sent little or nothing: it still
-        # reads as over the limit, not as an empty file.
-        size = max(file_size, self.limit + 1)
+        # A part refused for its declared length may have sent little or nothing: it is
+        # reported at the size it declared, over the limit, not as an empty file.
+        size = max(file_size, self.content_length or 0, self.limit + 1)
         return OversizedUpload(self.file_name, size, self.content_type, self.charset)
 
     def _release_stored_part(self) -> None:
