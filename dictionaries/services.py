@@ -344,13 +344,18 @@ def _report_progress(progress: ProgressCallback | None, done: int, total: int) -
         progress(done, total)
 
 
+def _word_columns() -> str:
+    """The quoted columns both bulk writers fill, in the order of their rows."""
+    quote = connection.ops.quote_name
+    return ", ".join(
+        quote(Word._meta.get_field(name).column) for name in ("dictionary", "text", "length")
+    )
+
+
 def _copy_words(dictionary_id: int, words: list[str], progress: ProgressCallback | None) -> None:
     """COPY FROM STDIN: the whole list streams in one statement instead of an INSERT a row."""
     quote = connection.ops.quote_name
-    columns = ", ".join(
-        quote(Word._meta.get_field(name).column) for name in ("dictionary", "text", "length")
-    )
-    sql = f"COPY {quote(Word._meta.db_table)} ({columns}) FROM STDIN"
+    sql = f"COPY {quote(Word._meta.db_table)} ({_word_columns()}) FROM STDIN"
     total = len(words)
     with connection.cursor() as cursor:
         # The raw psycopg cursor bypasses Django's error translation; restore it.
@@ -378,11 +383,8 @@ def _word_dictionary_foreign_key(cursor: Any) -> str | None:
 
 def _insert_words(dictionary_id: int, words: list[str], progress: ProgressCallback | None) -> None:
     """executemany in batches for SQLite (and any other backend): one prepared INSERT reused."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        quote(Word._meta.get_field(name).column) for name in ("dictionary", "text", "length")
-    )
-    sql = f"INSERT INTO {quote(Word._meta.db_table)} ({columns}) VALUES (%s, %s, %s)"
+    table = connection.ops.quote_name(Word._meta.db_table)
+    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s)"
     total = len(words)
     with connection.cursor() as cursor:
         for start in range(0, total, INSERT_BATCH_SIZE):
