@@ -190,6 +190,17 @@ class TestPasswordChange:
 class TestLockout:
     """django-axes: 5 failures lock (username, IP) for 15 minutes, then it lifts."""
 
+    @staticmethod
+    def made_earlier(*, minutes: int) -> None:
+        """Move the recorded failed attempts, and their lock's end, this far into the past."""
+        earlier = timedelta(minutes=minutes)
+        for attempt in AccessAttempt.objects.all():
+            attempt.attempt_time -= earlier
+            attempt.save(update_fields=["attempt_time"])
+        for expiration in AccessAttemptExpiration.objects.all():
+            expiration.expires_at -= earlier
+            expiration.save(update_fields=["expires_at"])
+
     def fail(self, client: Client, times: int) -> None:
         for _ in range(times):
             client.post(reverse("login"), {"username": "ada", "password": "wrong"})
@@ -255,14 +266,7 @@ class TestLockout:
         UserFactory(username="ada")
         self.fail(client, 5)
         assert AccessAttempt.objects.filter(username="ada").exists()
-        # Travel 16 minutes forward: the attempts were made that long ago.
-        earlier = timedelta(minutes=16)
-        for attempt in AccessAttempt.objects.all():
-            attempt.attempt_time -= earlier
-            attempt.save(update_fields=["attempt_time"])
-        for expiration in AccessAttemptExpiration.objects.all():
-            expiration.expires_at -= earlier
-            expiration.save(update_fields=["expires_at"])
+        self.made_earlier(minutes=16)  # travel 16 minutes forward
         response = client.post(reverse("login"), {"username": "ada", "password": DEFAULT_PASSWORD})
         assert response.status_code == 302
         assert logged_in_username(client) == "ada"
@@ -270,12 +274,6 @@ class TestLockout:
     def test_lock_still_holds_before_the_cool_off_ends(self, client: Client) -> None:
         UserFactory(username="ada")
         self.fail(client, 5)
-        earlier = timedelta(minutes=14)
-        for attempt in AccessAttempt.objects.all():
-            attempt.attempt_time -= earlier
-            attempt.save(update_fields=["attempt_time"])
-        for expiration in AccessAttemptExpiration.objects.all():
-            expiration.expires_at -= earlier
-            expiration.save(update_fields=["expires_at"])
+        self.made_earlier(minutes=14)
         response = client.post(reverse("login"), {"username": "ada", "password": DEFAULT_PASSWORD})
         assert response.status_code == 429
