@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -21,8 +20,7 @@ from games import services
 from games.models import Game, Status
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.test_services import run_at_once, start
-from tests.games.test_views_play import new_game_data
+from tests.games.play_support import new_game_data, postgresql_only, run_at_once, start
 
 pytestmark = pytest.mark.django_db
 
@@ -184,10 +182,7 @@ class TestViews:
         assert "no-store" in response["Cache-Control"]
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="real concurrent transactions and row locks need PostgreSQL",
-)
+@postgresql_only
 @pytest.mark.django_db(transaction=True)
 class TestAtTheSameMoment:
     def test_a_confirmed_start_sent_twice_at_once_starts_and_forfeits_once(self) -> None:

@@ -6,12 +6,9 @@ run on PostgreSQL only (CI runs the suite on both databases).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 from pytest_django.fixtures import Settings
 
 from dictionaries.models import Dictionary
@@ -21,40 +18,14 @@ from games.models import Game, Move, Status
 from games.scoring import win_points
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
+from tests.games.play_support import guess, postgresql_only, run_at_once, start
 
 pytestmark = pytest.mark.django_db
-
-postgresql_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="real concurrent transactions and row locks need PostgreSQL",
-)
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hasher(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
 def nine() -> Dictionary:
     return DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine")
-
-
-def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
-    settings: dict[str, Any] = {
-        "player": player,
-        "dictionary": dictionary,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-        "seed": 7,
-    }
-    settings.update(overrides)
-    return services.game_start(**settings)
-
-
-def guess(game: Game, letter: str, **kwargs: Any) -> services.GuessOutcome:
-    return services.game_guess(game_id=game.pk, player=game.player, letter=letter, **kwargs)
 
 
 class TestStart:
@@ -274,31 +245,6 @@ class TestForfeit:
             services.game_forfeit(game_id=game.pk, player=UserFactory())
         game.refresh_from_db()
         assert game.status == Status.PLAYING
-
-
-def run_at_once(*calls: Callable[[], Any]) -> list[Any]:
-    """Run the calls in threads released together; each result is a value or the exception."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = call()
-        except Exception as error:  # the caller inspects what each thread met
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [
-        threading.Thread(target=worker, args=(index, call)) for index, call in enumerate(calls)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert not any(thread.is_alive() for thread in threads)
-    return results
 
 
 @postgresql_only

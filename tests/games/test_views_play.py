@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from pytest_django.fixtures import Settings
 
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import word_bank_stats
@@ -24,6 +23,7 @@ from games.selectors.board import DRAWING_PARTS, drawing_parts_shown
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, GameFactory, UserFactory
+from tests.games.play_support import new_game_data, start
 from tests.markup import without_csrf_tokens
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +31,6 @@ pytestmark = pytest.mark.django_db
 SECRET_FOUR = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj", "xvjq", "kzqx", "jzvk", "vqkx", "xkzj")
 SECRET_SIX = ("qzxvjk", "zkqvxj", "jqzxkv")
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/games/1/"}
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hasher(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -55,36 +50,12 @@ def other() -> Dictionary:
     return DictionaryFactory(words=["cat", "dog", "apple", "lemon"], name="Other", slug="other")
 
 
-def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
-    settings: dict[str, Any] = {
-        "player": player,
-        "dictionary": dictionary,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-        "seed": 3,
-    }
-    settings.update(overrides)
-    return services.game_start(**settings)
-
-
 def guess_url(game: Game) -> str:
     return reverse("game_guess", args=[game.pk])
 
 
 def board_url(game: Game) -> str:
     return reverse("game_detail", args=[game.pk])
-
-
-def new_game_data(dictionary: Dictionary, **overrides: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "dictionary": dictionary.pk,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-    }
-    data.update(overrides)
-    return data
 
 
 def text(response: Any) -> str:

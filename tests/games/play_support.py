@@ -1,0 +1,75 @@
+"""Helpers for the play tests (services, views, double submits): start a game, guess,
+fill in the new-game form, and run calls at the same moment on PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from dictionaries.models import Dictionary
+from games import services
+from games.models import Game
+
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="real concurrent transactions and row locks need PostgreSQL",
+)
+
+
+def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
+    """A 4-letter hard game with 8 wrong guesses, started by the service."""
+    settings: dict[str, Any] = {
+        "player": player,
+        "dictionary": dictionary,
+        "length": 4,
+        "max_misses": 8,
+        "difficulty": "hard",
+        "seed": 7,
+    }
+    settings.update(overrides)
+    return services.game_start(**settings)
+
+
+def guess(game: Game, letter: str, **kwargs: Any) -> services.GuessOutcome:
+    return services.game_guess(game_id=game.pk, player=game.player, letter=letter, **kwargs)
+
+
+def new_game_data(dictionary: Dictionary, **overrides: Any) -> dict[str, Any]:
+    """The new-game form's fields for the same game as ``start``."""
+    data: dict[str, Any] = {
+        "dictionary": dictionary.pk,
+        "length": 4,
+        "max_misses": 8,
+        "difficulty": "hard",
+    }
+    data.update(overrides)
+    return data
+
+
+def run_at_once(*calls: Callable[[], Any]) -> list[Any]:
+    """Run the calls in threads released together; each result is a value or the exception."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def worker(index: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait(timeout=10)
+            results[index] = call()
+        except Exception as error:  # the caller inspects what each thread met
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=worker, args=(index, call)) for index, call in enumerate(calls)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)
+    return results
