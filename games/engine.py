@@ -1,13 +1,31 @@
-"""The cheating word-maker: the rules of docs/RULES.md and nothing else.
+"""The cheating word-maker: the rules of docs/RULES.md, and the strategies that pick a family.
 
 Pure Python plus NumPy, no Django, no I/O. Values in, values out: a
 :class:`Lexicon` precomputes, once per word bucket, a dense *family code* per
 (letter, word), so a guess is one gather and one ``bincount`` instead of
 building a pattern string for every word.
+
+The word-makers, one per difficulty:
+
+- **easy, medium, hard**: the seeds' rule. Families are ranked hardest first
+  (RULES.md) and the difficulty's schedule keeps the hardest or the second
+  hardest.
+- **fiendish**: plans ahead (``games/lookahead.py``): it keeps the family
+  worth the most misses from here to the end of the game.
+- **fair**: the honest game of ordinary hangman, to learn the rules on: a
+  secret word is drawn with the game's seed at the start, and every guess
+  keeps the family that holds it.
+
+In a ranked game (``seeded_ties``) families of exactly equal rank (as many
+words, as many letters revealed) are ordered by the game's seed instead of
+by their patterns: the seeds say either may be kept, and it stops a letter
+sequence that won one ranked game from winning every other. Everywhere else
+(unranked practice, the console) the rules' exact order holds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import string
 from collections.abc import Iterable, Sequence
@@ -27,6 +45,8 @@ class Difficulty(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
+    FIENDISH = "fiendish"
+    FAIR = "fair"
 
 
 class Status(StrEnum):
@@ -41,6 +61,8 @@ class Reason(StrEnum):
     HARDEST = "hardest"
     SECOND_HARDEST = "second_hardest"
     ONLY_FAMILY = "only_family"
+    LOOKAHEAD = "lookahead"  # fiendish: the family worth the most misses to the end
+    HONEST = "honest"  # fair: the family that holds the secret word
 
 
 class EngineError(ValueError):
@@ -81,6 +103,14 @@ def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, s
     return (-size, revealed, pattern)
 
 
+def seeded_tie_key(seed: int, guess_number: int, pattern: str) -> bytes:
+    """Orders families of equal rank in a ranked game: fixed by the seed, unguessable without it.
+
+    A hash, not ``random`` or ``hash()``: the same on every machine and Python.
+    """
+    return hashlib.blake2b(f"{seed}:{guess_number}:{pattern}".encode(), digest_size=8).digest()
+
+
 class Lexicon:
     """The sorted, distinct words of one length and their per-letter family codes.
 
@@ -91,7 +121,7 @@ class Lexicon:
     positions).
     """
 
-    __slots__ = ("_word_array", "codes", "length", "reveals", "words")
+    __slots__ = ("_word_array", "codes", "length", "reveals", "search_cache", "words")
 
     def __init__(self, words: Iterable[str]) -> None:
         if isinstance(words, str):
@@ -126,6 +156,8 @@ class Lexicon:
         self.codes: tuple[npt.NDArray[np.int32], ...] = tuple(codes)
         self.reveals: tuple[tuple[tuple[int, ...], ...], ...] = tuple(reveals)
         self._word_array = np.array(unique)
+        # Tables the planning strategies build on first use (games/search.py).
+        self.search_cache: dict[str, Any] = {}
 
     def __len__(self) -> int:
         return len(self.words)
@@ -135,6 +167,13 @@ class Lexicon:
 
     def words_at(self, indexes: npt.NDArray[np.int32]) -> list[str]:
         return self._word_array[indexes].tolist()
+
+    def code_of(self, letter_index: int, positions: tuple[int, ...]) -> int | None:
+        """The family code of ``positions`` for a letter, or None if no word has it."""
+        try:
+            return self.reveals[letter_index].index(positions)
+        except ValueError:
+            return None
 
 
 def _positions(mask: int) -> tuple[int, ...]:
@@ -163,6 +202,10 @@ class MoveReport:
     misses_left: int
     status: Status
     word: str | None
+    # Fiendish only: the misses the search found each family worth (None: not valued),
+    # and how many positions it examined.
+    values: tuple[int | None, ...] | None = None
+    search_nodes: int | None = None
 
     @property
     def kept(self) -> Family:
@@ -182,6 +225,12 @@ class MoveReport:
         }
         if self.word is not None:
             data["word"] = self.word
+        if self.values is not None:
+            data["values"] = {
+                family.pattern: value
+                for family, value in zip(self.families, self.values, strict=True)
+                if value is not None
+            }
         return data
 
 
@@ -193,6 +242,7 @@ class GameState:
     max_misses: int
     difficulty: Difficulty
     seed: int
+    seeded_ties: bool = False
     letters: tuple[str, ...] = ()
     pattern: str = ""
     misses: int = 0
@@ -246,7 +296,12 @@ class GameState:
 
 
 def new_game(
-    lexicon: Lexicon, *, max_misses: int, difficulty: Difficulty | str, seed: int
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    seeded_ties: bool = False,
 ) -> GameState:
     if isinstance(max_misses, bool) or not isinstance(max_misses, int) or max_misses < 1:
         raise EngineError("wrong guesses allowed must be an integer of at least 1")
@@ -260,6 +315,7 @@ def new_game(
         max_misses=max_misses,
         difficulty=chosen,
         seed=seed,
+        seeded_ties=seeded_ties,
         pattern=HIDDEN * lexicon.length,
     )
 
@@ -279,14 +335,16 @@ def partition(
     reveals = lexicon.reveals[letter_index]
     counts = np.bincount(codes, minlength=len(reveals))
     present = np.flatnonzero(counts)
-    ranked: list[tuple[tuple[int, int, str], int]] = []
+    ranked: list[tuple[tuple[int, int, bytes, str], int]] = []
+    number = state.guess_number + 1
     for code in present.tolist():
         positions = reveals[code]
         pattern = _reveal(state.pattern, letter, positions)
-        size = int(counts[code])
-        ranked.append((family_rank_key(pattern, size, len(positions)), code))
+        size, revealed, _ = family_rank_key(pattern, int(counts[code]), len(positions))
+        tie = seeded_tie_key(state.seed, number, pattern) if state.seeded_ties else b""
+        ranked.append(((size, revealed, tie, pattern), code))
     ranked.sort()
-    families = [Family(pattern=key[2], size=-key[0], revealed=key[1]) for key, _ in ranked]
+    families = [Family(pattern=key[3], size=-key[0], revealed=key[1]) for key, _ in ranked]
     return families, codes, [code for _, code in ranked]
 
 
@@ -304,11 +362,34 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
     letter = state.check_guess(letter)
     number = state.guess_number + 1
     families, codes, family_codes = partition(state, letter)
-    if second_hardest_due(state.difficulty, number):
-        if len(families) > 1:
-            kept_rank, reason = 1, Reason.SECOND_HARDEST
-        else:
-            kept_rank, reason = 0, Reason.ONLY_FAMILY
+    values: tuple[int | None, ...] | None = None
+    search_nodes: int | None = None
+    if len(families) == 1:
+        kept_rank = 0
+        reason = (
+            Reason.ONLY_FAMILY if second_hardest_due(state.difficulty, number) else (Reason.HARDEST)
+        )
+    elif state.difficulty is Difficulty.FAIR:
+        secret = secret_word_index(state.lexicon, state.seed)
+        kept_rank = family_codes.index(int(state.lexicon.codes[ALPHABET.index(letter)][secret]))
+        reason = Reason.HONEST
+    elif state.difficulty is Difficulty.FIENDISH:
+        from games.lookahead import choose_family  # the strategies import the engine's types
+
+        choice = choose_family(
+            state.lexicon,
+            candidates=_candidate_indexes(state),
+            guessed=state.letters,
+            letter=letter,
+            ranked_codes=family_codes,
+            misses_left=state.misses_left,
+            seed=state.seed if state.seeded_ties else None,
+            guess_number=number,
+        )
+        kept_rank, reason = choice.kept_rank, Reason.LOOKAHEAD
+        values, search_nodes = choice.values, choice.nodes
+    elif second_hardest_due(state.difficulty, number):
+        kept_rank, reason = 1, Reason.SECOND_HARDEST
     else:
         kept_rank, reason = 0, Reason.HARDEST
     kept = families[kept_rank]
@@ -322,7 +403,7 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         status, word = Status.WON, kept.pattern
     elif misses >= state.max_misses:
         status = Status.LOST
-        word = _named_word(state.lexicon, candidates, state.seed)
+        word = _named_word(state.lexicon, candidates, state.seed, state.difficulty)
     new_state = replace(
         state,
         letters=(*state.letters, letter),
@@ -344,12 +425,32 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         misses_left=new_state.misses_left,
         status=status,
         word=word,
+        values=values,
+        search_nodes=search_nodes,
     )
     return new_state, report
 
 
-def _named_word(lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int) -> str:
-    """The seeded pick among the candidates, so every replay names the same word."""
+def _candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
+    if state.candidates is None:
+        return np.arange(len(state.lexicon), dtype=np.int32)
+    return state.candidates
+
+
+def secret_word_index(lexicon: Lexicon, seed: int) -> int:
+    """The fair game's word, drawn from the whole lexicon with the seed before any guess."""
+    return random.Random(seed).randrange(len(lexicon))
+
+
+def _named_word(
+    lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int, difficulty: Difficulty
+) -> str:
+    """The seeded pick among the candidates, so every replay names the same word.
+
+    The fair game names its secret word, which is always among them.
+    """
+    if difficulty is Difficulty.FAIR:
+        return lexicon.words[secret_word_index(lexicon, seed)]
     index = random.Random(seed).randrange(int(candidates.size))
     return lexicon.words[int(candidates[index])]
 
@@ -358,10 +459,70 @@ def named_word(state: GameState) -> str:
     """The word the computer would name if the game stopped now (e.g. a forfeit)."""
     if state.word is not None:
         return state.word
-    candidates = state.candidates
-    if candidates is None:
-        candidates = np.arange(len(state.lexicon), dtype=np.int32)
-    return _named_word(state.lexicon, candidates, state.seed)
+    return _named_word(state.lexicon, _candidate_indexes(state), state.seed, state.difficulty)
+
+
+def restore(
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    letters: Iterable[str],
+    pattern: str,
+    word: str | None = None,
+    seeded_ties: bool = False,
+) -> GameState:
+    """Rebuild a game from its letters and the pattern they revealed, without the word-maker.
+
+    Each kept family is exactly the words whose positions of the guessed letter
+    match what that guess revealed, and a later guess never moves an earlier
+    letter, so the final pattern and the letters alone fix the candidates: one
+    filter per letter, whatever the word-maker that chose them cost. This is how
+    a stored game is brought back; :func:`replay` re-runs the word-maker and is
+    the check that both agree.
+    """
+    state = new_game(
+        lexicon,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        seed=seed,
+        seeded_ties=seeded_ties,
+    )
+    guessed = tuple(letters)
+    if len(pattern) != lexicon.length:
+        raise EngineError(f"the pattern {pattern!r} is not {lexicon.length} letters long")
+    if len(set(guessed)) != len(guessed) or any(letter not in ALPHABET for letter in guessed):
+        raise EngineError(f"{''.join(guessed)!r} is not a list of distinct letters a-z")
+    if any(char != HIDDEN and char not in guessed for char in pattern):
+        raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
+    candidates = np.arange(len(lexicon), dtype=np.int32)
+    for letter in guessed:
+        letter_index = ALPHABET.index(letter)
+        positions = tuple(i for i, char in enumerate(pattern) if char == letter)
+        code = lexicon.code_of(letter_index, positions)
+        if code is None:
+            candidates = candidates[:0]
+            break
+        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    if candidates.size == 0:
+        raise EngineError(f"no word of this lexicon fits {pattern!r} after {''.join(guessed)!r}")
+    misses = sum(1 for letter in guessed if letter not in pattern)
+    status = Status.PLAYING
+    if HIDDEN not in pattern:
+        status, word = Status.WON, pattern
+    elif misses >= state.max_misses:
+        status = Status.LOST
+        word = word or _named_word(lexicon, candidates, seed, state.difficulty)
+    return replace(
+        state,
+        letters=guessed,
+        pattern=pattern,
+        misses=misses,
+        status=status,
+        word=word if status is not Status.PLAYING else None,
+        candidates=candidates,
+    )
 
 
 def replay(
@@ -371,9 +532,20 @@ def replay(
     difficulty: Difficulty | str,
     seed: int,
     letters: Iterable[str],
+    seeded_ties: bool = False,
 ) -> tuple[GameState, list[MoveReport]]:
-    """Rebuild a game from its settings and letters: the web site keeps no other state."""
-    state = new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=seed)
+    """Re-run the word-maker over a game's letters: every choice made again, as it was made.
+
+    The web site brings games back with :func:`restore`; this is the check
+    that a stored game is what its word-maker would play.
+    """
+    state = new_game(
+        lexicon,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        seed=seed,
+        seeded_ties=seeded_ties,
+    )
     reports: list[MoveReport] = []
     for letter in letters:
         state, report = apply_guess(state, letter)

@@ -1,0 +1,457 @@
+"""The computer as a player: guessers that propose the next letter.
+
+Pure Python plus NumPy, no Django. Every guesser sees what a player sees (the
+words of the dictionary, the pattern, the letters guessed, the difficulty; never
+a ranked game's secret seed) and, like every strategy here, bounds its search by
+a count of positions, so it proposes the same letter on any machine.
+
+How :func:`propose` plays, by opponent:
+
+- **easy, medium, hard** answer by a rule: the hardest family (or, on the
+  schedule's guesses, the second hardest). The answer to a letter follows from
+  the words left, so the best sequence of letters is a one-player search:
+  :class:`RuleSolver` asks "can I finish with no miss? with one? ..." and
+  remembers every word set it has settled. In a ranked game families of equal
+  rank are ordered by a seed it cannot see, so each of them counts as a
+  possible answer and a letter must work against all. When the search runs out
+  of positions it falls back to the strong heuristic and says so.
+- **fiendish** plans ahead, so nothing predicts its answer: the strong
+  heuristic (the letter whose hardest family is a hit and leaves the fewest
+  words) until few words are left, then perfect play (:class:`ExactSolver`).
+- **fair** never cheats: the letter found in the most words left is the most
+  likely hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from games.engine import (
+    ALPHABET,
+    Difficulty,
+    GameState,
+    Lexicon,
+    apply_guess,
+    new_game,
+    second_hardest_due,
+)
+from games.search import (
+    BudgetExhaustedError,
+    ExactSolver,
+    NodeBudget,
+    SearchTables,
+    WordSet,
+    guessed_mask,
+    search_tables,
+)
+
+# The strong heuristic guesser solves exactly once this few words are left.
+EXACT_GUESS_UP_TO = 40
+EXACT_GUESS_NODES = 20_000
+# Positions the one-player search against the seeds' rule may examine per proposal.
+RULE_SEARCH_NODES = 8_000
+RULE_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A letter, how many misses it needs from here, and why, in one line for a player."""
+
+    letter: str
+    misses: int | None  # misses it needs from here to the end; None when not proven
+    proven: bool  # True when ``misses`` is what perfect play needs (against this opponent)
+    reason: str
+
+
+def candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
+    if state.candidates is None:
+        return np.arange(len(state.lexicon), dtype=np.int32)
+    return state.candidates
+
+
+def greedy_aware_letter(state: GameState) -> str:
+    """The letter whose hardest family is a hit and leaves the fewest words.
+
+    The hardest family is the one the seeds' word-maker keeps; a letter that
+    no family of which is a hit comes after every letter that has one, and
+    among those the one leaving the fewest words comes first. Ties go to
+    alphabetical order. Against the seeds' word-maker this avoids every miss
+    it can see one guess ahead.
+    """
+    tables = search_tables(state.lexicon)
+    sizes = tables.family_sizes(candidate_indexes(state))
+    order = tables.greedy_aware_order(sizes, guessed_mask(state.letters), splitting_only=False)
+    return ALPHABET[int(order[0])]
+
+
+def exact_letter(state: GameState, *, nodes: int = EXACT_GUESS_NODES) -> tuple[str, int] | None:
+    """A letter of perfect play against any word-maker, and the misses it needs; None if
+    the search runs out of positions (or nothing is left to find)."""
+    words = candidate_indexes(state)
+    if len(words) < 2:
+        return None
+    tables = search_tables(state.lexicon)
+    solver = ExactSolver(tables, words, NodeBudget(nodes))
+    try:
+        misses = solver.value()
+        letter_index = solver.best_letter(misses)
+    except BudgetExhaustedError:
+        return None
+    if letter_index is None:
+        return None
+    return ALPHABET[letter_index], misses
+
+
+def strong_heuristic_letter(state: GameState, *, exact_up_to: int = EXACT_GUESS_UP_TO) -> str:
+    """The greedy-aware letter, and perfect play once few words are left.
+
+    This is the adversary the word-makers are measured against in
+    ``bench/adversary.py``: it knows the word list, and when no more than
+    ``exact_up_to`` words are left it plays the exact minimax letter, which
+    is safe against any word-maker.
+    """
+    if 2 <= state.words_left <= exact_up_to:
+        found = exact_letter(state)
+        if found is not None:
+            return found[0]
+    return greedy_aware_letter(state)
+
+
+@dataclass(frozen=True, slots=True)
+class RulePlan:
+    letter: str
+    misses: int
+
+
+class RuleSolver:
+    """The fewest misses against the seeds' rule, by a one-player search.
+
+    ``can_finish(words, number, misses)`` asks whether some letter leads,
+    whatever the rule keeps, to a word set that can be finished within the
+    misses left; ``number`` is the guess about to be made (the easy and
+    medium schedules depend on it). Settled answers are remembered per word
+    set and schedule phase, and so are each word set's letters and the rule's
+    answers to them, so deepening by one miss examines no set twice: the
+    budget pays for each word set once.
+    """
+
+    def __init__(
+        self,
+        tables: SearchTables,
+        *,
+        difficulty: Difficulty,
+        seeded_ties: bool,
+        budget: NodeBudget,
+    ) -> None:
+        self.tables = tables
+        self.difficulty = difficulty
+        self.seeded_ties = seeded_ties
+        self.budget = budget
+        self.period = {Difficulty.HARD: 1, Difficulty.EASY: 2, Difficulty.MEDIUM: 4}[difficulty]
+        self.enough: dict[tuple[bytes, int], int] = {}  # a number of misses that is enough
+        self.too_few: dict[tuple[bytes, int], int] = {}  # fewer misses than this fail
+        # Per word set and phase: (letter, the rule's answers, whether any answer misses).
+        self.expanded: dict[tuple[bytes, int], list[tuple[int, tuple[int, ...], bool]]] = {}
+
+    def plan(self, words: WordSet, number: int, *, at_most: int) -> RulePlan | None:
+        """The best letter and its misses, if they are at most ``at_most`` (deepening by one)."""
+        key = (words.tobytes(), number % self.period)
+        misses = self.too_few.get(key, 0)
+        while misses <= at_most:
+            letter = self._letter_within(words, number, misses)
+            if letter is not None:
+                return RulePlan(letter=ALPHABET[letter], misses=misses)
+            misses += 1
+        return None
+
+    def can_finish(self, words: WordSet, number: int, misses: int) -> bool:
+        if len(words) <= 1:
+            return True
+        key = (words.tobytes(), number % self.period)
+        if self.enough.get(key, 1 << 30) <= misses:
+            return True
+        if self.too_few.get(key, 0) > misses:
+            return False
+        return self._letter_within(words, number, misses) is not None
+
+    def _letter_within(self, words: WordSet, number: int, misses: int) -> int | None:
+        key = (words.tobytes(), number % self.period)
+        for letter_index, replies in self._options(words, number, misses):
+            if all(
+                self.can_finish(
+                    self._family_words(words, letter_index, family_id),
+                    number + 1,
+                    misses - int(self.tables.reveals_nothing[family_id]),
+                )
+                for family_id in replies
+            ):
+                self.enough[key] = min(misses, self.enough.get(key, misses))
+                return letter_index
+        self.too_few[key] = max(misses + 1, self.too_few.get(key, 0))
+        return None
+
+    def _options(
+        self, words: WordSet, number: int, misses: int
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        """Letters that split the words, with the rule's possible answers, most promising first.
+
+        With no miss left, only letters none of whose answers is a miss.
+        """
+        key = (words.tobytes(), number % self.period)
+        options = self.expanded.get(key)
+        if options is None:
+            options = self._expand(words, number)
+            self.expanded[key] = options
+        return [
+            (letter_index, answers)
+            for letter_index, answers, can_miss in options
+            if misses > 0 or not can_miss
+        ]
+
+    def _expand(self, words: WordSet, number: int) -> list[tuple[int, tuple[int, ...], bool]]:
+        tables = self.tables
+        sizes = tables.family_sizes(words, self.budget)
+        families_per_letter = np.add.reduceat((sizes > 0).astype(np.int64), tables.offsets[:-1])
+        second = second_hardest_due(self.difficulty, number)
+        if not self.seeded_ties:  # one answer per letter: all letters at once
+            answer = tables.rule_reply_ids(sizes, second=second)
+            is_miss = tables.reveals_nothing[answer]
+            splits = families_per_letter > 1
+            order = np.lexsort((np.arange(26), sizes[answer], is_miss))
+            return [
+                (int(letter_index), (int(answer[letter_index]),), bool(is_miss[letter_index]))
+                for letter_index in order
+                if splits[letter_index]
+            ]
+        replies = tables.rule_replies(sizes, second=second, seeded_ties=True)
+        ranked = []
+        for letter_index in np.flatnonzero(families_per_letter > 1).tolist():
+            answers = replies[letter_index]
+            can_miss = any(tables.reveals_nothing[f] for f in answers)
+            biggest = max(int(sizes[f]) for f in answers)
+            ranked.append((can_miss, biggest, letter_index, answers))
+        ranked.sort()
+        return [(letter_index, answers, can_miss) for can_miss, _, letter_index, answers in ranked]
+
+    def _family_words(self, words: WordSet, letter_index: int, family_id: int) -> WordSet:
+        return words[self.tables.family_ids[letter_index, words] == family_id]
+
+    def rollouts(self, words: WordSet, number: int) -> list[tuple[int, int]]:
+        """(misses, letter) for every letter that splits the words, best first.
+
+        Each letter's answer from the rule, then the rule-aware one-step guesser
+        played to the end (a playout): a cheap estimate of what the letter
+        costs, and an upper bound of the misses needed when ties are not seeded.
+        """
+        found = []
+        for letter_index, replies in self._options(words, number, misses=1):
+            worst = 0
+            for family_id in replies:
+                family = self._family_words(words, letter_index, family_id)
+                miss = int(self.tables.reveals_nothing[family_id])
+                worst = max(worst, miss + self.playout(family, number + 1))
+            found.append((worst, letter_index))
+        found.sort()
+        return found
+
+    def playout(self, words: WordSet, number: int) -> int:
+        """Misses of the one-step guesser that sees the rule's answer to every letter.
+
+        It plays the letter whose answer is a hit and keeps the fewest words (a
+        miss only when every answer is one), against the first of any tied answers.
+        """
+        misses = 0
+        while len(words) > 1:
+            letter_index, replies = self._options(words, number, misses=1)[0]
+            family_id = replies[0]
+            misses += int(self.tables.reveals_nothing[family_id])
+            words = self._family_words(words, letter_index, family_id)
+            number += 1
+        return misses
+
+
+def propose(state: GameState, *, nodes: int = RULE_SEARCH_NODES) -> Proposal:
+    """The AI's next letter for ``state``, with its reason in a line a player can read."""
+    if state.is_over:
+        raise ValueError("the game is over")
+    words = candidate_indexes(state)
+    count = len(words)
+    if count == 1:
+        word = state.lexicon.words[int(words[0])]
+        letter = next(char for char in word if char not in state.letters)
+        return Proposal(letter, 0, True, f"Only one word is left: {letter.upper()} is in it.")
+    if state.difficulty in RULE_DIFFICULTIES:
+        return _propose_against_rule(state, words, nodes)
+    if state.difficulty is Difficulty.FAIR:
+        return _propose_most_common(state, words)
+    return _propose_strong(state, words)
+
+
+def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Proposal:
+    """Playouts first (a good letter and a bound), then the exact search below that bound."""
+    tables = search_tables(state.lexicon)
+    budget = NodeBudget(nodes)
+    solver = RuleSolver(
+        tables, difficulty=state.difficulty, seeded_ties=state.seeded_ties, budget=budget
+    )
+    number = state.guess_number + 1
+    try:
+        rollouts = solver.rollouts(words, number)
+    except BudgetExhaustedError:
+        rollouts = []
+    plan = None
+    if rollouts:
+        best_rollout, best_letter = rollouts[0]
+        # A playout's count is a bound only when the rule's answers are known; against
+        # seeded ties the search must settle that many misses itself.
+        at_most = 26 if state.seeded_ties else best_rollout - 1
+        try:
+            plan = solver.plan(words, number, at_most=at_most)
+        except BudgetExhaustedError:
+            plan = None
+        settled_below = solver.too_few.get((words.tobytes(), number % solver.period), 0)
+        if plan is None and settled_below >= best_rollout and not state.seeded_ties:
+            # Nothing does better than the playout's line, so it is the best there is.
+            plan = RulePlan(letter=ALPHABET[best_letter], misses=best_rollout)
+    if plan is not None:
+        how = (
+            "without another wrong guess"
+            if plan.misses == 0
+            else f"with {plan.misses} more wrong guess{'es' * (plan.misses != 1)}"
+        )
+        return Proposal(
+            plan.letter,
+            plan.misses,
+            True,
+            f"{plan.letter.upper()} finishes the {len(words):,} words {how}, "
+            "the fewest possible against this difficulty.",
+        )
+    if rollouts:
+        misses, letter_index = rollouts[0]
+        letter = ALPHABET[letter_index]
+        return Proposal(
+            letter,
+            None,
+            False,
+            f"{letter.upper()}: playing on from each letter's answer, it finishes the "
+            f"{len(words):,} words with the fewest wrong guesses ({misses}) of any letter "
+            "(too many words to prove it the best yet).",
+        )
+    letter = greedy_aware_letter(state)
+    return Proposal(letter, None, False, _heuristic_reason(state, letter, words, estimated=True))
+
+
+def _propose_strong(state: GameState, words: WordSet) -> Proposal:
+    if len(words) <= EXACT_GUESS_UP_TO:
+        found = exact_letter(state)
+        if found is not None:
+            letter, misses = found
+            return Proposal(
+                letter,
+                misses,
+                True,
+                f"{letter.upper()} finishes the {len(words):,} words with at most {misses} "
+                f"more wrong guess{'es' * (misses != 1)}, whatever the computer keeps.",
+            )
+    letter = greedy_aware_letter(state)
+    return Proposal(letter, None, False, _heuristic_reason(state, letter, words, estimated=False))
+
+
+def _propose_most_common(state: GameState, words: WordSet) -> Proposal:
+    tables = search_tables(state.lexicon)
+    sizes = tables.family_sizes(words)
+    miss_sizes = np.where(tables.miss_id >= 0, sizes[np.maximum(tables.miss_id, 0)], 0)
+    holding = len(words) - miss_sizes
+    holding[guessed_mask(state.letters)] = -1
+    letter_index = int(np.argmax(holding))  # the first of equals: alphabetical
+    letter = ALPHABET[letter_index]
+    share = 100 * int(holding[letter_index]) / len(words)
+    return Proposal(
+        letter,
+        None,
+        False,
+        f"{letter.upper()} is in {int(holding[letter_index]):,} of the {len(words):,} words "
+        f"that fit ({share:.0f}%): the likeliest hit.",
+    )
+
+
+def _heuristic_reason(state: GameState, letter: str, words: WordSet, *, estimated: bool) -> str:
+    tables = search_tables(state.lexicon)
+    letter_index = ALPHABET.index(letter)
+    sizes = tables.family_sizes(words)
+    hardest = tables.hardest_family(sizes, letter_index)
+    kept = int(sizes[hardest])
+    if tables.reveals_nothing[hardest]:
+        line = (
+            f"{letter.upper()} splits the {len(words):,} words best: even if it misses, "
+            f"only {kept:,} are left."
+        )
+    else:
+        line = (
+            f"{letter.upper()} splits the {len(words):,} words so that even the biggest group "
+            f"it can leave ({kept:,}) shows a letter."
+        )
+    if estimated:
+        line += " (Too many words to search every line yet: a strong rule of thumb.)"
+    return line
+
+
+# Positions par may examine per dictionary, length and difficulty (``compute_par``).
+PAR_NODES = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The fewest misses perfect play needs against the seeds' rule, or the bounds found.
+
+    ``misses`` is achieved by a known line of play; no line needs fewer than
+    ``at_least``. When they meet, par is proven.
+    """
+
+    misses: int
+    at_least: int
+    nodes: int
+
+    @property
+    def proven(self) -> bool:
+        return self.misses == self.at_least
+
+
+def par(lexicon: Lexicon, difficulty: Difficulty, *, nodes: int = PAR_NODES) -> Par:
+    """Par of a lexicon against easy, medium or hard, in the rules' exact order.
+
+    The best playout from the first guess gives a line (an upper bound); the
+    search then asks, from no miss up, whether fewer misses are enough, until
+    it finds a line, proves there is none, or uses up ``nodes``.
+    """
+    if difficulty not in RULE_DIFFICULTIES:
+        raise ValueError(f"par is computed against the seeds' rule, not {difficulty}")
+    words = np.arange(len(lexicon), dtype=np.int32)
+    if len(words) == 1:
+        return Par(misses=0, at_least=0, nodes=0)
+    budget = NodeBudget(nodes)
+    solver = RuleSolver(
+        search_tables(lexicon), difficulty=difficulty, seeded_ties=False, budget=budget
+    )
+    upper = None
+    try:
+        upper = solver.rollouts(words, 1)[0][0]
+        plan = solver.plan(words, 1, at_most=upper - 1)
+    except BudgetExhaustedError:
+        plan = None
+    if upper is None:  # not even one playout fitted: the plain heuristic's line
+        upper = _heuristic_line(lexicon, difficulty)
+    if plan is not None:
+        return Par(misses=plan.misses, at_least=plan.misses, nodes=min(budget.used, nodes))
+    at_least = min(upper, solver.too_few.get((words.tobytes(), 1 % solver.period), 0))
+    return Par(misses=upper, at_least=at_least, nodes=min(budget.used, nodes))
+
+
+def _heuristic_line(lexicon: Lexicon, difficulty: Difficulty) -> int:
+    state = new_game(lexicon, max_misses=len(ALPHABET), difficulty=difficulty, seed=0)
+    while not state.is_over and state.words_left > 1:
+        state, _ = apply_guess(state, greedy_aware_letter(state))
+    return state.misses

@@ -1,0 +1,133 @@
+"""The fiendish word-maker: it keeps the family that is worst for the player to the end of the game.
+
+The seeds' word-maker keeps the biggest family and never looks further. That
+is often a poor choice: a smaller family can be much harder to finish, for
+example 1,314 nine-letter words that all end in "-e--" (mostly "-ness" words)
+against the 8,492 words with no E at all. What this one does, at each guess:
+
+1. It splits the words still possible by where the guessed letter appears,
+   exactly as the rules do. It never keeps anything but one of those
+   families, so every word it could still be fits every letter shown and
+   every miss.
+2. It values each family by the misses it is worth from here to the end:
+   one if the family is a miss, plus what a :class:`games.search.TreeEstimate`
+   says the family's words are worth. That estimate plays the rest of the
+   game in its head: a strong guesser (the letter whose hardest family is a
+   hit and leaves the fewest words) against a word-maker that answers every
+   letter with its most damaging family, solved exactly once 8 words are
+   left. Families are valued biggest first.
+3. A family worth at least the wrong guesses the player has left wins the
+   game, so values are capped there: any such family is as good as another.
+4. It keeps the family with the highest value. Between families of equal
+   value it keeps the one the rules rank hardest (the biggest), unless the
+   game is ranked: then the game's secret seed picks among the biggest few
+   of them, so that letters that beat one ranked game do not beat the next.
+
+The search examines at most :data:`FIENDISH_NODES` positions per guess, a
+count, never a time: the same guess in the same game gets the same answer on
+any machine. When the count runs out, families not valued yet are not kept.
+It was chosen from measurements (``bench/adversary.py``): against the strong
+guesser above, this design forces as many misses as any word-maker can at
+every length of the default dictionary from 6 to 12, and each reply stays
+within the time goal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from games.search import (
+    BudgetExhaustedError,
+    EstimateSettings,
+    NodeBudget,
+    TreeEstimate,
+    guessed_mask,
+    search_tables,
+)
+
+if TYPE_CHECKING:
+    from games.engine import Lexicon
+
+FIENDISH_NODES = 15_000
+# Measured in bench/adversary.py: exact leaves of 8 words reach the same choices as 12 for
+# fewer positions, and 15,000 positions keep each reply near 130 ms at p99 on one core.
+FIENDISH_ESTIMATE = EstimateSettings(
+    exact_up_to=8, exact_nodes=200, wide_up_to=50, families_when_big=2
+)
+# In ranked games the seed picks among this many families of the best value.
+SEEDED_CHOICES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyChoice:
+    """Which ranked family the lookahead keeps, and what it thought of every family."""
+
+    kept_rank: int
+    values: tuple[int | None, ...]  # per ranked family: misses it is worth; None: not valued
+    nodes: int  # positions the search examined
+    seeded: bool  # the seed chose among families of equal value
+
+
+def choose_family(
+    lexicon: Lexicon,
+    *,
+    candidates: npt.NDArray[np.int32],
+    guessed: tuple[str, ...],
+    letter: str,
+    ranked_codes: list[int],
+    misses_left: int,
+    seed: int | None,
+    guess_number: int,
+    nodes: int = FIENDISH_NODES,
+) -> FamilyChoice:
+    """Value the families of ``letter`` (given hardest first by their codes) and pick one.
+
+    ``guessed`` are the letters guessed before this one; ``misses_left`` the
+    wrong guesses left before it; ``seed`` is None in games that keep the
+    rules' exact order (unranked practice, the console).
+    """
+    tables = search_tables(lexicon)
+    letter_index = ord(letter) - ord("a")
+    offset = int(tables.offsets[letter_index])
+    words_of = dict(tables.split(candidates, letter_index))
+    after = guessed_mask((*guessed, letter))
+    budget = NodeBudget(nodes)
+    estimate = TreeEstimate(tables, budget, FIENDISH_ESTIMATE)
+    wanted_at_cap = SEEDED_CHOICES if seed is not None else 1
+    values: list[int | None] = [None] * len(ranked_codes)
+    for rank, code in enumerate(ranked_codes):
+        family_id = offset + code
+        try:
+            worth = estimate.value(words_of[family_id], after)
+        except BudgetExhaustedError:
+            break  # the families not valued yet are not kept
+        values[rank] = min(misses_left, int(tables.reveals_nothing[family_id]) + worth)
+        # Once enough families win the game outright, no later (smaller) one can be kept.
+        if sum(value is not None and value >= misses_left for value in values) >= wanted_at_cap:
+            break
+    valued = [rank for rank, value in enumerate(values) if value is not None]
+    if not valued:  # not even the biggest family could be valued: keep it, as the rules would
+        return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
+    best = max(values[rank] or 0 for rank in valued)
+    tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    kept = tied[0] if seed is None else tied[seeded_index(seed, guess_number, len(tied))]
+    return FamilyChoice(
+        kept_rank=kept,
+        values=tuple(values),
+        nodes=min(budget.used, nodes),
+        seeded=kept != tied[0],
+    )
+
+
+def seeded_index(seed: int, guess_number: int, choices: int) -> int:
+    """A choice among ``choices`` fixed by the game's seed and the guess number.
+
+    A hash, not ``random``: the same on every machine and Python version.
+    """
+    digest = hashlib.blake2b(f"{seed}:{guess_number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % choices
