@@ -1,12 +1,63 @@
-"""Sign-up form: Django's own, so its password validators apply unchanged."""
+"""Account forms: sign-up (Django's, plus an optional e-mail), the profile, deleting."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import AbstractBaseUser
+
+# Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
+RESERVED_USERNAME_PREFIX = "deleted-"
+EMAIL_HELP = (
+    "Optional. Only used to send you a link to reset a forgotten password; never shown to anyone."
+)
 
 
 class SignUpForm(UserCreationForm):
-    """A username and a password twice; nothing else is needed to play."""
+    """A username and a password twice; an e-mail address only if they want a way back in."""
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+        help_texts = {"email": EMAIL_HELP}
+
+    def clean_username(self) -> str | None:
+        username: str | None = super().clean_username()  # None once taken (error added)
+        if username and username.lower().startswith(RESERVED_USERNAME_PREFIX):
+            raise forms.ValidationError(
+                f"Usernames starting with “{RESERVED_USERNAME_PREFIX}” are kept for "
+                "deleted accounts; choose another."
+            )
+        return username
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = get_user_model()
+        fields = ("email",)
+        help_texts = {"email": EMAIL_HELP + " Leave it empty to remove it."}
+
+
+class DeleteAccountForm(forms.Form):
+    """The password again: a session left open is not enough to delete an account."""
+
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        error_messages={"required": "Type your password to confirm."},
+    )
+
+    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(
+                "That is not your password; nothing was deleted.", code="password_incorrect"
+            )
+        return password

@@ -1,11 +1,15 @@
-"""Account URLs: the names base.html and LOGIN_URL use."""
+"""Account URLs: the names base.html, LOGIN_URL and Django's auth views use."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from evilsite.accounts import views
+
+# How long a reset link works, said on the page and in the e-mail.
+RESET_LINK_DAYS = {"timeout_days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}
 
 urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
@@ -25,4 +29,29 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # A forgotten password: Django's views, a link by e-mail (README: e-mail settings).
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(extra_email_context=RESET_LINK_DAYS),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(extra_context=RESET_LINK_DAYS),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("profile/", views.profile, name="profile"),
+    path("delete/", views.delete_account, name="delete_account"),
+    path("data/games.jsonl", views.my_data_jsonl, name="my_data_jsonl"),
+    path("data/games.csv", views.my_data_csv, name="my_data_csv"),
 ]

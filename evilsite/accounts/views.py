@@ -1,8 +1,9 @@
 """Account pages on top of django.contrib.auth's views.
 
-Only sign-up is ours: it logs the new player in so they can start a game at
-once. Log in, log out and password change are Django's views with our
-templates (wired in ``urls.py``).
+Ours: sign-up (it logs the new player in so they can start a game at once),
+the profile (e-mail address), deleting an account and downloading one's data.
+Log in, log out, password change and password reset are Django's views with
+our templates (wired in ``urls.py``).
 """
 
 from __future__ import annotations
@@ -10,16 +11,24 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.views import LogoutView, RedirectURLMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.generic import FormView
 
-from evilsite.accounts.forms import SignUpForm
+from classes.selectors import classes_joined, classes_taught
+from evilsite.accounts import services
+from evilsite.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from games import exports
+from games.selectors.records import player_games
+from games.views.access import login_required_htmx
+from games.views.records import streamed_download
 
 # Sign-up does not authenticate with a password, so name the backend that
 # vouches for the new account (django-axes' backend only guards logins).
@@ -61,3 +70,74 @@ class LogOutView(LogoutView):
         if was_logged_in:
             messages.info(request, "You are logged out. Your games wait for you.")
         return response
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def profile(request: HttpRequest) -> HttpResponse:
+    """The e-mail address, the downloads of the player's data, and the way out."""
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.account_set_email(user=request.user, email=form.cleaned_data["email"])
+        if request.user.email:
+            messages.success(
+                request,
+                f"Saved. A forgotten password can now be reset through {request.user.email}.",
+            )
+        else:
+            messages.success(request, "Saved: no e-mail address is kept for your account.")
+        return redirect("profile")
+    return render(
+        request,
+        "registration/profile.html",
+        {
+            "form": form,
+            "games_total": player_games(request.user).count(),
+            "classes_taught": classes_taught(request.user).count(),
+            "classes_joined": classes_joined(request.user).count(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@sensitive_post_parameters("password")
+@never_cache
+@login_required_htmx
+def delete_account(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.account_delete(user=request.user)
+        logout(request)
+        messages.success(
+            request,
+            "Your account is deleted. Your games stay on the site without your name. Goodbye!",
+        )
+        return redirect("home")
+    return render(
+        request,
+        "registration/delete_account.html",
+        {"form": form, "classes_taught": list(classes_taught(request.user))},
+    )
+
+
+@require_GET
+@login_required_htmx
+def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
+    """The player's finished games, one JSON object per move, as the instructors' export.
+
+    Games in progress are left out until they finish: their moves list the
+    size of every family, more than the board tells during play.
+    """
+    games = player_games(request.user).filter(finished_at__isnull=False)
+    return streamed_download(
+        exports.jsonl_lines(games), extension="jsonl", stem="evil-hangman-my-games"
+    )
+
+
+@require_GET
+@login_required_htmx
+def my_data_csv(request: HttpRequest) -> HttpResponseBase:
+    """Every game of the player, one row each (a game in progress shows only its board)."""
+    return streamed_download(
+        exports.csv_lines(player_games(request.user)), extension="csv", stem="evil-hangman-my-games"
+    )

@@ -1,0 +1,145 @@
+"""Classes: an instructor's class, its students, its assignments and the games played for them.
+
+The games app knows nothing of classes: a game played for an assignment is
+linked from here (``AssignmentGame``, one row per game), so a class never
+changes how a game is stored, scored or ranked.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from dictionaries.models import Dictionary
+from games.models import MAX_WRONG_GUESSES, Difficulty, Game
+
+JOIN_CODE_LENGTH = 8
+# No 0/O, 1/I/L: a code read aloud or copied from a projector is typed right.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+RUN_CLASSES_PERMISSION = "classes.run_classes"
+
+
+def difficulty_choices() -> list[tuple[str, str]]:
+    """The games app's difficulties, read when asked: a callable keeps new ones out of
+    this app's migrations (the games app adds difficulties on its own)."""
+    return list(Difficulty.choices)
+
+
+class Classroom(models.Model):
+    """A class an instructor runs; students join it with its code."""
+
+    instructor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_taught"
+    )
+    name = models.CharField(max_length=100)
+    term = models.CharField(max_length=60, help_text="When it runs, e.g. “Spring 2026”.")
+    join_code = models.CharField(
+        max_length=JOIN_CODE_LENGTH,
+        unique=True,
+        help_text="Students join with it; rotating it stops the old one from working.",
+    )
+    code_rotated_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "class"
+        verbose_name_plural = "classes"
+        ordering = ["-created_at", "-id"]
+        permissions = [("run_classes", "Can create and run classes")]
+        constraints = [
+            # The same form sent twice creates one class.
+            models.UniqueConstraint(
+                fields=["instructor", "name", "term"], name="classroom_unique_name_term"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    join_code__regex=rf"^[{JOIN_CODE_ALPHABET}]{{{JOIN_CODE_LENGTH}}}$"
+                ),
+                name="classroom_join_code_format",
+            ),
+            models.CheckConstraint(condition=~models.Q(name=""), name="classroom_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.term})"
+
+    @property
+    def display_code(self) -> str:
+        """The code in two groups of four, as it is shown and read aloud."""
+        half = JOIN_CODE_LENGTH // 2
+        return f"{self.join_code[:half]}-{self.join_code[half:]}"
+
+
+class Membership(models.Model):
+    """A student in a class. Removing a student deletes the row; their games stay theirs."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["classroom", "student__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "student"], name="membership_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student_id} in {self.classroom_id}"
+
+
+class Assignment(models.Model):
+    """Game settings every student of the class plays with, until the due date."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(max_length=100)
+    dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="+")
+    length = models.PositiveSmallIntegerField("word length")
+    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
+    difficulty = models.CharField(max_length=16, choices=difficulty_choices)
+    due_at = models.DateTimeField("due")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "title"], name="assignment_unique_title"),
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
+                name="assignment_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(length__gte=1), name="assignment_length_positive"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(title=""), name="assignment_title_not_empty"
+            ),
+        ]
+        indexes = [models.Index(fields=["classroom", "due_at"], name="assignment_class_due")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.classroom})"
+
+    @property
+    def settings_summary(self) -> str:
+        misses = f"{self.max_misses} wrong guess{'es' * (self.max_misses != 1)} allowed"
+        return (
+            f"{self.dictionary.name} · {self.length} letters · "
+            f"{self.get_difficulty_display()} · {misses}"
+        )
+
+
+class AssignmentGame(models.Model):
+    """A game started from an assignment: the link lives here, the game stays a game."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="assignment_link"
+    )
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="links")
+
+    class Meta:
+        indexes = [models.Index(fields=["assignment", "game"], name="assignmentgame_assignment")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} for assignment {self.assignment_id}"

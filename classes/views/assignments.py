@@ -1,0 +1,278 @@
+"""Assignments: create and edit (the instructor), the table of students with its CSV,
+the class leaderboard, and a student's one-click start."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from classes import services
+from classes.forms import (
+    AssignmentEditForm,
+    AssignmentForm,
+    RecordFilterForm,
+    StartForm,
+    default_due_at,
+)
+from classes.models import Assignment, Classroom
+from classes.selectors import assignment_leaderboard, is_open, student_records
+from classes.views.access import Need, assignment_for, classroom_for
+from evilsite.ratelimit import rate_limited
+from games import services as game_services
+from games.exports import spreadsheet_safe
+from games.views.access import login_required_htmx
+from games.views.records import (
+    bad_filters_response,
+    export_filename,
+    query_without_page,
+    render_filtered,
+)
+
+STUDENTS_PER_PAGE = 50
+NEW_ASSIGNMENT_FIELDS = ("title", "dictionary", "length", "max_misses", "difficulty", "due_at")
+TABLE_CSV_HEADER = (
+    "student",
+    "games_played",
+    "games_won",
+    "games_in_progress",
+    "fewest_wrong_guesses",
+    "last_played",
+)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required_htmx
+def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    if request.method == "POST" and "refresh_lengths" in request.POST:
+        # Without JavaScript: the lengths of the dictionary just chosen, the rest kept.
+        form = AssignmentForm(
+            initial={
+                name: request.POST[name] for name in NEW_ASSIGNMENT_FIELDS if name in request.POST
+            }
+        )
+    elif request.method == "POST":
+        form = AssignmentForm(request.POST)
+        if form.is_valid():
+            chosen = form.cleaned_data
+            try:
+                assignment = services.assignment_create(
+                    classroom=classroom,
+                    title=chosen["title"],
+                    dictionary=chosen["dictionary"],
+                    length=chosen["length"],
+                    max_misses=chosen["max_misses"],
+                    difficulty=chosen["difficulty"],
+                    due_at=chosen["due_at"],
+                )
+            except services.AssignmentExistsError as error:
+                if _same_assignment(error.assignment, chosen):
+                    # The same form sent twice: say what the first did.
+                    messages.info(request, f"“{error.assignment.title}” is created; here it is.")
+                    return redirect(_assignment_url(error.assignment))
+                form.add_error("title", error.message)
+            except services.ClassRuleError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(
+                    request,
+                    f"“{assignment.title}” is set. Its students see it on their home page "
+                    "until it is due.",
+                )
+                return redirect(_assignment_url(assignment))
+    else:
+        taken = classroom.assignments.count()
+        form = AssignmentForm(
+            initial={"title": f"Assignment {taken + 1}", "due_at": default_due_at()}
+        )
+    return render(request, "classes/assignment_form.html", {"classroom": classroom, "form": form})
+
+
+def _same_assignment(assignment: Assignment, chosen: dict[str, Any]) -> bool:
+    return (
+        assignment.dictionary_id == chosen["dictionary"].pk
+        and assignment.length == chosen["length"]
+        and assignment.max_misses == chosen["max_misses"]
+        and assignment.difficulty == chosen["difficulty"]
+        and assignment.due_at == chosen["due_at"]
+    )
+
+
+def _assignment_url(assignment: Assignment) -> str:
+    return reverse(
+        "assignment_detail", kwargs={"pk": assignment.classroom_id, "assignment_pk": assignment.pk}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def assignment_edit(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    assignment = assignment_for(classroom, assignment_pk)
+    if request.method == "POST":
+        form = AssignmentEditForm(request.POST)
+        if form.is_valid():
+            try:
+                services.assignment_update(
+                    assignment=assignment,
+                    title=form.cleaned_data["title"],
+                    due_at=form.cleaned_data["due_at"],
+                )
+            except services.ClassRuleError as error:
+                form.add_error("title", error.message)
+            else:
+                state = "open" if is_open(assignment) else "closed: no new games"
+                messages.success(request, f"“{assignment.title}” is saved ({state}).")
+                return redirect(_assignment_url(assignment))
+    else:
+        form = AssignmentEditForm(initial={"title": assignment.title, "due_at": assignment.due_at})
+    return render(
+        request,
+        "classes/assignment_edit.html",
+        {"classroom": classroom, "assignment": assignment, "form": form},
+    )
+
+
+@require_GET
+@login_required_htmx
+def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    """The assignment's table, one row per student; HTMX swaps the filtered table."""
+    classroom, role = classroom_for(request, pk, Need.RECORDS)
+    assignment = assignment_for(classroom, assignment_pk)
+    form = RecordFilterForm(request.GET)
+    page = None
+    if form.is_valid():
+        records = student_records(classroom, assignment=assignment, filters=form.filters())
+        page = Paginator(records, STUDENTS_PER_PAGE).get_page(form.page_number())
+    return render_filtered(
+        request,
+        "classes/assignment_detail.html",
+        "results",
+        {
+            "classroom": classroom,
+            "assignment": assignment,
+            "role": role.value,
+            "is_open": is_open(assignment),
+            "form": form,
+            "page": page,
+            "export_query": query_without_page(request.GET),
+        },
+    )
+
+
+@require_GET
+@login_required_htmx
+@rate_limited("export")
+def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponseBase:
+    classroom, _ = classroom_for(request, pk, Need.RECORDS)
+    assignment = assignment_for(classroom, assignment_pk)
+    form = RecordFilterForm(request.GET)
+    if not form.is_valid():
+        return bad_filters_response(form)
+    records = student_records(classroom, assignment=assignment, filters=form.filters())
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = export_filename("csv", stem=f"evil-hangman-assignment-{assignment.pk}")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(TABLE_CSV_HEADER)
+    for student in records:
+        writer.writerow(
+            [
+                spreadsheet_safe(student.username),
+                student.played,
+                student.won,
+                student.in_progress,
+                "" if student.fewest_misses is None else student.fewest_misses,
+                student.last_played.isoformat() if student.last_played else "",
+            ]
+        )
+    return response
+
+
+@require_GET
+@login_required_htmx
+def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    classroom, role = classroom_for(request, pk, Need.VIEW)
+    assignment = assignment_for(classroom, assignment_pk)
+    return render(
+        request,
+        "classes/assignment_leaderboard.html",
+        {
+            "classroom": classroom,
+            "assignment": assignment,
+            "role": role.value,
+            "rows": assignment_leaderboard(assignment),
+            "is_open": is_open(assignment),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    """One click starts the assignment's game; a ranked game in progress asks first.
+
+    A GET (someone sent here by the login page) goes to the class page, where the
+    start button is.
+    """
+    if request.method == "GET":
+        return redirect("class_detail", pk=pk)  # type: ignore[return-value]
+    classroom, _ = classroom_for(request, pk, Need.PLAY)
+    assignment = assignment_for(classroom, assignment_pk)
+    form = StartForm(request.POST)
+    back = _back_to(request, form, classroom)
+    if not form.is_valid():
+        messages.error(request, StartForm.BAD_FORM_MESSAGE)
+        return redirect(back)
+    try:
+        game = services.assignment_game_start(
+            student=request.user,
+            assignment=assignment,
+            start_token=form.cleaned_data["start_token"],
+            forfeit_game_id=form.cleaned_data["forfeit_game_id"],
+        )
+    except (game_services.GameAlreadyStartedError, services.AssignmentInProgressError) as error:
+        messages.info(request, error.message)
+        return redirect("game_detail", pk=error.game.pk)
+    except game_services.GameInProgressError as error:
+        return render(
+            request,
+            "classes/assignment_confirm.html",
+            {
+                "classroom": classroom,
+                "assignment": assignment,
+                "current_game": error.game,
+                "changed_message": error.message if error.changed else "",
+                "start_token": form.cleaned_data["start_token"],
+                "next": back,
+            },
+        )
+    except (services.ClassRuleError, game_services.GameRuleError) as error:
+        messages.error(request, error.message)
+        return redirect(back)
+    ranked = "ranked" if game.is_ranked else "unranked"
+    messages.success(
+        request,
+        f"“{assignment.title}”: a new {ranked} game, {assignment.settings_summary}. Good luck!",
+    )
+    return redirect("game_detail", pk=game.pk)
+
+
+def _back_to(request: HttpRequest, form: StartForm, classroom: Classroom) -> str:
+    """Where the start button was (the home page or the class page), if it is this site."""
+    wanted = form.data.get("next", "")
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return reverse("class_detail", kwargs={"pk": classroom.pk})

@@ -1,0 +1,207 @@
+"""The class pages: my classes, create, join, the class page, and the instructor's changes.
+
+Thin views: access through ``classes.views.access``, one service or selector,
+then render, or redirect after a POST (post/redirect/get) with the outcome in
+the messages, so every form works with JavaScript off.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from classes import services
+from classes.forms import ClassroomForm, JoinForm
+from classes.models import Classroom
+from classes.selectors import (
+    ClassRole,
+    can_run_classes,
+    class_assignments,
+    class_students,
+    classes_joined,
+    classes_taught,
+    every_class,
+    is_open,
+    open_assignments_for,
+)
+from classes.views.access import Need, classroom_for
+from games.selectors.records import can_review_all
+from games.views.access import login_required_htmx
+
+
+@require_GET
+@login_required_htmx
+def class_list(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    return render(
+        request,
+        "classes/class_list.html",
+        {
+            "can_create": can_run_classes(user),
+            "taught": list(classes_taught(user)),
+            "joined": list(classes_joined(user)),
+            "every_class": list(every_class()) if can_review_all(user) else None,
+            "join_form": JoinForm(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def class_new(request: HttpRequest) -> HttpResponse:
+    if not can_run_classes(request.user):
+        raise PermissionDenied("Only instructors can create classes; ask an administrator.")
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.classroom_create(
+                instructor=request.user,
+                name=form.cleaned_data["name"],
+                term=form.cleaned_data["term"],
+            )
+        except services.ClassExistsError as error:
+            messages.info(request, error.message)
+            return redirect("class_detail", pk=error.classroom.pk)
+        except services.ClassRuleError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                f"{classroom.name} is ready. Give your students its join code, "
+                f"{classroom.display_code}, or its join link.",
+            )
+            return redirect("class_detail", pk=classroom.pk)
+    return render(request, "classes/class_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """The join form; the join link (``/classes/join/<code>/``) fills it in and names the
+    class, and joining is always the POST of that form."""
+    if request.method == "POST":
+        form = JoinForm(request.POST)
+        if form.is_valid():
+            try:
+                membership = services.classroom_join(
+                    student=request.user, code=form.cleaned_data["code"]
+                )
+            except services.AlreadyJoinedError as error:
+                messages.info(request, error.message)
+                return redirect("class_detail", pk=error.classroom.pk)
+            except services.ClassRuleError as error:
+                form.add_error("code", error.message)
+            else:
+                classroom = membership.classroom
+                messages.success(request, f"Welcome to {classroom.name} ({classroom.term})!")
+                return redirect("class_detail", pk=classroom.pk)
+        return render(request, "classes/join.html", {"form": form})
+    code = code or request.GET.get("code", "")
+    form = JoinForm(initial={"code": code})
+    invited_to = (
+        Classroom.objects.select_related("instructor")
+        .filter(join_code=services.normalize_join_code(code))
+        .first()
+        if code
+        else None
+    )
+    return render(
+        request,
+        "classes/join.html",
+        {"form": form, "invited_to": invited_to, "bad_link": bool(code) and invited_to is None},
+    )
+
+
+@require_GET
+@never_cache  # the start buttons carry a fresh start token each time the page is shown
+@login_required_htmx
+def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, role = classroom_for(request, pk, Need.VIEW)
+    context: dict[str, object] = {
+        "classroom": classroom,
+        "role": role.value,
+        "now": timezone.now(),
+    }
+    if role is ClassRole.STUDENT:
+        context["open_assignments"] = open_assignments_for(request.user, classroom=classroom)
+        context["closed_assignments"] = [
+            assignment for assignment in class_assignments(classroom) if not is_open(assignment)
+        ]
+        context["start_token"] = uuid.uuid4()
+    else:
+        context["assignments"] = list(class_assignments(classroom))
+        context["students"] = list(class_students(classroom))
+        context["join_url"] = request.build_absolute_uri(
+            reverse("class_join_link", kwargs={"code": classroom.join_code})
+        )
+    return render(request, "classes/class_detail.html", context)
+
+
+@require_POST
+@login_required_htmx
+def class_rotate_code(request: HttpRequest, pk: int) -> HttpResponseBase:
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    old_code = classroom.display_code
+    services.classroom_rotate_code(classroom=classroom)
+    messages.success(
+        request,
+        f"The join code is now {classroom.display_code}; {old_code} and its link no longer "
+        "work. Students already in the class stay in it.",
+    )
+    return redirect("class_detail", pk=classroom.pk)
+
+
+@require_POST
+@login_required_htmx
+def class_remove_student(request: HttpRequest, pk: int, student_pk: int) -> HttpResponseBase:
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    try:
+        student = services.membership_remove(classroom=classroom, student_id=student_pk)
+    except services.ClassRuleError as error:
+        messages.info(request, error.message)  # removed already: a double click, another tab
+    else:
+        messages.success(
+            request,
+            f"{student.get_username()} is no longer in {classroom.name}; their games stay "
+            "theirs. They can join again with the code until you rotate it.",
+        )
+    return redirect(reverse("class_detail", kwargs={"pk": classroom.pk}) + "#students")
+
+
+@require_POST
+@login_required_htmx
+def class_leave(request: HttpRequest, pk: int) -> HttpResponseBase:
+    classroom, _ = classroom_for(request, pk, Need.PLAY)
+    try:
+        services.membership_leave(classroom=classroom, student=request.user)
+    except services.ClassRuleError as error:
+        messages.info(request, error.message)
+    else:
+        messages.success(request, f"You left {classroom.name}. Your games stay yours.")
+    return redirect("class_list")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_htmx
+def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    if request.method == "POST":
+        name = str(classroom)
+        services.classroom_delete(classroom=classroom)
+        messages.success(
+            request, f"{name} is deleted, with its assignments. Every game stays its player's."
+        )
+        return redirect("class_list")
+    return render(
+        request,
+        "classes/class_delete.html",
+        {"classroom": classroom, "students": classroom.memberships.count()},
+    )
