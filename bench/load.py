@@ -20,6 +20,12 @@ saturates the server instead. The first ``--warmup`` seconds are not measured
 (each worker process builds its word-bank lexicons on first use); then
 ``--duration`` seconds of guesses are timed from request to full response.
 
+Alongside the players, ``--daily-readers`` signed-in visitors read today's
+daily puzzle page and its leaderboard in turn (``--think-ms`` between pages),
+on a puzzle with ``--daily-attempts`` finished attempts seeded in the database
+(see the daily section at the end). They measure only in a window that lies
+inside the players' measured load.
+
 Any response other than the expected one (status, an error message in the
 board, a lost game row) is an error and is counted; the run fails if there is
 any. Gunicorn is stopped and the database dropped in ``finally`` blocks.
@@ -27,6 +33,19 @@ any. Gunicorn is stopped and the database dropped in ``finally`` blocks.
     .venv/bin/python bench/load.py [--players 20] [--duration 30] [--think-ms 250]
 
 The last line is ``guess p50 <ms> ms, p99 <ms> ms, <n> guesses/s``.
+
+``--saturate`` measures how close a guess is to the floor of a signed-in
+request instead: the players send requests back to back (no thinking), in
+alternating phases of ``--phase`` seconds, either guesses (playing their games
+on; 26 wrong guesses allowed, so games are long and starting them is a small
+part of a guess phase) or the minimal signed-in page ``/ping/`` (the same
+middleware, session and user, and no work), after a 10 s warm-up in which every
+worker builds its word lists. Each phase's throughput counts the answers that arrived in
+it (its first second left out while the previous phase drains); the medians of
+the phases are compared. The last line is then
+``guess throughput <G>/s = <R> of the minimal page's <M>/s`` (goal R >= 0.5).
+
+    .venv/bin/python bench/load.py --saturate [--rounds 4] [--phase 6]
 """
 
 from __future__ import annotations
@@ -49,6 +68,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -60,6 +80,9 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 HOST = "127.0.0.1"
 GOAL_P50_MS = 20.0
 GOAL_P99_MS = 100.0
+GOAL_SATURATED_RATIO = 0.5
+# Answers in a phase's first second are left out: the previous phase's requests drain.
+PHASE_SETTLE_S = 1.0
 # Letters in roughly the order a player tries them, most frequent in English first.
 LETTER_ORDER = "esiarntolcdupmghbyfvkwzxqj"
 PASSWORD = "load-test-password-8261"
@@ -70,7 +93,13 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=20, help="simulated players (threads)")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of measured load")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of unmeasured load")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="seconds of unmeasured load (default 5; 10 with --saturate: each worker first "
+        "builds the word lists of every length)",
+    )
     parser.add_argument("--think-ms", type=float, default=250.0, help="pause between guesses")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument(
@@ -79,16 +108,39 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--lengths", default="4-12", help="word lengths the players pick from, e.g. 4-12"
     )
-    parser.add_argument("--max-misses", type=int, default=8, help="wrong guesses allowed")
+    parser.add_argument(
+        "--max-misses",
+        type=int,
+        default=None,
+        help="wrong guesses allowed (default 8; 26 with --saturate, so that games are long "
+        "and starting them is a small part of a guess phase)",
+    )
+    parser.add_argument(
+        "--saturate",
+        action="store_true",
+        help="guesses vs the minimal signed-in page, back to back, in alternating phases",
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="--saturate: guess/page rounds")
+    parser.add_argument("--phase", type=float, default=6.0, help="--saturate: seconds per phase")
+    add_daily_arguments(parser)
     args = parser.parse_args()
     match = re.fullmatch(r"(\d+)-(\d+)", args.lengths)
     if match is None or int(match[1]) > int(match[2]) or int(match[1]) < 1:
         parser.error("--lengths is a range such as 4-12")
     args.length_range = (int(match[1]), int(match[2]))
+    if args.max_misses is None:
+        args.max_misses = 26 if args.saturate else 8
+    if args.warmup is None:
+        args.warmup = 10.0 if args.saturate else 5.0
     if args.players < 1 or args.duration <= 0 or args.warmup < 0 or args.think_ms < 0:
         parser.error("--players and --duration must be positive, --warmup and --think-ms >= 0")
     if not 1 <= args.max_misses <= 26:
         parser.error("--max-misses is 1 to 26")
+    if args.saturate:
+        if args.rounds < 1 or args.phase <= PHASE_SETTLE_S:
+            parser.error(f"--rounds >= 1 and --phase > {PHASE_SETTLE_S:g} s")
+        args.think_ms = 0.0
+        args.duration = 2 * args.rounds * args.phase
     return args
 
 
@@ -131,6 +183,17 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[int]:
+    """gunicorn serving the site on a free loopback port; yields the port."""
+    with gunicorn_process(env, workers=workers, threads=threads) as (port, _process):
+        yield port
+
+
+@contextmanager
+def gunicorn_process(
+    env: dict[str, str], *, workers: int, threads: int, log: IO[bytes] | None = None
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """The same, yielding the master process too (bench/faults.py kills its workers);
+    ``log`` takes the server's own output (else it goes to this terminal)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -151,6 +214,8 @@ def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[int
         ],
         cwd=ROOT,
         env=env,
+        stdout=log,
+        stderr=log,
     )
     try:
         deadline = time.monotonic() + 30
@@ -164,7 +229,7 @@ def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[int
                 if time.monotonic() > deadline:
                     raise SystemExit("gunicorn did not start listening within 30 s") from None
                 time.sleep(0.1)
-        yield port
+        yield port, process
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -228,6 +293,21 @@ class Browser:
         finally:
             connection.close()
 
+    def sign_up(self, username: str) -> int:
+        """Sign up through the form (which signs in); the default dictionary's id."""
+        self.expect(self.request("GET", "/accounts/signup/"), 200, "sign-up form")
+        response = self.request(
+            "POST",
+            "/accounts/signup/",
+            {"username": username, "password1": PASSWORD, "password2": PASSWORD},
+        )
+        self.expect(response, 302, "sign up")
+        page = self.expect(self.request("GET", "/games/new/"), 200, "new-game form").body
+        dictionary = DICTIONARY_OPTION.search(page)
+        if dictionary is None:
+            raise ResponseError("no default dictionary on the new-game form")
+        return int(dictionary[1])
+
     def expect(self, response: Response, status: int, what: str) -> Response:
         if response.status != status:
             raise ResponseError(f"{what}: HTTP {response.status}, expected {status}")
@@ -244,12 +324,20 @@ class Results:
     games_finished: int = 0
     games_won: int = 0
     errors: list[str] = field(default_factory=list)
+    answers: list[tuple[str, float]] = field(default_factory=list)  # --saturate: kind, when
 
 
 EXPECTED_GUESSES = re.compile(r'name="expected_guesses" value="(\d+)"')
 GAME_PATH = re.compile(r"^/games/(\d+)/$")
 DICTIONARY_OPTION = re.compile(r'<option value="(\d+)" selected>')
 OFFERED_LENGTH = re.compile(r'<option value="(\d+)"')
+
+
+@dataclass
+class GameInPlay:
+    path: str
+    expected: int
+    letters: list[str]
 
 
 class Player(threading.Thread):
@@ -283,6 +371,10 @@ class Player(threading.Thread):
             self.ready.wait()
         except threading.BrokenBarrierError:
             return
+        self.play()
+
+    def play(self) -> None:
+        """Whole games until the time is up (the players have signed up and started together)."""
         try:
             while time.monotonic() < self.clock["end"]:
                 self.play_one_game()
@@ -295,19 +387,7 @@ class Player(threading.Thread):
 
     def sign_up(self) -> None:
         browser = self.browser
-        browser.expect(browser.request("GET", "/accounts/signup/"), 200, "sign-up form")
-        username = f"load{os.getpid()}p{self.number}"
-        response = browser.request(
-            "POST",
-            "/accounts/signup/",
-            {"username": username, "password1": PASSWORD, "password2": PASSWORD},
-        )
-        browser.expect(response, 302, "sign up")
-        page = browser.expect(browser.request("GET", "/games/new/"), 200, "new-game form").body
-        dictionary = DICTIONARY_OPTION.search(page)
-        if dictionary is None:
-            raise ResponseError("no default dictionary on the new-game form")
-        self.dictionary_id = int(dictionary[1])
+        self.dictionary_id = browser.sign_up(f"load{os.getpid()}p{self.number}")
         response = browser.request(
             "GET",
             f"/games/new/lengths/?dictionary={self.dictionary_id}",
@@ -321,6 +401,14 @@ class Player(threading.Thread):
             raise ResponseError(f"the default dictionary has no length in {low}-{high}")
 
     def play_one_game(self) -> None:
+        game = self.start_game()
+        while time.monotonic() < self.clock["end"]:
+            self.think()
+            if self.guess(game):
+                return
+
+    def start_game(self) -> GameInPlay:
+        """Start a ranked game and load its board (the previous game is over)."""
         browser = self.browser
         started = time.perf_counter()
         response = browser.request(
@@ -331,7 +419,6 @@ class Player(threading.Thread):
                 "length": self.rng.choice(self.lengths),
                 "max_misses": self.args.max_misses,
                 "difficulty": "hard",
-                "forfeit_current": "on",
             },
         )
         start_ms = (time.perf_counter() - started) * 1000
@@ -346,40 +433,42 @@ class Player(threading.Thread):
             with self.results.lock:
                 self.results.start_ms.append(start_ms)
                 self.results.board_ms.append(board_ms)
-        expected = self.expected_guesses(board)
         # A slightly shuffled frequency order, so players do not all play alike.
         letters = sorted(LETTER_ORDER, key=lambda c: LETTER_ORDER.index(c) + self.rng.uniform(0, 6))
-        for letter in letters:
-            if time.monotonic() >= self.clock["end"]:
-                return
-            self.think()
-            measuring = self.measuring()
-            started = time.perf_counter()
-            response = browser.request(
-                "POST",
-                f"{path}guess/",
-                {"letter": letter, "expected_guesses": expected},
-                headers={"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{path}"},
-            )
-            elapsed_ms = (time.perf_counter() - started) * 1000
-            browser.expect(response, 200, f"guess {letter!r}")
-            if "notice-error" in response.body:
-                raise ResponseError(f"guess {letter!r} refused: {response.body[:300]}")
-            if not response.body.lstrip().startswith('<section id="board"'):
-                raise ResponseError(f"guess {letter!r}: not the board partial")
+        return GameInPlay(path=path, expected=self.expected_guesses(board), letters=letters)
+
+    def guess(self, game: GameInPlay) -> bool:
+        """Send the game's next letter as HTMX does; True when the game is over."""
+        if not game.letters:
+            raise ResponseError(f"{game.path}: 26 letters guessed and the game is not over")
+        letter = game.letters.pop(0)
+        measuring = self.measuring()
+        started = time.perf_counter()
+        response = self.browser.request(
+            "POST",
+            f"{game.path}guess/",
+            {"letter": letter, "expected_guesses": game.expected},
+            headers={"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{game.path}"},
+        )
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        self.browser.expect(response, 200, f"guess {letter!r}")
+        if "notice-error" in response.body:
+            raise ResponseError(f"guess {letter!r} refused: {response.body[:300]}")
+        if not response.body.lstrip().startswith('<section id="board"'):
+            raise ResponseError(f"guess {letter!r}: not the board partial")
+        with self.results.lock:
+            if measuring:
+                self.results.guess_ms.append(elapsed_ms)
+            else:
+                self.results.warmup_guess_ms.append(elapsed_ms)
+        if 'id="game-over"' in response.body:
             with self.results.lock:
                 if measuring:
-                    self.results.guess_ms.append(elapsed_ms)
-                else:
-                    self.results.warmup_guess_ms.append(elapsed_ms)
-            if 'id="game-over"' in response.body:
-                with self.results.lock:
-                    if measuring:
-                        self.results.games_finished += 1
-                        self.results.games_won += "You won!" in response.body
-                return
-            expected = self.expected_guesses(response.body)
-        raise ResponseError(f"{path}: 26 letters guessed and the game is not over")
+                    self.results.games_finished += 1
+                    self.results.games_won += "You won!" in response.body
+            return True
+        game.expected = self.expected_guesses(response.body)
+        return False
 
     def measuring(self) -> bool:
         now = time.monotonic()
@@ -395,6 +484,62 @@ class Player(threading.Thread):
         if match is None:
             raise ResponseError("board without a keyboard")
         return int(match[1])
+
+
+class SaturatingPlayer(Player):
+    """Requests back to back: guesses in the guess phases, the minimal page in the others."""
+
+    def play(self) -> None:
+        game: GameInPlay | None = None
+        warmup_turn = 0
+        try:
+            while (now := time.monotonic()) < self.clock["end"]:
+                phase = phase_at(self.clock, now, self.args.phase)
+                if phase < 0:  # warm-up: both kinds of request, so both are warm
+                    warmup_turn += 1
+                    kind = "guess" if warmup_turn % 2 else "ping"
+                else:
+                    kind = PHASE_KINDS[phase % 2]
+                if kind == "ping":
+                    self.browser.expect(self.browser.request("GET", "/ping/"), 200, "ping")
+                else:
+                    if game is None:
+                        game = self.start_game()
+                    if self.guess(game):
+                        game = None
+                finished = time.monotonic()
+                with self.results.lock:
+                    self.results.answers.append((kind, finished))
+        except Exception as error:
+            self.fail(repr(error))
+
+
+PHASE_KINDS = ("guess", "ping")
+
+
+def phase_at(clock: dict[str, float], moment: float, phase_s: float) -> int:
+    """The number of the measured phase at ``moment`` (even: guesses), -1 in the warm-up."""
+    if moment < clock["measure"]:
+        return -1
+    return int((moment - clock["measure"]) // phase_s)
+
+
+def phase_throughputs(
+    results: Results, clock: dict[str, float], args: argparse.Namespace
+) -> dict[str, list[float]]:
+    """Answers per second of each phase, by kind, leaving out each phase's first second."""
+    counted = [0] * (2 * args.rounds)
+    for kind, finished in results.answers:
+        phase = phase_at(clock, finished, args.phase)
+        if not 0 <= phase < len(counted) or PHASE_KINDS[phase % 2] != kind:
+            continue
+        if finished - (clock["measure"] + phase * args.phase) >= PHASE_SETTLE_S:
+            counted[phase] += 1
+    seconds = args.phase - PHASE_SETTLE_S
+    return {
+        kind: [count / seconds for phase, count in enumerate(counted) if phase % 2 == index]
+        for index, kind in enumerate(PHASE_KINDS)
+    }
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -413,7 +558,7 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
-def run_load(port: int, args: argparse.Namespace) -> Results:
+def run_load(port: int, args: argparse.Namespace) -> tuple[Results, dict[str, float]]:
     results = Results()
     clock = {"measure": float("inf"), "end": float("inf")}
 
@@ -423,8 +568,9 @@ def run_load(port: int, args: argparse.Namespace) -> Results:
         clock["end"] = now + args.warmup + args.duration
 
     ready = threading.Barrier(args.players, action=start_clock)
+    player_class = SaturatingPlayer if args.saturate else Player
     players = [
-        Player(number=n, port=port, args=args, results=results, ready=ready, clock=clock)
+        player_class(number=n, port=port, args=args, results=results, ready=ready, clock=clock)
         for n in range(args.players)
     ]
     print(f"signing up {args.players} players...", flush=True)
@@ -434,7 +580,7 @@ def run_load(port: int, args: argparse.Namespace) -> Results:
         player.join(timeout=args.warmup + args.duration + 120)
     if any(player.is_alive() for player in players):
         results.errors.append("some players did not stop in time")
-    return results
+    return results, clock
 
 
 def main() -> None:
@@ -458,7 +604,16 @@ def main() -> None:
                 f"think {args.think_ms:g} ms, lengths {args.lengths}",
                 flush=True,
             )
-            results = run_load(port, args)
+            if args.saturate:
+                results, clock = run_load(port, args)
+            else:
+                daily = DailyReaders(port, args, env)
+                daily.start()
+                results, clock = run_load(port, args)
+                daily.join()
+    if args.saturate:
+        report_saturation(results, clock, args)
+        return
     guesses = results.guess_ms
     print(summary("guess", guesses))
     print(summary("start game", results.start_ms))
@@ -475,9 +630,183 @@ def main() -> None:
     p50, p99 = percentile(guesses, 0.50), percentile(guesses, 0.99)
     verdict = "met" if p50 < GOAL_P50_MS and p99 < GOAL_P99_MS and not results.errors else "MISSED"
     print(f"goal p50 < {GOAL_P50_MS:g} ms, p99 < {GOAL_P99_MS:g} ms, no errors: {verdict}")
+    daily_errors = daily.report()
     print(f"guess p50 {p50:.1f} ms, p99 {p99:.1f} ms, {len(guesses) / args.duration:.1f} guesses/s")
+    if results.errors or daily_errors:
+        sys.exit(1)
+
+
+def report_saturation(results: Results, clock: dict[str, float], args: argparse.Namespace) -> None:
+    throughputs = phase_throughputs(results, clock, args)
+    print(f"{'phase':<14}" + "".join(f"{n + 1:>9}" for n in range(args.rounds)) + f"{'median':>9}")
+    for kind, label in (("guess", "guesses/s"), ("ping", "pages/s")):
+        values = throughputs[kind]
+        print(
+            f"{label:<14}"
+            + "".join(f"{value:9.1f}" for value in values)
+            + f"{statistics.median(values):9.1f}"
+        )
+    print(summary("guess", results.guess_ms))
+    print(f"errors: {len(results.errors)}")
+    for error in results.errors[:10]:
+        print(f"  error: {error}")
+    guesses = statistics.median(throughputs["guess"])
+    pages = statistics.median(throughputs["ping"])
+    ratio = guesses / pages if pages else 0.0
+    verdict = "met" if ratio >= GOAL_SATURATED_RATIO and not results.errors else "MISSED"
+    print(f"goal: guess throughput >= {GOAL_SATURATED_RATIO:g} of the minimal page's: {verdict}")
+    print(f"guess throughput {guesses:.1f}/s = {ratio:.2f} of the minimal page's {pages:.1f}/s")
     if results.errors:
         sys.exit(1)
+
+
+# --- The daily puzzle's pages under the same load (issue 10) ---------------------------
+#
+# Self-contained: main() starts DailyReaders next to the players and prints its report.
+# The readers are signed in, so /daily/ shows each one's finished attempt (its share
+# text and place) and the leaderboard its rows: the pages' heaviest path.
+
+DAILY_GOAL_P50_MS = 20.0
+# Readers measure from this long after the warm-up: the players' clock starts only
+# once they have all signed up, so the readers' window stays inside theirs.
+DAILY_SIGN_UP_ALLOWANCE_S = 5.0
+DAILY_SEED_SCRIPT = """
+import datetime as dt, random, sys
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.utils import timezone
+from daily.selectors import utc_today
+from daily.services import daily_puzzle_ensure
+from games.models import Game, Status
+
+count, readers = int(sys.argv[1]), sys.argv[2:]
+puzzle = daily_puzzle_ensure(day=utc_today())
+users = get_user_model()
+password = make_password(None)
+users.objects.bulk_create(users(username=f"daily{n:05}", password=password) for n in range(count))
+players = list(users.objects.filter(username__startswith="daily")) + list(
+    users.objects.filter(username__in=readers)
+)
+rng, now = random.Random(2026), timezone.now()
+games = []
+for player in players:
+    won = rng.random() < 0.4
+    misses = rng.randint(0, puzzle.max_misses - 1) if won else puzzle.max_misses
+    letters = "".join(rng.sample("abcdefghijklmnopqrstuvwxyz", min(26, misses + rng.randint(3, 9))))
+    word = "w" * puzzle.length
+    games.append(Game(
+        player=player, dictionary_id=puzzle.dictionary_id, length=puzzle.length,
+        max_misses=puzzle.max_misses, difficulty=puzzle.difficulty, is_ranked=True,
+        seeded_ties=True, seed=puzzle.seed, daily_puzzle=puzzle, letters=letters,
+        pattern=word if won else "-" * puzzle.length, misses=misses,
+        status=Status.WON if won else Status.LOST, words_left=1, word=word,
+        finished_at=now - dt.timedelta(seconds=rng.uniform(0, 3600)),
+    ))
+Game.objects.bulk_create(games, batch_size=1000)
+print(f"daily #{puzzle.number}: {len(games)} finished attempts seeded")
+"""
+
+
+def add_daily_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--daily-readers", type=int, default=2, help="signed-in readers of the daily pages"
+    )
+    parser.add_argument(
+        "--daily-attempts",
+        type=int,
+        default=1000,
+        help="finished attempts seeded on today's puzzle",
+    )
+
+
+class DailyReaders:
+    """Readers of /daily/ and /daily/leaderboard/ while the players play."""
+
+    def __init__(self, port: int, args: argparse.Namespace, env: dict[str, str]) -> None:
+        self.args = args
+        self.lock = threading.Lock()
+        self.page_ms: list[float] = []
+        self.board_ms: list[float] = []
+        self.errors: list[str] = []
+        self.browsers = [Browser(port) for _ in range(args.daily_readers)]
+        self.usernames = [f"reader{os.getpid()}n{n}" for n in range(args.daily_readers)]
+        for browser, username in zip(self.browsers, self.usernames, strict=True):
+            browser.expect(browser.request("GET", "/accounts/signup/"), 200, "sign-up form")
+            form = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+            browser.expect(browser.request("POST", "/accounts/signup/", form), 302, "sign up")
+        seeded = subprocess.run(
+            [PYTHON, "-c", DAILY_SEED_SCRIPT, str(args.daily_attempts), *self.usernames],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if seeded.returncode != 0:
+            sys.stderr.write(seeded.stdout + seeded.stderr)
+            raise SystemExit("seeding today's daily puzzle failed")
+        print(seeded.stdout.strip(), flush=True)
+        self.threads = [
+            threading.Thread(target=self.read, args=(browser, n), daemon=True)
+            for n, browser in enumerate(self.browsers)
+        ]
+
+    def start(self) -> None:
+        now = time.monotonic()
+        self.measure_from = now + self.args.warmup + DAILY_SIGN_UP_ALLOWANCE_S
+        self.end = now + self.args.warmup + self.args.duration
+        for thread in self.threads:
+            thread.start()
+
+    def join(self) -> None:
+        for thread in self.threads:
+            thread.join(timeout=REQUEST_TIMEOUT_S)
+
+    def read(self, browser: Browser, number: int) -> None:
+        rng = random.Random(1000 + number)
+        pages = (
+            ("/daily/", self.page_ms, "Daily puzzle #"),
+            ("/daily/leaderboard/", self.board_ms, "leaderboard"),
+        )
+        try:
+            while time.monotonic() < self.end:
+                for path, samples, expected in pages:
+                    if self.args.think_ms > 0:
+                        time.sleep(self.args.think_ms / 1000 * rng.uniform(0.5, 1.5))
+                    measuring = self.measure_from <= time.monotonic() < self.end
+                    started = time.perf_counter()
+                    response = browser.expect(browser.request("GET", path), 200, path)
+                    elapsed_ms = (time.perf_counter() - started) * 1000
+                    if expected not in response.body:
+                        raise ResponseError(f"{path}: not the daily page ({expected!r} missing)")
+                    if measuring:
+                        with self.lock:
+                            samples.append(elapsed_ms)
+        except Exception as error:
+            with self.lock:
+                self.errors.append(f"daily reader {number}: {error!r}")
+
+    def report(self) -> list[str]:
+        print(summary("daily page", self.page_ms))
+        print(summary("daily board", self.board_ms))
+        for error in self.errors[:10]:
+            print(f"  error: {error}")
+        both = self.page_ms + self.board_ms
+        if both:
+            p50_page = percentile(self.page_ms, 0.5) if self.page_ms else float("nan")
+            p50_board = percentile(self.board_ms, 0.5) if self.board_ms else float("nan")
+            met = max(p50_page, p50_board) < DAILY_GOAL_P50_MS and not self.errors
+            print(
+                f"daily page p50 {p50_page:.1f} ms, leaderboard p50 {p50_board:.1f} ms "
+                f"(goal p50 < {DAILY_GOAL_P50_MS:g} ms each): {'met' if met else 'MISSED'}"
+            )
+        else:
+            print(
+                "daily pages: no sample measured (is --duration longer than "
+                f"{DAILY_SIGN_UP_ALLOWANCE_S:g} s?)"
+            )
+        return self.errors
 
 
 if __name__ == "__main__":

@@ -98,3 +98,35 @@ def test_a_suspicious_request_renders_the_400_page_without_its_details(player: U
     assert "The site could not understand that request" in html
     assert "details only the logs" not in html
     assert "Log out (ada)" in html
+
+
+@pytest.mark.urls("tests.evilsite.error_urls")
+def test_the_500_page_offers_to_try_the_same_page_again(player: User) -> None:
+    client = client_for(player)
+    client.raise_request_exception = False
+    html = client.get("/test-errors/broken/?page=2").content.decode()
+    assert '<a class="button primary" href="/test-errors/broken/?page=2">Try again</a>' in html
+
+
+@pytest.mark.urls("tests.evilsite.error_urls")
+@pytest.mark.parametrize(
+    ("referer", "retry"),
+    [
+        ("http://testserver/games/7/", "http://testserver/games/7/"),
+        ("https://elsewhere.example.org/phish/", None),
+        ("", None),
+    ],
+)
+def test_after_a_failed_form_it_offers_the_page_the_form_came_from(
+    player: User, referer: str, retry: str | None
+) -> None:
+    client = client_for(player)
+    client.raise_request_exception = False
+    response = client.post("/test-errors/broken-form/", headers={"Referer": referer})
+    assert response.status_code == 500
+    html = response.content.decode()
+    if retry is None:
+        assert ">Try again</a>" not in html
+        assert '<a class="button primary" href="/">Go to the home page</a>' in html
+    else:
+        assert f'<a class="button primary" href="{retry}">Try again</a>' in html

@@ -104,3 +104,48 @@ def test_production_settings_pass_check_deploy() -> None:
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
+
+
+def test_production_answers_carry_hsts_the_policy_and_secure_cookies(tmp_path: Path) -> None:
+    """A page as production serves it over HTTPS (behind the proxy): every header a review
+    expects, and cookies that never travel over plain HTTP."""
+    result = run_python(
+        "import json, os\n"
+        "os.environ['DJANGO_SETTINGS_MODULE'] = 'evilsite.settings'\n"
+        "import django; django.setup()\n"
+        "from django.conf import settings\n"
+        "# No collectstatic here: plain static names instead of the manifest's hashed ones.\n"
+        "settings.STORAGES = {**settings.STORAGES, 'staticfiles': {\n"
+        "  'BACKEND': 'django.contrib.staticfiles.storage.StaticFilesStorage'}}\n"
+        "from django.test import Client\n"
+        "response = Client().get('/accounts/login/', secure=True,\n"
+        "    HTTP_HOST='hangman.example.org')\n"
+        "print(json.dumps({'status': response.status_code, 'headers': dict(response.headers),\n"
+        "  'cookies': {name: {'secure': morsel['secure'], 'httponly': morsel['httponly']}\n"
+        "              for name, morsel in response.cookies.items()}}))",
+        {**PRODUCTION_ENV, "DATABASE_URL": f"sqlite:///{tmp_path / 'none.sqlite3'}"},
+    )
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["status"] == 200
+    headers = answer["headers"]
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert answer["cookies"]["csrftoken"]["secure"] is True
+
+
+def test_the_policy_can_be_only_reported_while_debugging() -> None:
+    code = (
+        "import os, json\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'evilsite.settings')\n"
+        "from django.conf import settings\n"
+        "print(json.dumps([hasattr(settings, 'CONTENT_SECURITY_POLICY'),\n"
+        "  hasattr(settings, 'CONTENT_SECURITY_POLICY_REPORT_ONLY')]))"
+    )
+    enforced = run_python(code, {})
+    reported = run_python(code, {"DJANGO_CSP_REPORT_ONLY": "1"})
+    assert json.loads(enforced.stdout) == [True, False], enforced.stderr
+    assert json.loads(reported.stdout) == [False, True], reported.stderr

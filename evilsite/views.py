@@ -1,0 +1,53 @@
+"""Site-wide views that belong to no app."""
+
+from __future__ import annotations
+
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.template import TemplateDoesNotExist, loader
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+@never_cache
+def ping(request: HttpRequest) -> HttpResponse:
+    """The smallest page: the full middleware stack (session, user) and no other work.
+
+    A load balancer's health check asks it, and ``bench/load.py --saturate``
+    compares a guess with it as the floor of a signed-in request.
+    """
+    user = request.user
+    who = user.get_username() if user.is_authenticated else "anonymous"
+    return HttpResponse(f"ok {who}\n", content_type="text/plain; charset=utf-8")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page with a way to try again: the same address after a failed page, the
+    page the player came from after a failed form (a guess retried from its board can
+    never be applied twice: it carries the number of guesses the board showed).
+
+    Like Django's own handler it renders without a request context: no context
+    processor runs and nothing queries the database, which may be what failed.
+    """
+    retry_url = ""
+    if request.method == "GET":
+        retry_url = request.get_full_path()
+    else:
+        referer = request.headers.get("Referer", "")
+        try:
+            host = request.get_host()
+        except DisallowedHost:
+            host = ""
+        if host and url_has_allowed_host_and_scheme(
+            referer, allowed_hosts={host}, require_https=request.is_secure()
+        ):
+            retry_url = referer
+    try:
+        template = loader.get_template("500.html")
+    except TemplateDoesNotExist:
+        return HttpResponseServerError(
+            "<h1>Server Error (500)</h1>", content_type="text/html; charset=utf-8"
+        )
+    return HttpResponseServerError(template.render({"retry_url": retry_url}))
