@@ -1,0 +1,50 @@
+"""One puzzle a day (UTC) for everyone: its settings and seed, stored when first asked for.
+
+The settings are drawn from the date (``daily/draw.py``), so every process
+would draw the same ones; the row makes them final for the day, whatever the
+default dictionary becomes later. The attempts are games: ``Game.daily_puzzle``
+points here, and the games app's constraints allow one ranked attempt per
+player per puzzle.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from dictionaries.models import Dictionary
+from games.models import MAX_WRONG_GUESSES, Difficulty
+
+
+class DailyPuzzle(models.Model):
+    date = models.DateField(primary_key=True, help_text="The UTC day this puzzle is played on.")
+    number = models.PositiveIntegerField(unique=True, help_text="1 for the first day, and on.")
+    # A dictionary games use cannot be deleted (dictionaries/services.py), and every
+    # attempt is such a game: a puzzle goes with its dictionary only if nobody played it.
+    dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
+    length = models.PositiveSmallIntegerField()
+    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    seed = models.BigIntegerField(help_text="Every attempt of the day plays with this seed.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
+                name="dailypuzzle_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(length__gte=1), name="dailypuzzle_length_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1), name="dailypuzzle_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(difficulty__in=Difficulty.values),
+                name="dailypuzzle_difficulty_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Daily #{self.number} ({self.date.isoformat()})"

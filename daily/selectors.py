@@ -1,0 +1,257 @@
+"""Reads of the daily puzzle: the day, a player's attempt, the day's board, the archive, streaks.
+
+Days are UTC days: everyone plays the same puzzle at the same moment.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.paginator import Page, Paginator
+from django.db import connection
+from django.db.models import BooleanField, Count, F, Q, QuerySet
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Length
+from django.utils import timezone
+
+from daily.models import DailyPuzzle
+from games.models import DAILY_BOARD_GAMES, Game, Status
+
+BOARD_PER_PAGE = 25
+ARCHIVE_PER_PAGE = 30
+ONE_DAY = dt.timedelta(days=1)
+
+Viewer = AbstractBaseUser | AnonymousUser
+
+
+def utc_today(now: dt.datetime | None = None) -> dt.date:
+    return (now or timezone.now()).astimezone(dt.UTC).date()
+
+
+def until_next_puzzle(now: dt.datetime | None = None) -> dt.timedelta:
+    """Time left before the next UTC midnight, when the next puzzle opens."""
+    moment = (now or timezone.now()).astimezone(dt.UTC)
+    midnight = dt.datetime.combine(moment.date() + ONE_DAY, dt.time.min, tzinfo=dt.UTC)
+    return midnight - moment
+
+
+def hours_and_minutes(delta: dt.timedelta) -> str:
+    """A wait in words: "5 h 12 min", "12 min", "less than a minute"."""
+    minutes = int(delta.total_seconds()) // 60
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else "less than a minute"
+
+
+def puzzle_by_number(number: int) -> DailyPuzzle | None:
+    return DailyPuzzle.objects.select_related("dictionary").filter(number=number).first()
+
+
+def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
+    """The player's ranked attempt at the puzzle, if they started one."""
+    if not player.is_authenticated:
+        return None
+    game = Game.objects.filter(player=player, daily_puzzle=puzzle, is_ranked=True).first()
+    if game is not None:
+        game.daily_puzzle = puzzle  # already at hand: no query to read it again
+    return game
+
+
+def has_finished(*, viewer: Viewer, day: dt.date) -> bool:
+    if not viewer.is_authenticated:
+        return False
+    return Game.objects.filter(DAILY_BOARD_GAMES, player=viewer, daily_puzzle_id=day).exists()
+
+
+def is_secret_for(game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:
+    """Whether ``viewer`` must see nothing of ``game``'s letters and word.
+
+    So it is for another player's game of the puzzle still being played
+    today, until the viewer has finished their own attempt at it.
+    """
+    if game.daily_puzzle_id is None or game.daily_puzzle_id != (today or utc_today()):
+        return False
+    if viewer.is_authenticated and viewer.pk == game.player_id:
+        return False
+    return not has_finished(viewer=viewer, day=game.daily_puzzle_id)
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    rank: int
+    player_id: int
+    username: str
+    status: str
+    forfeited: bool
+    misses: int
+    max_misses: int
+    guesses: int
+    finished_at: dt.datetime
+    finished_after_the_day: bool  # an attempt started on its day and finished after midnight
+
+    @property
+    def solved(self) -> bool:
+        return self.status == Status.WON
+
+
+def board_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
+    """The finished ranked attempts at ``puzzle`` in board order (the ``game_daily_board`` index):
+    solved first, then fewest misses, fewest guesses, earliest finish ("won" sorts after
+    "lost", hence descending)."""
+    return (
+        Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle=puzzle)
+        .annotate(guesses=Length("letters"))
+        .order_by(F("status").desc(), "misses", "guesses", "finished_at", "id")
+    )
+
+
+def board_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
+    """A page of :class:`BoardRow`; a page past the end shows the last one.
+
+    Usernames are read for the page's rows only, so counting the board joins nothing.
+    """
+    rows = board_games(puzzle).values(
+        "player_id", "status", "forfeited", "misses", "max_misses", "guesses", "finished_at"
+    )
+    page = Paginator(rows, BOARD_PER_PAGE).get_page(page_number)
+    user_model = get_user_model()
+    usernames = dict(
+        user_model.objects.filter(pk__in=[row["player_id"] for row in page]).values_list(
+            "pk", user_model.USERNAME_FIELD
+        )
+    )
+    first = page.start_index()
+    page.object_list = [
+        BoardRow(
+            rank=first + index,
+            username=usernames[row["player_id"]],
+            finished_after_the_day=utc_today(row["finished_at"]) != puzzle.date,
+            **row,
+        )
+        for index, row in enumerate(page.object_list)
+    ]
+    return page
+
+
+def board_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
+    """The rank of a finished ranked attempt on its puzzle's board (None: not on it).
+
+    Two counts on the board's index: attempts with a better result, then attempts
+    with the same result that come first in (misses, guesses, finish, id) order, as
+    one row comparison (a range of the index, where an OR of the four cases would
+    read the whole board).
+    """
+    if not game.is_daily_attempt or not game.is_over:
+        return None
+    attempts = Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle=puzzle)
+    earlier_in_order = RawSQL(
+        "(misses, LENGTH(letters), finished_at, id) < (%s, %s, %s, %s)",
+        (
+            game.misses,
+            len(game.letters),
+            connection.ops.adapt_datetimefield_value(game.finished_at),
+            game.pk,
+        ),
+        output_field=BooleanField(),
+    )
+    better = attempts.filter(status__gt=game.status).count()  # "won" > "lost": solved first
+    return better + attempts.filter(earlier_in_order, status=game.status).count() + 1
+
+
+@dataclass(frozen=True)
+class PuzzleSummary:
+    """How a puzzle went for everyone: finished attempts and how many solved it."""
+
+    players: int
+    solved: int
+
+    @property
+    def solved_percent(self) -> int:
+        return round(100 * self.solved / self.players) if self.players else 0
+
+
+def puzzle_summaries(days: list[dt.date]) -> dict[dt.date, PuzzleSummary]:
+    counts = (
+        Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle__in=days)
+        .order_by()
+        .values("daily_puzzle")
+        .annotate(players=Count("*"), solved=Count("id", filter=Q(status=Status.WON)))
+    )
+    found = {
+        row["daily_puzzle"]: PuzzleSummary(players=row["players"], solved=row["solved"])
+        for row in counts
+    }
+    return {day: found.get(day, PuzzleSummary(players=0, solved=0)) for day in days}
+
+
+@dataclass(frozen=True)
+class ArchiveEntry:
+    puzzle: DailyPuzzle
+    summary: PuzzleSummary
+    attempt: Game | None  # the viewer's ranked attempt that day
+
+
+def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> Page:
+    """Past puzzles, newest first, with how each went and the viewer's own result."""
+    puzzles = DailyPuzzle.objects.filter(date__lt=today).order_by("-date")
+    page = Paginator(puzzles, ARCHIVE_PER_PAGE).get_page(page_number)
+    days = [puzzle.date for puzzle in page.object_list]
+    summaries = puzzle_summaries(days)
+    attempts: dict[dt.date, Game] = {}
+    if viewer.is_authenticated:
+        attempts = {
+            game.daily_puzzle_id: game
+            for game in Game.objects.filter(player=viewer, is_ranked=True, daily_puzzle__in=days)
+        }
+    page.object_list = [
+        ArchiveEntry(
+            puzzle=puzzle, summary=summaries[puzzle.date], attempt=attempts.get(puzzle.date)
+        )
+        for puzzle in page.object_list
+    ]
+    return page
+
+
+@dataclass(frozen=True)
+class DailyStreaks:
+    played: int  # finished ranked attempts
+    solved: int
+    current: int  # puzzles solved on consecutive days, up to today (or yesterday)
+    best: int
+
+    @property
+    def solved_percent(self) -> int:
+        return round(100 * self.solved / self.played) if self.played else 0
+
+
+def daily_streaks(*, player: AbstractBaseUser, today: dt.date | None = None) -> DailyStreaks:
+    """Streaks of days solved in a row (a day missed or lost ends one).
+
+    Today not finished yet keeps the current streak alive: it counts up to
+    yesterday until today's attempt is lost or solved.
+    """
+    today = today or utc_today()
+    finished: dict[dt.date, bool] = {
+        day: status == Status.WON
+        for day, status in Game.objects.filter(DAILY_BOARD_GAMES, player=player).values_list(
+            "daily_puzzle_id", "status"
+        )
+    }
+    solved_days = sorted(day for day, won in finished.items() if won)
+    best = run = 0
+    previous: dt.date | None = None
+    for day in solved_days:
+        run = run + 1 if previous is not None and day - previous == ONE_DAY else 1
+        best = max(best, run)
+        previous = day
+    solved_set = set(solved_days)
+    day = today if today in finished else today - ONE_DAY
+    current = 0
+    while day in solved_set:
+        current += 1
+        day -= ONE_DAY
+    return DailyStreaks(played=len(finished), solved=len(solved_days), current=current, best=best)

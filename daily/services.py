@@ -1,0 +1,165 @@
+"""Writes of the daily puzzle: the day's puzzle row, a ranked attempt, a practice game.
+
+Each runs in one transaction. The ranked attempt is guarded by the database
+(``game_one_ranked_daily_attempt``: one per player and puzzle), so two starts
+sent at the same moment make one game and the other is told which.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import dateformat
+
+from daily import draw
+from daily.models import DailyPuzzle
+from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from games import engine
+from games.models import Game
+from games.selectors.board import default_dictionary, word_lengths
+from games.services import GameAlreadyStartedError, GameRuleError
+
+
+class NoPuzzleError(GameRuleError):
+    """No puzzle can be drawn for the day (no dictionary yet, or before the first day)."""
+
+
+class DailyAttemptExistsError(GameRuleError):
+    """The player has already started this puzzle's ranked attempt: here it is."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            "You have already played today's puzzle; here is your game."
+            if game.is_over
+            else "Your attempt at today's puzzle is already started; here it is."
+        )
+        self.game = game
+
+
+def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
+    """The puzzle of ``day``, drawn and stored the first time anyone asks for it.
+
+    Two first requests at once both draw the same settings; the primary key
+    (the date) keeps one row and ``get_or_create`` returns it to both.
+    """
+    existing = DailyPuzzle.objects.select_related("dictionary").filter(date=day).first()
+    if existing is not None:
+        return existing
+    number = draw.puzzle_number(day, first_day=settings.DAILY_FIRST_DAY)
+    if number < 1:
+        first_day = dateformat.format(settings.DAILY_FIRST_DAY, "l j F Y")
+        raise NoPuzzleError(f"Daily puzzles start on {first_day} (UTC).")
+    dictionary = default_dictionary()
+    lengths = (
+        [(item.length, item.words) for item in word_lengths(dictionary_id=dictionary.pk)]
+        if dictionary is not None
+        else []
+    )
+    if dictionary is None or not lengths:
+        raise NoPuzzleError("No daily puzzle yet: the site has no dictionary to draw from.")
+    board = draw.draw_board(day, lengths, min_words=settings.RANKED_MIN_WORDS)
+    puzzle, _ = DailyPuzzle.objects.select_related("dictionary").get_or_create(
+        date=day,
+        defaults={
+            "number": number,
+            "dictionary": dictionary,
+            "length": board.length,
+            "max_misses": board.max_misses,
+            "difficulty": draw.DIFFICULTY.value,
+            "seed": draw.draw_seed(day),
+        },
+    )
+    return puzzle
+
+
+def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game:
+    """Start the player's one ranked attempt at ``puzzle`` (today's: the view checks the day).
+
+    It is played alongside any ranked game in progress, which it never
+    forfeits. A second start raises ``DailyAttemptExistsError`` with the game.
+    """
+    existing = _ranked_attempt(player=player, puzzle=puzzle)
+    if existing is not None:
+        raise DailyAttemptExistsError(existing)
+    try:
+        with transaction.atomic():
+            return _create_game(player=player, puzzle=puzzle, ranked=True)
+    except IntegrityError:
+        existing = _ranked_attempt(player=player, puzzle=puzzle)
+        if existing is None:  # not the one-attempt constraint: let it be seen
+            raise
+        raise DailyAttemptExistsError(existing) from None
+
+
+def daily_practice_start(
+    *,
+    player: AbstractBaseUser,
+    puzzle: DailyPuzzle,
+    today: dt.date,
+    start_token: uuid.UUID | None = None,
+) -> Game:
+    """An unranked game of a past day's puzzle: same board, same seed, same families.
+
+    Today's puzzle is not practised until tomorrow: a practice game would let
+    a player try letters before their ranked attempt. ``start_token`` makes the
+    same form sent twice start one game (``GameAlreadyStartedError``).
+    """
+    if puzzle.date >= today:
+        raise GameRuleError(
+            "Today's puzzle is played once, ranked, from the Daily page; it opens for "
+            "practice tomorrow."
+        )
+    _refuse_a_spent_token(player=player, start_token=start_token)
+    try:
+        with transaction.atomic():
+            return _create_game(player=player, puzzle=puzzle, ranked=False, start_token=start_token)
+    except IntegrityError:  # the same form sent twice at once: the other one started it
+        _refuse_a_spent_token(player=player, start_token=start_token)
+        raise
+
+
+def _refuse_a_spent_token(*, player: AbstractBaseUser, start_token: uuid.UUID | None) -> None:
+    started = (
+        Game.objects.filter(player=player, start_token=start_token).first()
+        if start_token is not None
+        else None
+    )
+    if started is not None:
+        raise GameAlreadyStartedError(started)
+
+
+def _ranked_attempt(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game | None:
+    return Game.objects.filter(player=player, daily_puzzle=puzzle, is_ranked=True).first()
+
+
+def _create_game(
+    *,
+    player: AbstractBaseUser,
+    puzzle: DailyPuzzle,
+    ranked: bool,
+    start_token: uuid.UUID | None = None,
+) -> Game:
+    try:
+        lexicon = get_lexicon(dictionary_id=puzzle.dictionary_id, length=puzzle.length)
+    except EmptyBucketError:
+        raise GameRuleError(
+            f"The words of daily puzzle #{puzzle.number} are no longer available."
+        ) from None
+    return Game.objects.create(
+        player=player,
+        dictionary_id=puzzle.dictionary_id,
+        length=puzzle.length,
+        max_misses=puzzle.max_misses,
+        difficulty=puzzle.difficulty,
+        is_ranked=ranked,
+        seeded_ties=True,  # practice too: the same letters meet the same families
+        seed=puzzle.seed,
+        pattern=engine.HIDDEN * puzzle.length,
+        words_left=len(lexicon),
+        daily_puzzle=puzzle,
+        start_token=start_token,
+    )

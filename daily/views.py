@@ -1,0 +1,174 @@
+"""The daily puzzle's pages: today's puzzle, starting it, its leaderboard, the archive.
+
+Thin views: the day is the UTC date; services draw the puzzle and start
+attempts, selectors read boards and streaks. The board of an attempt is the
+ordinary game board (``/games/<id>/``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from daily import services
+from daily.forms import PracticeForm
+from daily.models import DailyPuzzle
+from daily.selectors import (
+    archive_page,
+    board_page,
+    board_place,
+    daily_streaks,
+    hours_and_minutes,
+    puzzle_by_number,
+    puzzle_summaries,
+    ranked_attempt,
+    until_next_puzzle,
+    utc_today,
+)
+from games.models import Game
+from games.selectors.share import game_share
+from games.services import GameAlreadyStartedError, GameRuleError
+from games.views.access import login_required_htmx
+
+
+@require_GET
+@never_cache  # the day, and the player's attempt, change what it shows
+def daily_today(request: HttpRequest) -> HttpResponse:
+    today = utc_today()
+    try:
+        puzzle = services.daily_puzzle_ensure(day=today)
+    except services.NoPuzzleError as error:
+        return render(request, "daily/today.html", {"no_puzzle": error.message})
+    attempt = ranked_attempt(player=request.user, puzzle=puzzle)
+    context: dict[str, Any] = {
+        "puzzle": puzzle,
+        "attempt": attempt,
+        "summary": puzzle_summaries([today])[today],
+        "until_next": hours_and_minutes(until_next_puzzle()),
+        "tiles": range(puzzle.length),
+    }
+    if request.user.is_authenticated:
+        context["streaks"] = daily_streaks(player=request.user, today=today)
+    if attempt is not None and attempt.is_over:
+        context["share"] = game_share(attempt, absolute_url=request.build_absolute_uri)
+        context["place"] = board_place(puzzle, game=attempt)
+    return render(request, "daily/today.html", context)
+
+
+@require_POST
+@login_required_htmx(back_to_page="daily_today")
+def daily_start(request: HttpRequest) -> HttpResponse:
+    try:
+        puzzle = services.daily_puzzle_ensure(day=utc_today())
+        shown = request.POST.get("number", "")
+        if shown.isdigit() and int(shown) != puzzle.number:  # a page open over midnight (UTC)
+            messages.info(
+                request,
+                f"A new day has begun: today's puzzle is #{puzzle.number}, not #{shown}. "
+                "Nothing was started; here it is.",
+            )
+            return redirect("daily_today")
+        game = services.daily_attempt_start(player=request.user, puzzle=puzzle)
+    except services.DailyAttemptExistsError as error:
+        if error.game.letters or error.game.is_over:
+            messages.info(request, error.message)
+        else:  # a double click: the browser shows the second answer only
+            messages.success(request, _started_message(error.game))
+        return redirect("game_detail", pk=error.game.pk)
+    except GameRuleError as error:
+        messages.error(request, error.message)
+        return redirect("daily_today")
+    messages.success(request, _started_message(game))
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_GET
+def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpResponse:
+    today = utc_today()
+    if number is None:
+        try:
+            puzzle = services.daily_puzzle_ensure(day=today)
+        except services.NoPuzzleError as error:
+            return render(request, "daily/leaderboard.html", {"no_puzzle": error.message})
+    else:
+        found = puzzle_by_number(number)
+        if found is None or found.date > today:
+            raise Http404("No daily puzzle has that number (yet).")
+        puzzle = found
+    attempt = ranked_attempt(player=request.user, puzzle=puzzle)
+    return render(
+        request,
+        "daily/leaderboard.html",
+        {
+            "puzzle": puzzle,
+            "is_today": puzzle.date == today,
+            "page": board_page(puzzle, page_number=request.GET.get("page") or 1),
+            "attempt": attempt,
+            "place": board_place(puzzle, game=attempt) if attempt is not None else None,
+            **_neighbours(puzzle, today=today),
+        },
+    )
+
+
+@require_GET
+def daily_archive(request: HttpRequest) -> HttpResponse:
+    page = archive_page(
+        today=utc_today(), viewer=request.user, page_number=request.GET.get("page") or 1
+    )
+    # One start token per practice button: the same button sent twice starts one game.
+    rows = [(entry, uuid.uuid4()) for entry in page.object_list]
+    return render(request, "daily/archive.html", {"page": page, "rows": rows})
+
+
+@require_POST
+@login_required_htmx(back_to_page="daily_archive")
+def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
+    puzzle = puzzle_by_number(number)
+    if puzzle is None:
+        raise Http404("No daily puzzle has that number.")
+    form = PracticeForm(request.POST)
+    token = form.cleaned_data["start_token"] if form.is_valid() else None
+    try:
+        game = services.daily_practice_start(
+            player=request.user, puzzle=puzzle, today=utc_today(), start_token=token
+        )
+    except GameAlreadyStartedError as error:
+        messages.info(request, error.message)
+        return redirect("game_detail", pk=error.game.pk)
+    except GameRuleError as error:
+        messages.error(request, error.message)
+        return redirect("daily_archive")
+    messages.success(
+        request,
+        f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same board and the "
+        "same families as on the day, unranked. You can take back a guess.",
+    )
+    return redirect("game_detail", pk=game.pk)
+
+
+def _started_message(game: Game) -> str:
+    puzzle = game.daily_puzzle
+    assert puzzle is not None
+    return (
+        f"Daily #{puzzle.number}: a {game.length}-letter word, {game.max_misses} wrong guess"
+        f"{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}. "
+        "One ranked attempt; your other games are untouched. Good luck!"
+    )
+
+
+def _neighbours(puzzle: DailyPuzzle, *, today: dt.date) -> dict[str, int | None]:
+    """The numbers of the day before's and the day after's puzzles, when they exist (a day
+    nobody visited has none; the archive lists them all). One query."""
+    wanted = [puzzle.number - 1] + ([puzzle.number + 1] if puzzle.date < today else [])
+    found = set(DailyPuzzle.objects.filter(number__in=wanted).values_list("number", flat=True))
+    return {
+        "previous_number": puzzle.number - 1 if puzzle.number - 1 in found else None,
+        "next_number": puzzle.number + 1 if puzzle.number + 1 in found else None,
+    }

@@ -1,0 +1,220 @@
+"""The end-of-game reveal: how the computer cheated, shown once a game is over and never before.
+
+- a chart of the words still possible after each guess, on a log scale
+  (from the stored moves' kept family sizes);
+- for each miss, the family the computer dodged into and the biggest family
+  that held the letter, the one an honest game might have given, with a few
+  example words of each. These are recomputed from the stored game: the state
+  before the guess is restored from its letters and pattern
+  (:func:`games.engine.restore`) and partitioned again as the guess did.
+
+:func:`game_reveal` refuses a game in progress, so no page can show any of it
+early. A finished game's reveal never changes (an undo changes the letters,
+and with them the cache key), so it is cached.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from games import engine
+from games.models import Game, Move
+
+EXAMPLES = 3
+CACHE_SECONDS = 24 * 60 * 60
+# The chart's drawing box (SVG user units) and the plot inside it.
+CHART_WIDTH = 320
+CHART_HEIGHT = 160
+PLOT_LEFT = 40
+PLOT_RIGHT = CHART_WIDTH - 10
+PLOT_TOP = 10
+PLOT_BOTTOM = CHART_HEIGHT - 30
+
+
+class RevealNotReadyError(ValueError):
+    """The game is still being played: nothing of the reveal may be shown."""
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    step: int  # 0 = before the first guess
+    letter: str  # upper case; "" before the first guess
+    miss: bool
+    words: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class ChartTick:
+    label: str
+    position: float
+
+
+@dataclass(frozen=True)
+class WordsLeftChart:
+    points: tuple[ChartPoint, ...]
+    y_ticks: tuple[ChartTick, ...]
+    width: int = CHART_WIDTH
+    height: int = CHART_HEIGHT
+    left: int = PLOT_LEFT
+    right: int = PLOT_RIGHT
+    top: int = PLOT_TOP
+    bottom: int = PLOT_BOTTOM
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.points)
+
+    @property
+    def label_y(self) -> int:
+        return self.bottom + 16
+
+    @property
+    def tick_x(self) -> int:
+        return self.left - 5
+
+    @property
+    def start_words(self) -> int:
+        return self.points[0].words
+
+    @property
+    def end_words(self) -> int:
+        return self.points[-1].words
+
+    @property
+    def description(self) -> str:
+        """The chart in words, for screen readers."""
+        steps = [f"{self.points[0].words:,} at the start"]
+        steps += [
+            f"after {point.letter}, {point.words:,}{' (a miss)' if point.miss else ''}"
+            for point in self.points[1:]
+        ]
+        return "Words still possible: " + "; ".join(steps) + "."
+
+
+@dataclass(frozen=True)
+class FamilySample:
+    pattern: str
+    size: int
+    examples: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DodgedMiss:
+    number: int
+    letter: str
+    dodged_into: FamilySample  # the family kept: the letter nowhere
+    best_hit: FamilySample | None  # the biggest family holding the letter; None if no word had it
+
+
+@dataclass(frozen=True)
+class Reveal:
+    word: str
+    chart: WordsLeftChart
+    misses: tuple[DodgedMiss, ...]
+    families_shown: bool  # False when the dictionary's words are no longer available
+
+
+def game_reveal(game: Game) -> Reveal:
+    """The reveal of a finished game; raises :class:`RevealNotReadyError` while it is played."""
+    if not game.is_over:
+        raise RevealNotReadyError("the reveal is shown once the game is over")
+    key = f"games:reveal:{game.pk}:{game.letters}:{game.status}:{game.word}"
+    reveal: Reveal | None = cache.get(key)
+    if reveal is None:
+        reveal = _compute_reveal(game)
+        cache.set(key, reveal, CACHE_SECONDS)
+    return reveal
+
+
+def _compute_reveal(game: Game) -> Reveal:
+    moves = list(Move.objects.filter(game=game).order_by("number"))
+    start_words = sum(size for _, size in moves[0].families) if moves else game.words_left
+    chart = words_left_chart(
+        start_words, [(move.letter, move.miss, move.kept_size) for move in moves]
+    )
+    try:
+        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+    except EmptyBucketError:
+        return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
+    misses = tuple(
+        _dodged_miss(game, lexicon, move, pattern_before=_pattern_before(game, moves, index))
+        for index, move in enumerate(moves)
+        if move.miss
+    )
+    return Reveal(word=game.word, chart=chart, misses=misses, families_shown=True)
+
+
+def _pattern_before(game: Game, moves: list[Move], index: int) -> str:
+    return moves[index - 1].pattern if index > 0 else engine.HIDDEN * game.length
+
+
+def _dodged_miss(
+    game: Game, lexicon: engine.Lexicon, move: Move, *, pattern_before: str
+) -> DodgedMiss:
+    state = engine.restore(
+        lexicon,
+        max_misses=game.max_misses,
+        difficulty=game.difficulty,
+        seed=game.seed,
+        letters=game.letters[: move.number - 1],
+        pattern=pattern_before,
+        seeded_ties=game.seeded_ties,
+    )
+    families, codes, family_codes = engine.partition(state, move.letter)
+    rng = random.Random(f"{game.seed}:{move.number}")
+
+    def sample(rank: int) -> FamilySample:
+        family = families[rank]
+        members = (codes == family_codes[rank]).nonzero()[0]
+        chosen = sorted(rng.sample(range(members.size), min(EXAMPLES, members.size)))
+        words = lexicon.words_at(state.candidates[members[chosen]])  # type: ignore[index]
+        return FamilySample(pattern=family.pattern, size=family.size, examples=tuple(words))
+
+    kept = next(rank for rank, family in enumerate(families) if family.pattern == move.pattern)
+    hit = next((rank for rank, family in enumerate(families) if family.revealed), None)
+    return DodgedMiss(
+        number=move.number,
+        letter=move.letter,
+        dodged_into=sample(kept),
+        best_hit=sample(hit) if hit is not None else None,
+    )
+
+
+def words_left_chart(start_words: int, steps: list[tuple[str, bool, int]]) -> WordsLeftChart:
+    """Points of (guess, words left) on a log scale: ``steps`` are (letter, miss, words left)."""
+    counts = [start_words, *(words for _, _, words in steps)]
+    decades = max(1, math.ceil(math.log10(max(counts))))
+    span_x = PLOT_RIGHT - PLOT_LEFT
+    span_y = PLOT_BOTTOM - PLOT_TOP
+
+    def y(words: int) -> float:
+        return PLOT_BOTTOM - span_y * math.log10(max(words, 1)) / decades
+
+    def x(step: int) -> float:
+        return PLOT_LEFT + span_x * step / max(1, len(steps))
+
+    start = ChartPoint(step=0, letter="", miss=False, words=start_words, x=x(0), y=y(start_words))
+    points = [start]
+    points += [
+        ChartPoint(step=step, letter=letter.upper(), miss=miss, words=words, x=x(step), y=y(words))
+        for step, (letter, miss, words) in enumerate(steps, start=1)
+    ]
+    ticks = tuple(
+        ChartTick(label=_short_count(10**power), position=y(10**power))
+        for power in range(decades + 1)
+    )
+    return WordsLeftChart(points=tuple(points), y_ticks=ticks)
+
+
+def _short_count(count: int) -> str:
+    for threshold, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if count >= threshold:
+            return f"{count // threshold}{suffix}"
+    return str(count)

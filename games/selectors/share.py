@@ -1,0 +1,87 @@
+"""What a finished game shares: a few lines of text and a link to its public result page.
+
+The text shows the puzzle (a daily number or the game's settings), the result,
+the misses and one square per guess, green for a hit and red for a miss, in
+the order played; never a letter. The link's code is an HMAC of the game's
+id under the site's secret key: only someone given the link can open the
+page, and game ids cannot be walked through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from games.models import Game, Status
+
+HIT = "\U0001f7e9"  # green square
+MISS = "\U0001f7e5"  # red square
+CODE_LENGTH = 16
+
+
+def share_code(game_id: int) -> str:
+    return salted_hmac("games.share", str(game_id)).hexdigest()[:CODE_LENGTH]
+
+
+def share_code_matches(game_id: int, code: str) -> bool:
+    return constant_time_compare(share_code(game_id), code)
+
+
+def result_path(game: Game) -> str:
+    return reverse("game_result", kwargs={"pk": game.pk, "code": share_code(game.pk)})
+
+
+def guess_squares(game: Game) -> str:
+    """One square per guess, in order: a hit if its letter shows in the pattern."""
+    return "".join(HIT if letter in game.pattern else MISS for letter in game.letters)
+
+
+def share_title(game: Game) -> str:
+    if game.daily_puzzle_id is not None:
+        number = game.daily_puzzle.number  # type: ignore[union-attr]
+        return f"Evil Hangman daily #{number}" + ("" if game.is_ranked else " (practice)")
+    return (
+        f"Evil Hangman: {game.length} letters, {game.get_difficulty_display().lower()}, "
+        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed"
+    )
+
+
+def result_line(game: Game) -> str:
+    guesses = len(game.letters)
+    counts = f"{game.misses}/{game.max_misses} misses, {guesses} guess{'es' * (guesses != 1)}"
+    if game.status == Status.WON:
+        return f"Solved with {counts}"
+    if game.forfeited:
+        return f"Gave up after {counts}"
+    return f"Not solved: {counts}"
+
+
+def share_text(game: Game, *, link: str) -> str:
+    """The lines to paste anywhere; ``link`` is the absolute URL of the result page."""
+    if not game.is_over:
+        raise ValueError("only a finished game has a result to share")
+    lines = [share_title(game), result_line(game)]
+    squares = guess_squares(game)
+    if squares:
+        lines.append(squares)
+    lines.append(link)
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Share:
+    text: str
+    url: str
+
+    @property
+    def lines(self) -> int:
+        return self.text.count("\n") + 1
+
+
+def game_share(game: Game, *, absolute_url: Callable[[str], str]) -> Share:
+    """The share text of a finished game; ``absolute_url`` turns a path into a full URL."""
+    url = absolute_url(result_path(game))
+    return Share(text=share_text(game, link=url), url=url)

@@ -1,0 +1,42 @@
+"""The public, read-only result page a share link opens.
+
+Anyone with the link may open it, signed in or not. It shows the result and
+one square per guess; the letters, the word and the reveal only once they
+give nothing away: never for a game still being played, and for today's
+daily puzzle only to its player and to players who have finished it too.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from daily.selectors import is_secret_for
+from games.models import Game
+from games.selectors.reveal import game_reveal
+from games.selectors.share import guess_squares, result_line, share_code_matches, share_title
+
+
+@require_GET
+@never_cache  # what it shows depends on the viewer and on the day
+def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
+    if not share_code_matches(pk, code):
+        raise Http404("No such result.")
+    game = get_object_or_404(
+        Game.objects.select_related("player", "dictionary", "daily_puzzle"), pk=pk
+    )
+    hidden = not game.is_over or is_secret_for(game, request.user)
+    context: dict[str, object] = {
+        "game": game,
+        "title": share_title(game),
+        "squares": guess_squares(game),
+        "hidden": hidden,
+    }
+    if game.is_over:
+        context["result_line"] = result_line(game)
+    if not hidden:
+        context["guesses"] = [(letter.upper(), letter in game.pattern) for letter in game.letters]
+        context["reveal"] = game_reveal(game)
+    return render(request, "games/result.html", context)

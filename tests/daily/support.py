@@ -1,0 +1,84 @@
+"""What the daily tests share: a default dictionary of made-up words, playing a game out.
+
+The words use eight rare letters only, so a word found in a page can only be a
+leak, never an accident of the markup.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from daily.models import DailyPuzzle
+from daily.selectors import utc_today
+from daily.services import daily_attempt_start, daily_puzzle_ensure
+from dictionaries.models import Dictionary
+from games import services
+from games.models import Game
+from tests.factories import DictionaryFactory
+
+RARE_LETTERS = "qzxvjkwf"
+# Guessing these first finishes any game on the made-up words quickly.
+PLAY_ORDER = RARE_LETTERS + "".join(c for c in "etaoinshrdlucmpgyb" if c not in RARE_LETTERS)
+WORD_LENGTH = 7
+
+
+def made_up_words(count: int = 60, *, length: int = WORD_LENGTH, seed: int = 1) -> list[str]:
+    rng = random.Random(seed)
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.choice(RARE_LETTERS) for _ in range(length)))
+    return sorted(words)
+
+
+def daily_dictionary(**overrides: Any) -> Dictionary:
+    """The default dictionary, of made-up 7-letter words: every daily puzzle is 7 letters."""
+    fields: dict[str, Any] = {
+        "words": made_up_words(),
+        "name": "Made up",
+        "slug": "made-up",
+        "is_default": True,
+    }
+    fields.update(overrides)
+    return DictionaryFactory(**fields)
+
+
+def todays_puzzle() -> DailyPuzzle:
+    return daily_puzzle_ensure(day=utc_today())
+
+
+def play_out(game: Game, letters: str = PLAY_ORDER) -> Game:
+    """Guess ``letters`` in order (those not guessed yet) until the game is over."""
+    for letter in letters:
+        game.refresh_from_db()
+        if game.is_over:
+            break
+        if letter in game.letters:
+            continue
+        services.game_guess(game_id=game.pk, player=game.player, letter=letter)
+    game.refresh_from_db()
+    assert game.is_over
+    return game
+
+
+def finished_attempt(player: Any, puzzle: DailyPuzzle, letters: str = PLAY_ORDER) -> Game:
+    return play_out(daily_attempt_start(player=player, puzzle=puzzle), letters)
+
+
+def attempt_row(player: Any, puzzle: DailyPuzzle, **fields: Any) -> Game:
+    """A finished ranked attempt written directly (solved unless ``status`` says otherwise)."""
+    from tests.factories import FinishedGameFactory
+
+    values: dict[str, Any] = {
+        "player": player,
+        "dictionary": puzzle.dictionary,
+        "length": puzzle.length,
+        "max_misses": puzzle.max_misses,
+        "difficulty": puzzle.difficulty,
+        "seed": puzzle.seed,
+        "seeded_ties": True,
+        "daily_puzzle": puzzle,
+        "letters": "qzx",
+    }
+    values.update(fields)
+    return FinishedGameFactory(**values)

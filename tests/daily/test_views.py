@@ -1,0 +1,236 @@
+"""The daily pages, signed in and not, with JavaScript (HTMX) and without."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from daily.models import DailyPuzzle
+from daily.selectors import utc_today
+from daily.services import daily_attempt_start, daily_puzzle_ensure
+from dictionaries.models import Dictionary
+from dictionaries.services import DictionaryChangeError, dictionary_delete
+from games.models import Game, Status
+from tests.daily.support import attempt_row, daily_dictionary, finished_attempt, made_up_words
+from tests.factories import UserFactory
+from tests.markup import without_csrf_tokens
+
+pytestmark = pytest.mark.django_db
+
+ONE_DAY = dt.timedelta(days=1)
+
+
+def text_of(response: Any) -> str:
+    """The page with its entities decoded and its white space collapsed."""
+    return re.sub(r"\s+", " ", html.unescape(response.content.decode()))
+
+
+class TestToday:
+    def test_a_visitor_sees_the_number_and_the_size_and_is_asked_to_sign_in(
+        self, client: Client, puzzle: DailyPuzzle
+    ) -> None:
+        response = client.get("/daily/")
+        assert response.status_code == 200
+        page = text_of(response)
+        assert f"Daily puzzle #{puzzle.number}" in page
+        assert page.count('class="tile"') == puzzle.length
+        assert f"<strong>{puzzle.max_misses}</strong> wrong guesses allowed" in page
+        assert 'href="/accounts/login/?next=/daily/"' in page
+        assert "Log in to play" in page
+        assert reverse("daily_start") not in page
+
+    def test_a_player_starts_todays_puzzle_once(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        page = text_of(player_client.get("/daily/"))
+        assert "Start today's puzzle" in page
+        response = player_client.post(reverse("daily_start"))
+        game = Game.objects.get(player=player)
+        assert response.status_code == 302
+        assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
+        board = text_of(player_client.get(response["Location"]))
+        assert f"Daily #{puzzle.number}" in board
+        assert "One ranked attempt; your other games are untouched." in board
+        assert "Continue today's puzzle" in text_of(player_client.get("/daily/"))
+        # Sent again (a double click, a second tab): the same game, nothing new.
+        again = player_client.post(reverse("daily_start"))
+        assert again["Location"] == response["Location"]
+        assert Game.objects.filter(player=player).count() == 1
+
+    def test_a_finished_attempt_shows_the_result_the_share_text_and_the_streak(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        game = finished_attempt(player, puzzle)
+        page = text_of(player_client.get("/daily/"))
+        assert "Start today's puzzle" not in page
+        assert 'class="share-text"' in page
+        assert f"Evil Hangman daily #{puzzle.number}" in page
+        assert "#1</strong> on today's leaderboard" in page
+        assert ("You solved it" in page) == (game.status == Status.WON)
+        response = player_client.post(reverse("daily_start"))
+        assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
+        messages = text_of(player_client.get(response["Location"]))
+        assert "You have already played today's puzzle" in messages
+
+    def test_a_page_left_open_over_midnight_starts_nothing(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        stale = str(puzzle.number - 1)
+        response = player_client.post(reverse("daily_start"), {"number": stale})
+        assert response["Location"] == reverse("daily_today")
+        page = text_of(player_client.get(response["Location"]))
+        assert f"today's puzzle is #{puzzle.number}, not #{stale}. Nothing was started" in page
+        assert not Game.objects.filter(player=player).exists()
+        player_client.post(reverse("daily_start"), {"number": str(puzzle.number)})
+        assert Game.objects.filter(player=player).count() == 1
+
+    def test_logged_out_start_goes_to_log_in_and_back_to_the_daily_page(
+        self, client: Client, puzzle: DailyPuzzle
+    ) -> None:
+        response = client.post(reverse("daily_start"))
+        assert response.status_code == 302
+        assert response["Location"] == "/accounts/login/?next=/daily/"
+        hx = client.post(reverse("daily_start"), headers={"HX-Request": "true"})
+        assert hx.headers["HX-Redirect"].startswith("/accounts/login/?next=")
+
+    def test_no_dictionary_says_so(self, client: Client) -> None:
+        response = client.get("/daily/")
+        assert response.status_code == 200
+        assert "no dictionary to draw from" in text_of(response)
+        assert client.get("/daily/leaderboard/").status_code == 200
+
+    def test_get_only(self, player_client: Client, puzzle: DailyPuzzle) -> None:
+        assert player_client.post("/daily/").status_code == 405
+        assert player_client.get(reverse("daily_start")).status_code == 405
+
+
+class TestLeaderboard:
+    def test_todays_board_shows_no_letter_and_no_word(
+        self, client: Client, puzzle: DailyPuzzle
+    ) -> None:
+        finished = [finished_attempt(UserFactory(username=f"p{n}"), puzzle) for n in range(3)]
+        response = client.get("/daily/leaderboard/")
+        page = without_csrf_tokens(text_of(response)).lower()
+        assert response.status_code == 200
+        assert all(f">p{n}</a>" in page for n in range(3))
+        for word in made_up_words():
+            assert word not in page
+        assert finished[0].letters not in page
+
+    def test_a_past_board_and_its_neighbours(
+        self, client: Client, made_up: Dictionary, puzzle: DailyPuzzle
+    ) -> None:
+        yesterday = daily_puzzle_ensure(day=utc_today() - ONE_DAY)
+        attempt_row(UserFactory(username="winner"), yesterday)
+        page = text_of(client.get(reverse("daily_leaderboard", args=[yesterday.number])))
+        assert "winner" in page
+        assert f"Daily #{puzzle.number} →" in page
+        assert client.get(reverse("daily_leaderboard", args=[9999])).status_code == 404
+
+    def test_the_viewer_sees_their_place(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        attempt_row(UserFactory(), puzzle, misses=0)
+        attempt_row(player, puzzle, misses=3, letters="qzxvjk")
+        page = text_of(player_client.get("/daily/leaderboard/"))
+        assert "You are <strong>#2</strong> of 2." in page
+
+
+class TestArchive:
+    def test_past_puzzles_can_be_practised(
+        self, player_client: Client, player: Any, made_up: Dictionary, puzzle: DailyPuzzle
+    ) -> None:
+        yesterday = daily_puzzle_ensure(day=utc_today() - ONE_DAY)
+        page = text_of(player_client.get("/daily/archive/"))
+        assert f"Practise #{yesterday.number}" in page
+        assert f"Practise #{puzzle.number}" not in page  # today's joins tomorrow
+        token = re.search(r'name="start_token" value="([0-9a-f-]+)"', page)
+        assert token is not None
+        url = reverse("daily_practice", args=[yesterday.number])
+        response = player_client.post(url, {"start_token": token[1]})
+        game = Game.objects.get(player=player)
+        assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
+        assert (game.is_ranked, game.seed, game.daily_puzzle_id) == (
+            False,
+            yesterday.seed,
+            yesterday.date,
+        )
+        board = text_of(player_client.get(response["Location"]))
+        assert "practice" in board
+        again = player_client.post(url, {"start_token": token[1]})
+        assert again["Location"] == response["Location"]
+        assert Game.objects.filter(player=player).count() == 1
+
+    def test_todays_puzzle_is_refused_with_a_reason(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        response = player_client.post(reverse("daily_practice", args=[puzzle.number]))
+        assert response["Location"] == reverse("daily_archive")
+        assert "opens for practice tomorrow" in text_of(player_client.get(response["Location"]))
+        assert not Game.objects.filter(player=player).exists()
+
+    def test_visitors_see_the_archive_and_are_asked_to_log_in(
+        self, client: Client, made_up: Dictionary
+    ) -> None:
+        daily_puzzle_ensure(day=utc_today() - ONE_DAY)
+        page = text_of(client.get("/daily/archive/"))
+        assert "Log in" in page
+        assert "Practise #" not in page
+        response = client.post(reverse("daily_practice", args=[1]))
+        assert response["Location"] == "/accounts/login/?next=/daily/archive/"
+
+
+class TestElsewhere:
+    def test_the_statistics_show_daily_streaks(
+        self, player_client: Client, player: Any, made_up: Dictionary
+    ) -> None:
+        for days_ago in (2, 1):
+            attempt_row(player, daily_puzzle_ensure(day=utc_today() - days_ago * ONE_DAY))
+        for url in ("/stats/", f"/players/{player.username}/"):
+            page = text_of(player_client.get(url))
+            assert "Daily puzzle" in page
+            assert '<span class="value">2</span> current streak' in page
+            assert '<span class="value">2</span> best streak' in page
+
+    def test_home_shows_todays_puzzle(
+        self, client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        page = text_of(client.get("/"))
+        assert f"Daily puzzle #{puzzle.number}" in page
+        client.force_login(player)
+        daily_attempt_start(player=player, puzzle=puzzle)
+        page = text_of(client.get("/"))
+        assert "Continue today's puzzle" in page
+        assert f"Continue daily #{puzzle.number}" in page
+
+    def test_my_games_names_the_daily_puzzle(
+        self, player_client: Client, player: Any, puzzle: DailyPuzzle
+    ) -> None:
+        finished_attempt(player, puzzle)
+        assert f"daily #{puzzle.number}" in text_of(player_client.get("/games/mine/"))
+
+
+def test_the_admin_lists_puzzles_read_only(client: Client, puzzle: DailyPuzzle) -> None:
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    page = client.get("/admin/daily/dailypuzzle/").content.decode()
+    assert f">{puzzle.number}<" in page
+    assert "/admin/daily/dailypuzzle/add/" not in page
+    change = client.get(f"/admin/daily/dailypuzzle/{puzzle.date.isoformat()}/change/")
+    assert change.status_code == 200
+    assert str(puzzle.seed) not in change.content.decode()  # the seed would give the day away
+
+
+def test_an_unplayed_puzzle_does_not_keep_its_dictionary(puzzle: DailyPuzzle) -> None:
+    dictionary_delete(dictionary=puzzle.dictionary)
+    assert not DailyPuzzle.objects.exists()
+    made_up = daily_dictionary(slug="again", name="Again")
+    played = daily_puzzle_ensure(day=utc_today())
+    daily_attempt_start(player=UserFactory(), puzzle=played)
+    with pytest.raises(DictionaryChangeError, match="used by games"):
+        dictionary_delete(dictionary=made_up)

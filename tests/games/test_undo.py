@@ -1,0 +1,234 @@
+"""Taking back the last guess: practice games only; the server refuses it for any other."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from daily.selectors import utc_today
+from daily.services import daily_attempt_start, daily_practice_start, daily_puzzle_ensure
+from dictionaries.models import Dictionary
+from games import engine, services
+from games.models import Game, Move, Status
+from games.selectors.replay import game_state
+from tests.conftest import NINE_WORDS
+from tests.daily.support import daily_dictionary, play_out
+from tests.factories import DictionaryFactory, UserFactory
+from tests.games.play_support import guess, start
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def nine() -> Dictionary:
+    return DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine")
+
+
+def practice(nine: Dictionary, **overrides: Any) -> Game:
+    return start(UserFactory(), nine, show_word_count=True, **overrides)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    game.refresh_from_db()
+    return (
+        game.letters,
+        game.pattern,
+        game.misses,
+        game.words_left,
+        game.status,
+        game.word,
+        game.finished_at,
+        Move.objects.filter(game=game).count(),
+    )
+
+
+def undo(game: Game, **kwargs: Any) -> services.UndoOutcome:
+    return services.game_undo(game_id=game.pk, player=game.player, **kwargs)
+
+
+class TestService:
+    def test_the_game_is_as_it_was_before_the_last_guess(self, nine: Dictionary) -> None:
+        game = practice(nine)
+        guess(game, "e")
+        before = snapshot(game)
+        guess(game, "o")
+        outcome = undo(game, expected_guesses=2)
+        assert (outcome.letter, outcome.was_miss) == ("o", False)
+        assert snapshot(game) == before
+        assert game_state(game).candidate_words() == ["ally", "cool", "good"]
+        # The next guess runs the word-maker again on the restored state.
+        assert guess(game, "o").report.pattern == "-oo-"
+
+    def test_back_to_the_start(self, nine: Dictionary) -> None:
+        game = practice(nine)
+        before = snapshot(game)
+        guess(game, "e")
+        undo(game)
+        assert snapshot(game) == before
+        assert game.words_left == 9
+
+    def test_a_lost_game_plays_on(self, nine: Dictionary) -> None:
+        game = practice(nine, max_misses=1)
+        guess(game, "e")
+        game.refresh_from_db()
+        assert game.status == Status.LOST
+        undo(game)
+        game.refresh_from_db()
+        assert (game.status, game.word, game.finished_at, game.misses) == (
+            Status.PLAYING,
+            "",
+            None,
+            0,
+        )
+        assert guess(game, "o").report.number == 1
+
+    @pytest.mark.parametrize(
+        ("make", "message"),
+        [
+            (lambda nine: start(UserFactory(), nine), "ranked game cannot take back"),
+            (lambda nine: start(UserFactory(), nine, difficulty="fiendish"), "ranked game"),
+        ],
+        ids=["ranked", "ranked-fiendish"],
+    )
+    def test_a_ranked_game_refuses(self, nine: Dictionary, make: Any, message: str) -> None:
+        game = make(nine)
+        guess(game, "e")
+        before = snapshot(game)
+        with pytest.raises(services.UndoRefusedError, match=message):
+            undo(game)
+        assert snapshot(game) == before
+
+    def test_a_daily_attempt_refuses_and_past_days_practice_allows(self) -> None:
+        daily_dictionary()
+        puzzle = daily_puzzle_ensure(day=utc_today())
+        game = daily_attempt_start(player=UserFactory(), puzzle=puzzle)
+        guess(game, "q")
+        before = snapshot(game)
+        with pytest.raises(services.UndoRefusedError, match="one ranked attempt at the daily"):
+            undo(game)
+        assert snapshot(game) == before
+        finished = play_out(game)
+        with pytest.raises(services.UndoRefusedError):
+            undo(finished)
+        yesterday = daily_puzzle_ensure(day=utc_today() - dt.timedelta(days=1))
+        practice_game = daily_practice_start(
+            player=UserFactory(), puzzle=yesterday, today=utc_today()
+        )
+        guess(practice_game, "q")
+        assert undo(practice_game).letter == "q"
+
+    def test_nothing_to_take_back(self, nine: Dictionary) -> None:
+        game = practice(nine)
+        with pytest.raises(services.UndoRefusedError, match="no guess to take back yet"):
+            undo(game)
+        guess(game, "e")
+        services.game_forfeit(game_id=game.pk, player=game.player)
+        before = snapshot(game)
+        with pytest.raises(services.UndoRefusedError, match="You gave up"):
+            undo(game)
+        assert snapshot(game) == before
+
+    def test_a_double_click_takes_back_one_guess(self, nine: Dictionary) -> None:
+        game = practice(nine)
+        guess(game, "e")
+        guess(game, "o")
+        undo(game, expected_guesses=2)
+        before = snapshot(game)
+        with pytest.raises(services.StaleBoardError, match="Nothing was taken back"):
+            undo(game, expected_guesses=2)
+        assert snapshot(game) == before
+
+    def test_another_players_game_does_not_exist(self, nine: Dictionary) -> None:
+        game = practice(nine)
+        guess(game, "e")
+        with pytest.raises(Game.DoesNotExist):
+            services.game_undo(game_id=game.pk, player=UserFactory())
+
+
+class TestView:
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
+    def test_take_back_from_the_board(
+        self, client: Client, nine: Dictionary, headers: dict[str, str]
+    ) -> None:
+        game = practice(nine)
+        client.force_login(game.player)
+        guess(game, "e")
+        board = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert 'id="undo-button"' in board
+        assert "Take back E" in board
+        response = client.post(
+            reverse("game_undo", args=[game.pk]), {"expected_guesses": 1}, **headers
+        )
+        if headers:
+            page = response.content.decode()
+            assert page.lstrip().startswith('<section id="board"')
+        else:
+            assert response["Location"] == reverse("game_detail", args=[game.pk])
+            page = client.get(response["Location"]).content.decode()
+        assert "Took back E (a miss). 8 wrong guesses left, 9 words still possible." in page
+        game.refresh_from_db()
+        assert game.letters == ""
+        assert 'id="undo-button"' not in page
+
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
+    def test_a_ranked_board_has_no_button_and_the_server_refuses(
+        self, client: Client, nine: Dictionary, headers: dict[str, str]
+    ) -> None:
+        game = start(UserFactory(), nine)
+        client.force_login(game.player)
+        guess(game, "e")
+        assert (
+            'id="undo-button"'
+            not in client.get(reverse("game_detail", args=[game.pk])).content.decode()
+        )
+        response = client.post(
+            reverse("game_undo", args=[game.pk]), {"expected_guesses": 1}, **headers, follow=True
+        )
+        assert "A ranked game cannot take back a guess" in response.content.decode()
+        game.refresh_from_db()
+        assert game.letters == "e"
+
+    def test_logged_out_goes_to_log_in_and_back_to_the_board(
+        self, client: Client, nine: Dictionary
+    ) -> None:
+        game = practice(nine)
+        response = client.post(reverse("game_undo", args=[game.pk]))
+        assert response["Location"] == f"/accounts/login/?next=/games/{game.pk}/"
+
+    def test_someone_elses_game_is_not_found(self, client: Client, nine: Dictionary) -> None:
+        game = practice(nine)
+        guess(game, "e")
+        client.force_login(UserFactory())
+        assert (
+            client.post(reverse("game_undo", args=[game.pk]), {"expected_guesses": 1}).status_code
+            == 404
+        )
+        assert client.get(reverse("game_undo", args=[game.pk])).status_code == 405
+
+
+def test_the_engine_agrees_after_an_undo(nine: Dictionary) -> None:
+    """Guesses after an undo are what a game that never made the guess would play."""
+    undone = practice(nine, seed=3)
+    straight = practice(nine, seed=3)
+    for letter in "eo":
+        guess(undone, letter)
+    undo(undone)
+    for game in (undone, straight):
+        game.refresh_from_db()
+        if not game.letters:
+            guess(game, "e")
+        for letter in "lat":
+            game.refresh_from_db()
+            if not game.is_over:
+                guess(game, letter)
+    assert snapshot(undone)[:6] == snapshot(straight)[:6]
+    state, _ = engine.replay(
+        game_state(undone).lexicon, max_misses=8, difficulty="hard", seed=3, letters=undone.letters
+    )
+    assert state.pattern == undone.pattern
