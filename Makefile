@@ -17,6 +17,7 @@ install: $(VENV)/.installed
 setup: install
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py import_dictionary --default
+	$(PY) manage.py compute_par
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup
@@ -37,7 +38,10 @@ bench: install
 	$(PY) bench/engine.py
 	$(PY) bench/import.py
 	$(PY) bench/leaderboard.py
+	$(PY) bench/classes.py
 	$(PY) bench/load.py
+	$(PY) bench/adversary.py
+	$(PY) bench/guesser.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -22,6 +22,7 @@ from django.utils.text import slugify
 
 from dictionaries.models import MAX_WORD_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
+from dictionaries.sources import default_word_source
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -454,14 +455,6 @@ def dictionary_import(
 
 
 # --- the default dictionary ----------------------------------------------------------------
-
-
-def default_word_source() -> list[str]:
-    """The web2 words that are lower-case a-z only, sorted; shipped with the package."""
-    from english_words import get_english_words_set
-
-    web2 = get_english_words_set(["web2"])
-    return sorted(word for word in web2 if word.isascii() and word.isalpha() and word.islower())
 
 
 def dictionary_import_default(*, progress: ProgressCallback | None = None) -> DefaultImportResult:

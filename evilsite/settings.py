@@ -7,10 +7,12 @@ production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -67,15 +69,19 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "csp",
     "template_partials",
     "axes",
     "evilsite",
     "dictionaries",
     "games",
+    "classes",
+    "daily",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -101,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.navigation",
             ],
         },
     },
@@ -116,6 +123,21 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Waits instead of failing when two requests write at once.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+# Reads that may lag a second (leaderboards, statistics, profiles, the instructors' lists
+# and exports) go to a streaming replica when there is one: evilsite/db_router.py.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL,
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
+    )
+    # Tests create no database on a read-only replica: it follows the primary's test
+    # database (tests/conftest.py points it there once that database exists).
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["evilsite.db_router.PrimaryReplicaRouter"]
+# Off: the replica is configured but nothing reads from it (tests switch it per test).
+DATABASE_REPLICA_READS = env_bool("DATABASE_REPLICA_READS", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Leaderboard indexes carry INCLUDE columns for PostgreSQL index-only scans;
@@ -125,6 +147,8 @@ SILENCED_SYSTEM_CHECKS = ["models.W040"]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # Answers no login: lets a class's instructor review the games of its students.
+    "classes.backends.ClassInstructorBackend",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -133,6 +157,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# E-mail (password reset links): printed on the console unless an SMTP host is set.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    if EMAIL_USE_TLS and EMAIL_USE_SSL:
+        raise ImproperlyConfigured(
+            "EMAIL_USE_TLS (STARTTLS, port 587) and EMAIL_USE_SSL (port 465): set one, not both"
+        )
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Evil Hangman <noreply@localhost>"
+# A reset link works for this long (and once).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT_DAYS", 3) * 24 * 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -169,12 +213,33 @@ STORAGES = {
     },
 }
 
+# Per process, on purpose: it holds only what never changes once computed (the word
+# lengths of a dictionary), so a node with an empty cache answers the same, just slower.
+# Nothing another node must see goes here: sessions and login locks are in the database,
+# and so are the rate-limit counters (evilsite/ratelimit.py).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "evilsite",
     }
 }
+
+# Per-player rate limits on the expensive endpoints (evilsite/ratelimit.py): a scope's
+# rate is "<requests>/<period>" with a period in s, m, h or d ("20/10m"); empty: no limit.
+RATE_LIMITS = {
+    "export": os.environ.get("RATE_LIMIT_EXPORT", "20/10m"),
+    "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS", "60/m"),
+    "hint": os.environ.get("RATE_LIMIT_HINT", "10/m"),
+}
+# What the 429 message calls each scope's requests ("Too many exports: ...").
+RATE_LIMIT_LABELS = {
+    "export": "exports",
+    "fiendish_guess": "guesses on fiendish games",
+    "hint": "hints",
+}
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
+# Guesses on games of these difficulties run a search: they count in "fiendish_guess".
+RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
 
 # Dictionary uploads (admin and import_dictionary).
 DICTIONARY_UPLOAD_MAX_BYTES = env_int("DICTIONARY_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
@@ -194,6 +259,13 @@ RANKED_MIN_WORDS = env_int("RANKED_MIN_WORDS", 100)
 WORD_BANK_CACHE_SIZE = env_int("WORD_BANK_CACHE_SIZE", 64)
 # Finished ranked games a player needs before the win-rate leaderboard ranks them.
 LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 5)
+# The UTC day of daily puzzle #1; no puzzle is played before it.
+try:
+    DAILY_FIRST_DAY = dt.date.fromisoformat(os.environ.get("DAILY_FIRST_DAY") or "2026-01-01")
+except ValueError as error:
+    raise ImproperlyConfigured(
+        f"DAILY_FIRST_DAY must be a date such as 2026-01-01, not {os.environ['DAILY_FIRST_DAY']!r}"
+    ) from error
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
@@ -204,6 +276,30 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Content Security Policy (django-csp; Django 5.2 has none of its own): scripts, styles,
+# images and fonts from this site only, nothing inline, no eval, no frames, no plugins.
+# The admin fits it too (its scripts are files, its data in data- attributes).
+_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Django's own debug pages (DEBUG on) are styled inline: a developer reading one may set
+# DJANGO_CSP_REPORT_ONLY=1, and the browser then reports violations without blocking them.
+if env_bool("DJANGO_CSP_REPORT_ONLY", False):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = _POLICY
+else:
+    CONTENT_SECURITY_POLICY = _POLICY
 
 LOGGING = {
     "version": 1,

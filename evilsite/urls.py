@@ -5,8 +5,15 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
+from evilsite import views
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("ping/", views.ping, name="ping"),
     path("accounts/", include("evilsite.accounts.urls")),
+    path("classes/", include("classes.urls")),
+    path("daily/", include("daily.urls")),
     path("", include("games.urls")),
 ]
+
+handler500 = "evilsite.views.server_error"

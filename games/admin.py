@@ -79,7 +79,7 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         (None, {"fields": ("review_link", "player", "dictionary", "status", "forfeited", "word")}),
         (
             "Settings",
-            {"fields": ("length", "max_misses", "difficulty", "is_ranked", "seed")},
+            {"fields": ("length", "max_misses", "difficulty", "is_ranked", "daily_puzzle", "seed")},
         ),
         (
             "Progress",

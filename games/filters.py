@@ -11,7 +11,7 @@ from django import forms
 
 from dictionaries.models import Dictionary
 from games.engine import MAX_WORD_LENGTH
-from games.models import Difficulty
+from games.models import RANKED_DIFFICULTIES, Difficulty
 from games.selectors.leaderboard import Board, LeaderboardFilters, Period
 from games.selectors.records import GameFilters, Result
 
@@ -27,7 +27,21 @@ RESULT_CHOICES = [
 RANKED_CHOICES = [("", "Ranked or not"), ("yes", "Ranked only"), ("no", "Unranked only")]
 
 
-class _PagedFilterForm(forms.Form):
+class PageForm(forms.Form):
+    """A page number in the query string of a paged list."""
+
+    page = forms.IntegerField(
+        required=False,
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "The page is a whole number, 1 or more."},
+    )
+
+    def page_number(self) -> int:
+        return self.cleaned_data.get("page") or 1
+
+
+class _PagedFilterForm(PageForm):
     """Shared fields: dictionary, word length, difficulty, page."""
 
     dictionary = forms.ModelChoiceField(
@@ -48,20 +62,24 @@ class _PagedFilterForm(forms.Form):
     difficulty = forms.ChoiceField(
         choices=ANY_DIFFICULTY + Difficulty.choices,
         required=False,
-        error_messages={"invalid_choice": "Difficulty is easy, medium or hard."},
+        error_messages={
+            "invalid_choice": "Difficulty is one of "
+            + ", ".join(label.lower() for label in Difficulty.labels)
+            + "."
+        },
     )
-    page = forms.IntegerField(
-        required=False,
-        min_value=1,
-        widget=forms.HiddenInput,
-        error_messages={"invalid": "The page is a whole number, 1 or more."},
-    )
-
-    def page_number(self) -> int:
-        return self.cleaned_data.get("page") or 1
 
 
 class LeaderboardFilterForm(_PagedFilterForm):
+    difficulty = forms.ChoiceField(
+        choices=ANY_DIFFICULTY + [(value, value.label) for value in RANKED_DIFFICULTIES],
+        required=False,
+        error_messages={
+            "invalid_choice": "Leaderboards rank "
+            + ", ".join(value.label.lower() for value in RANKED_DIFFICULTIES)
+            + " games (fair games are for learning and never ranked)."
+        },
+    )
     period = forms.ChoiceField(
         choices=Period.choices,
         required=False,

@@ -17,6 +17,7 @@ from games.selectors.board import (
     preferred_length,
     word_lengths,
 )
+from games.services import DIFFICULTY_CHOICE_MESSAGE
 
 DEFAULT_WRONG_GUESSES = 8
 
@@ -58,9 +59,12 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=(
             "Hard always keeps the biggest family of words; medium lets go of it on every "
-            "4th guess, easy on every 2nd."
+            "4th guess, easy on every 2nd. Fiendish plans ahead: it keeps whichever family "
+            "will cost you the most wrong guesses by the end of the game. Fair does not "
+            "cheat: it picks one word at the start and sticks to it, to learn the rules on "
+            "(never ranked)."
         ),
-        error_messages={"invalid_choice": "Choose a difficulty: easy, medium or hard."},
+        error_messages={"invalid_choice": DIFFICULTY_CHOICE_MESSAGE},
     )
     show_word_count = forms.BooleanField(
         required=False,

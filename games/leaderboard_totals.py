@@ -22,7 +22,7 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
 from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
 from django.db.models.functions import RowNumber
 
-from games.models import BoardTotal, Game, PlayerTotal, Status
+from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
 
 BATCH_SIZE = 2000
 BOARD_FIELDS = ("player_id", "dictionary_id", "length", "difficulty")
@@ -53,7 +53,7 @@ def leaderboard_totals_add(*, game: Game) -> None:
     first ranked game), so finishes of one player apply one after the other
     and the sum over their boards is read after the previous one committed.
     """
-    if not game.is_ranked or game.finished_at is None:
+    if not game.on_leaderboards or game.finished_at is None:
         return
     finished_at = game.finished_at
     # Joins the caller's transaction; opens one when called outside (tests, loads).
@@ -115,7 +115,11 @@ def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT
     game_model = apps.get_model("games", "Game")
     board_model = apps.get_model("games", "BoardTotal")
     player_model = apps.get_model("games", "PlayerTotal")
-    games = game_model.objects.using(using).filter(is_ranked=True, finished_at__isnull=False)
+    games = game_model.objects.using(using)
+    if any(field.name == "daily_puzzle" for field in game_model._meta.get_fields()):
+        games = games.filter(LEADERBOARD_GAMES)
+    else:  # a migration older than daily puzzles: no game is one
+        games = games.filter(is_ranked=True, finished_at__isnull=False)
     with transaction.atomic(using=using):
         bests = {
             tuple(row[field] for field in BOARD_FIELDS): row

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
@@ -20,6 +21,12 @@ class Difficulty(models.TextChoices):
     EASY = EngineDifficulty.EASY.value, "Easy"
     MEDIUM = EngineDifficulty.MEDIUM.value, "Medium"
     HARD = EngineDifficulty.HARD.value, "Hard"
+    FIENDISH = EngineDifficulty.FIENDISH.value, "Fiendish"
+    FAIR = EngineDifficulty.FAIR.value, "Fair (honest)"
+
+
+# Difficulties that count on leaderboards; the fair game is for learning and never ranked.
+RANKED_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD, Difficulty.FIENDISH)
 
 
 class Status(models.TextChoices):
@@ -32,6 +39,14 @@ class Reason(models.TextChoices):
     HARDEST = EngineReason.HARDEST.value, "Hardest family"
     SECOND_HARDEST = EngineReason.SECOND_HARDEST.value, "Second hardest (difficulty schedule)"
     ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, "Only family (second hardest was due)"
+    LOOKAHEAD = EngineReason.LOOKAHEAD.value, "Worth the most misses to the end (lookahead)"
+    HONEST = EngineReason.HONEST.value, "Holds the secret word (fair game)"
+
+
+# Games the points and win-rate leaderboards count: finished, ranked, not a daily puzzle.
+LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=True)
+# The finished ranked attempts at daily puzzles, on their own boards.
+DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
 
 
 class Game(models.Model):
@@ -41,11 +56,18 @@ class Game(models.Model):
     dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="games")
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
     is_ranked = models.BooleanField(
         default=True, help_text="False when the player chose to see the number of words left."
     )
     seed = models.BigIntegerField()
+    seeded_ties = models.BooleanField(
+        default=False,
+        help_text=(
+            "Families of equal rank are ordered by the seed (games started ranked), so a "
+            "letter sequence that won one game does not win the next."
+        ),
+    )
     letters = models.CharField(max_length=26, blank=True, help_text="Letters guessed, in order.")
     pattern = models.CharField(max_length=64)
     misses = models.PositiveSmallIntegerField(default=0)
@@ -63,6 +85,17 @@ class Game(models.Model):
         editable=False,
         help_text="One per new-game form shown: the same form sent twice starts one game.",
     )
+    daily_puzzle = models.ForeignKey(
+        "daily.DailyPuzzle",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games",
+        help_text=(
+            "The daily puzzle this game plays: ranked, the player's one attempt of the day; "
+            "unranked, practice of a past day."
+        ),
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -71,18 +104,31 @@ class Game(models.Model):
             models.Index(fields=["player", "-started_at"], name="game_player_started"),
             models.Index(fields=["status", "finished_at"], name="game_status_finished"),
             # Leaderboards: index-only scans over finished ranked games (INCLUDE is
-            # PostgreSQL only; SQLite keeps the partial key index).
+            # PostgreSQL only; SQLite keeps the partial key index). Daily puzzles
+            # have a board of their own and are left out (LEADERBOARD_GAMES).
             models.Index(
                 fields=["finished_at"],
                 include=["player", "score", "status", "dictionary", "length", "difficulty"],
-                condition=models.Q(is_ranked=True, finished_at__isnull=False),
+                condition=LEADERBOARD_GAMES,
                 name="game_ranked_finished",
             ),
             models.Index(
                 fields=["dictionary", "length", "difficulty", "finished_at"],
                 include=["player", "score", "status"],
-                condition=models.Q(is_ranked=True, finished_at__isnull=False),
+                condition=LEADERBOARD_GAMES,
                 name="game_ranked_bucket",
+            ),
+            # A daily puzzle's board in its order (solved first: "won" sorts after
+            # "lost", so descending), read a page at a time.
+            models.Index(
+                F("daily_puzzle"),
+                F("status").desc(),
+                F("misses"),
+                Length("letters"),
+                F("finished_at"),
+                F("id"),
+                condition=DAILY_BOARD_GAMES,
+                name="game_daily_board",
             ),
             # Statistics and streaks: one player's finished games in order (id
             # breaks ties), read by an index-only scan.
@@ -123,16 +169,33 @@ class Game(models.Model):
                 condition=models.Q(status__in=Status.values), name="game_status_valid"
             ),
             models.CheckConstraint(
+                condition=~models.Q(difficulty=Difficulty.FAIR, is_ranked=True),
+                name="game_fair_never_ranked",
+            ),
+            models.CheckConstraint(
                 condition=(
                     models.Q(status=Status.PLAYING, finished_at__isnull=True)
                     | (~models.Q(status=Status.PLAYING) & models.Q(finished_at__isnull=False))
                 ),
                 name="game_finished_iff_over",
             ),
+            # A daily attempt is played alongside: it never forfeits the ranked game.
             models.UniqueConstraint(
                 fields=["player"],
-                condition=models.Q(status=Status.PLAYING, is_ranked=True),
+                condition=models.Q(
+                    status=Status.PLAYING, is_ranked=True, daily_puzzle__isnull=True
+                ),
                 name="game_one_ranked_in_progress",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "daily_puzzle"],
+                condition=models.Q(is_ranked=True, daily_puzzle__isnull=False),
+                name="game_one_ranked_daily_attempt",
+            ),
+            # Every attempt at a puzzle plays its seed the same way: ties by the seed.
+            models.CheckConstraint(
+                condition=models.Q(daily_puzzle__isnull=True) | models.Q(seeded_ties=True),
+                name="game_daily_seeded_ties",
             ),
             models.UniqueConstraint(
                 fields=["player", "start_token"],
@@ -152,6 +215,20 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status != Status.PLAYING
 
+    @property
+    def is_daily(self) -> bool:
+        return self.daily_puzzle_id is not None
+
+    @property
+    def is_daily_attempt(self) -> bool:
+        """The player's one ranked attempt at a daily puzzle (not practice of a past day)."""
+        return self.is_ranked and self.daily_puzzle_id is not None
+
+    @property
+    def on_leaderboards(self) -> bool:
+        """Whether the points and win-rate leaderboards count it (``LEADERBOARD_GAMES``)."""
+        return self.is_ranked and self.daily_puzzle_id is None
+
 
 class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -160,9 +237,22 @@ class Move(models.Model):
     miss = models.BooleanField()
     pattern = models.CharField(max_length=64, help_text="The pattern after this guess.")
     kept_size = models.PositiveIntegerField(help_text="Words left: the size of the kept family.")
-    kept_rank = models.PositiveSmallIntegerField(help_text="0 = hardest, 1 = second hardest.")
+    kept_rank = models.PositiveSmallIntegerField(
+        help_text="Index of the kept family in the ranking: 0 = hardest, 1 = second hardest, …"
+    )
     reason = models.CharField(max_length=14, choices=Reason.choices)
     families = models.JSONField(help_text="[[pattern, size], ...] hardest first.")
+    values = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "Fiendish: the misses the search found each family worth, in the order of "
+            "families (null: not valued)."
+        ),
+    )
+    search_nodes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Fiendish: positions the search examined."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -177,7 +267,12 @@ class Move(models.Model):
                 condition=models.Q(number__gte=1, number__lte=26), name="move_number_range"
             ),
             models.CheckConstraint(
-                condition=models.Q(kept_rank__in=[0, 1]), name="move_kept_rank_range"
+                condition=~models.Q(reason__in=["hardest", "only_family"]) | models.Q(kept_rank=0),
+                name="move_hardest_is_rank_0",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(reason="second_hardest") | models.Q(kept_rank=1),
+                name="move_second_hardest_is_rank_1",
             ),
         ]
 
@@ -217,7 +312,7 @@ class BoardTotal(PlayerRecord):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
     length = models.PositiveSmallIntegerField()
-    difficulty = models.CharField(max_length=6, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
     best_at = models.DateTimeField(
         null=True, help_text="Finish of the first win worth the best points (none without a win)."
     )
@@ -256,3 +351,50 @@ class PlayerTotal(PlayerRecord):
                 fields=["-points", "last_scored_at", "player"], name="playertotal_points_order"
             ),
         ]
+
+
+RULE_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
+
+
+class Par(models.Model):
+    """The fewest wrong guesses perfect play needs on one board of the seeds' rule.
+
+    Computed by the solver (``manage.py compute_par``) within a budget of
+    positions: when it runs out, ``misses`` is the best line found (shown as
+    "≤ misses") and ``at_least`` what it proved no line can beat.
+    """
+
+    dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="pars")
+    length = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    misses = models.PositiveSmallIntegerField(help_text="A line of play needs this many.")
+    at_least = models.PositiveSmallIntegerField(help_text="No line of play needs fewer.")
+    nodes = models.PositiveIntegerField(help_text="Positions the search was allowed.")
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["dictionary", "length", "difficulty"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dictionary", "length", "difficulty"], name="par_unique_board"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(at_least__lte=models.F("misses")), name="par_bounds_ordered"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(difficulty__in=[d.value for d in RULE_DIFFICULTIES]),
+                name="par_rule_difficulty",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"par {self.label} ({self.dictionary_id}, {self.length}, {self.difficulty})"
+
+    @property
+    def proven(self) -> bool:
+        return self.misses == self.at_least
+
+    @property
+    def label(self) -> str:
+        """ "5" when proven, "≤ 7" when it is the best line found."""
+        return str(self.misses) if self.proven else f"≤ {self.misses}"

@@ -17,6 +17,7 @@ DIFFICULTY_WEIGHT: dict[str, int] = {
     Difficulty.EASY: 1,
     Difficulty.MEDIUM: 2,
     Difficulty.HARD: 3,
+    Difficulty.FIENDISH: 4,
 }
 
 

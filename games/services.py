@@ -1,4 +1,4 @@
-"""Every write to games: start, guess, forfeit. Each runs in one transaction.
+"""Every write to games: start, guess, forfeit, undo. Each runs in one transaction.
 
 The database row (settings, seed, letters) is the whole state of a game; the
 engine state is rebuilt by replaying the letters on the cached lexicon, so any
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,13 +19,26 @@ from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
-from games import engine
+from evilsite.ratelimit import rate_limit_hit
+from games import engine, guesser
 from games.leaderboard_totals import leaderboard_totals_add
-from games.models import MAX_WRONG_GUESSES, Difficulty, Game, Move, Status
+from games.models import (
+    MAX_WRONG_GUESSES,
+    RULE_DIFFICULTIES,
+    Difficulty,
+    Game,
+    Move,
+    Par,
+    Status,
+)
 from games.scoring import win_points
+from games.selectors.board import undo_refusal, word_lengths
 from games.selectors.replay import game_state
 
 SEED_BITS = 62
+DIFFICULTY_CHOICE_MESSAGE = (
+    "Choose a difficulty: " + ", ".join(label.lower() for label in Difficulty.labels) + "."
+)
 
 
 class GameRuleError(Exception):
@@ -69,6 +83,10 @@ class StaleBoardError(GuessRejectedError):
     """The guess came from a board that no longer shows the game (double submit, old tab)."""
 
 
+class UndoRefusedError(GameRuleError):
+    """Taking back a guess is for practice games only; nothing was changed."""
+
+
 @dataclass(frozen=True)
 class GuessOutcome:
     game: Game
@@ -104,17 +122,26 @@ def game_start(
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if difficulty not in Difficulty.values:
-        raise GameRuleError("Choose a difficulty: easy, medium or hard.")
+        raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
     try:
         lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
     except EmptyBucketError:
         raise GameRuleError(f"{dictionary.name} has no words of length {length}.") from None
-    is_ranked = not show_word_count and len(lexicon) >= settings.RANKED_MIN_WORDS
+    is_ranked = (
+        not show_word_count
+        and difficulty != Difficulty.FAIR
+        and len(lexicon) >= settings.RANKED_MIN_WORDS
+    )
     with transaction.atomic():
         if is_ranked:
             current = (
                 Game.objects.select_for_update()
-                .filter(player=player, status=Status.PLAYING, is_ranked=True)
+                .filter(
+                    player=player,
+                    status=Status.PLAYING,
+                    is_ranked=True,
+                    daily_puzzle__isnull=True,  # a daily attempt is played alongside
+                )
                 .first()
             )
             # Again under the lock: a copy of this form sent at the same moment may have
@@ -136,6 +163,7 @@ def game_start(
                     max_misses=max_misses,
                     difficulty=difficulty,
                     is_ranked=is_ranked,
+                    seeded_ties=is_ranked,
                     seed=secrets.randbits(SEED_BITS) if seed is None else seed,
                     pattern=engine.HIDDEN * length,
                     words_left=len(lexicon),
@@ -165,7 +193,8 @@ def game_guess(
 
     ``expected_guesses`` is how many guesses the player's board showed; a
     mismatch means a double submit or an out-of-date tab, and changes nothing.
-    Raises ``Game.DoesNotExist`` for a game that is not the player's.
+    Raises ``Game.DoesNotExist`` for a game that is not the player's, and
+    ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty.
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
@@ -176,6 +205,8 @@ def game_guess(
                 "This board was out of date (the game moved on in another tab or window); "
                 "here is the current board. Nothing was changed."
             )
+        if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
+            rate_limit_hit(scope="fiendish_guess", player=player)  # before the search runs
         state = game_state(game)
         try:
             state, report = engine.apply_guess(state, letter)
@@ -191,16 +222,66 @@ def game_guess(
             kept_rank=report.kept_rank,
             reason=report.reason.value,
             families=[[family.pattern, family.size] for family in report.families],
+            values=list(report.values) if report.values is not None else None,
+            search_nodes=report.search_nodes,
         )
         game.letters = "".join(state.letters)
         game.pattern = state.pattern
         game.misses = state.misses
         game.words_left = state.words_left
         game.status = state.status.value
+        changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
         if state.is_over:
             _finish(game, word=state.word or "")
-        game.save()
+            changed += ["word", "finished_at", "score"]
+        game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
         return GuessOutcome(game=game, move=move, report=report)
+
+
+@dataclass(frozen=True)
+class UndoOutcome:
+    game: Game
+    letter: str  # the guess taken back
+    was_miss: bool
+
+
+def game_undo(
+    *, game_id: int, player: AbstractBaseUser, expected_guesses: int | None = None
+) -> UndoOutcome:
+    """Take back the last guess of a practice game: the game is again as it was before it.
+
+    The last move is deleted and the row set back from the move before (its
+    pattern and words left); the next guess runs the word-maker again on the
+    restored state. ``expected_guesses`` makes a double click take back one
+    guess, not two. Raises ``Game.DoesNotExist`` for a game that is not the
+    player's.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        refusal = undo_refusal(game)
+        if refusal is not None:
+            raise UndoRefusedError(refusal)
+        if expected_guesses is not None and expected_guesses != len(game.letters):
+            raise StaleBoardError(
+                "This board was out of date (the game moved on in another tab or window); "
+                "here is the current board. Nothing was taken back."
+            )
+        moves = list(Move.objects.filter(game=game).order_by("-number")[:2])
+        last, previous = moves[0], (moves[1] if len(moves) > 1 else None)
+        last.delete()
+        game.letters = game.letters[:-1]
+        if previous is not None:
+            game.pattern, game.words_left = previous.pattern, previous.kept_size
+        else:  # back to the start: every word of the length, as the first move found them
+            game.pattern = engine.HIDDEN * game.length
+            game.words_left = sum(size for _, size in last.families)
+        game.misses = sum(1 for letter in game.letters if letter not in game.pattern)
+        game.status = Status.PLAYING
+        game.word = ""
+        game.finished_at = None
+        game.score = 0
+        game.save()
+        return UndoOutcome(game=game, letter=last.letter, was_miss=last.miss)
 
 
 def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
@@ -228,9 +309,10 @@ def _forfeit_locked(game: Game) -> None:
 def _finish(game: Game, *, word: str) -> None:
     game.word = word
     game.finished_at = timezone.now()
+    # A daily puzzle is ranked on its own board (misses, guesses), not in points.
     game.score = (
         win_points(difficulty=game.difficulty, max_misses=game.max_misses)
-        if game.is_ranked and game.status == Status.WON
+        if game.on_leaderboards and game.status == Status.WON
         else 0
     )
     # In the finishing transaction: the all-time boards never miss or double a game.
@@ -243,3 +325,57 @@ def _guess_error_message(error: engine.GuessError, raw: str) -> str:
     if isinstance(error, engine.GameOverError):
         return "This game is over. Start a new one to play again."
     return "A guess is a single letter from A to Z."
+
+
+@dataclass(frozen=True)
+class ParOutcome:
+    par: Par
+    computed: bool  # False: a stored par was kept (proven, or searched with as many positions)
+
+
+def par_compute(
+    *,
+    dictionary: Dictionary,
+    lengths: list[int] | None = None,
+    nodes: int = guesser.PAR_NODES,
+    force: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[ParOutcome]:
+    """Fill the par table of a dictionary: every length it has, against easy, medium and hard.
+
+    Each board is searched (``games.guesser.par``) outside any transaction and
+    stored in its own, so a long run can be stopped and resumed. A stored par
+    that is proven, or was searched with at least ``nodes`` positions, is kept
+    unless ``force``; a new search only ever tightens the stored bounds.
+    """
+    available = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
+    chosen = available if lengths is None else [length for length in lengths if length in available]
+    boards = [(length, difficulty) for length in chosen for difficulty in RULE_DIFFICULTIES]
+    outcomes: list[ParOutcome] = []
+    for done, (length, difficulty) in enumerate(boards, start=1):
+        stored = Par.objects.filter(
+            dictionary=dictionary, length=length, difficulty=difficulty
+        ).first()
+        if stored is not None and not force and (stored.proven or stored.nodes >= nodes):
+            outcomes.append(ParOutcome(par=stored, computed=False))
+        else:
+            lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
+            found = guesser.par(lexicon, engine.Difficulty(difficulty), nodes=nodes)
+            misses, at_least = found.misses, found.at_least
+            if stored is not None:  # both are true bounds: keep the tightest
+                misses, at_least = min(misses, stored.misses), max(at_least, stored.at_least)
+            with transaction.atomic():
+                par, _ = Par.objects.update_or_create(
+                    dictionary=dictionary,
+                    length=length,
+                    difficulty=difficulty,
+                    defaults={
+                        "misses": misses,
+                        "at_least": at_least,
+                        "nodes": max(nodes, stored.nodes if stored else 0),
+                    },
+                )
+            outcomes.append(ParOutcome(par=par, computed=True))
+        if progress is not None:
+            progress(done, len(boards))
+    return outcomes

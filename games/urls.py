@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.views import leaderboard, play, records, review
+from games.views import leaderboard, play, records, results, review
 
 urlpatterns = [
     path("", play.home, name="home"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("games/<int:pk>/", play.game_detail, name="game_detail"),
     path("games/<int:pk>/guess/", play.game_guess, name="game_guess"),
     path("games/<int:pk>/forfeit/", play.game_forfeit, name="game_forfeit"),
+    path("games/<int:pk>/undo/", play.game_undo, name="game_undo"),
+    path("results/<int:pk>/<str:code>/", results.game_result, name="game_result"),
     # Records, statistics, leaderboards and review (issue 5).
     path("games/mine/", records.my_games, name="my_games"),
     path("games/<int:pk>/review/", review.game_review_page, name="game_review"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -56,3 +57,40 @@ def _empty_process_caches() -> None:
 
     cache.clear()
     clear_word_bank()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+    """With ``DATABASE_REPLICA_URL``, the replica follows the primary's test database.
+
+    The replica is a test mirror (settings), so Django creates nothing on it and
+    points it at the primary; here it is pointed back at the replica's own
+    server, under the test database's name, which streaming replication brings.
+    """
+    from django.conf import settings
+    from django.db import connections
+
+    if "replica" in settings.DATABASES:
+        replica = connections["replica"]
+        replica.close()
+        replica.settings_dict = {
+            **settings.DATABASES["replica"],
+            "NAME": connections["default"].settings_dict["NAME"],
+        }
+
+
+@pytest.fixture(autouse=True)
+def _replica_reads_only_when_asked(request: pytest.FixtureRequest, settings: Settings) -> None:
+    """Reads go to a configured replica only in tests marked ``replica``: elsewhere a test
+    reads what it has just written, which a replica may not have yet."""
+    settings.DATABASE_REPLICA_READS = request.node.get_closest_marker("replica") is not None
+
+
+@pytest.fixture(autouse=True)
+def _daily_puzzles_began_100_days_ago(settings: Settings) -> None:
+    """Daily puzzle #1 was 100 days before today, whatever day the tests run on."""
+    import datetime as dt
+
+    from daily.selectors import utc_today
+
+    settings.DAILY_FIRST_DAY = utc_today() - dt.timedelta(days=100)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from classes.models import Assignment, Classroom, Membership
+from classes.services import new_join_code
 from dictionaries.models import Dictionary, Word
 from games.leaderboard_totals import leaderboard_totals_add
 from games.models import Difficulty, Game, Move, Status
@@ -114,3 +118,39 @@ class MoveFactory(factory.django.DjangoModelFactory):
     kept_rank = 0
     reason = "hardest"
     families = factory.LazyFunction(lambda: [["----", 3], ["-e--", 2]])
+
+
+class ClassroomFactory(factory.django.DjangoModelFactory):
+    """A class; its instructor is a plain user unless given (the permission is the
+    services' business, not the row's)."""
+
+    class Meta:
+        model = Classroom
+
+    instructor = factory.SubFactory(UserFactory)
+    name = factory.Sequence(lambda n: f"Class {n}")
+    term = "Spring 2026"
+    join_code = factory.LazyFunction(new_join_code)
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    student = factory.SubFactory(UserFactory)
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    """Open for a week by default; 4-letter hard games with 8 wrong guesses."""
+
+    class Meta:
+        model = Assignment
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    title = factory.Sequence(lambda n: f"Assignment {n}")
+    dictionary = factory.SubFactory(DictionaryFactory)
+    length = 4
+    max_misses = 8
+    difficulty = Difficulty.HARD
+    due_at = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=7))

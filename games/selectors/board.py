@@ -13,6 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from dictionaries.models import Dictionary, Word
 from games.engine import HIDDEN
@@ -55,6 +57,17 @@ class Key:
     def is_used(self) -> bool:
         return self.state != "open"
 
+    def button(self) -> SafeString:
+        """The key's button; built here, not in a template loop, since a guess redraws 26.
+
+        Not escaped: every part comes from KEYBOARD_ROWS and the fixed words of ``_key``.
+        """
+        used = f' disabled aria-label="{self.spoken}"' if self.spoken else ""
+        return SafeString(
+            f'<button type="submit" name="letter" value="{self.letter}" id="key-{self.letter}" '
+            f'class="key key-{self.state}"{used}>{self.label}</button>'
+        )
+
 
 def _key(letter: str, *, guessed: set[str], pattern: str) -> Key:
     if letter not in guessed:
@@ -76,6 +89,7 @@ class Board:
     drawing: dict[str, str]  # part (underscored) -> "drawn" or "ghost"
     parts_drawn: int
     show_words_left: bool
+    can_undo: bool
 
     @property
     def parts_total(self) -> int:
@@ -94,6 +108,28 @@ class Board:
     def miss_pip_columns(self) -> int:
         allowed = self.game.max_misses
         return allowed if allowed <= MISS_PIPS_PER_ROW else -(-allowed // 2)
+
+    @property
+    def key_rows(self) -> tuple[SafeString, ...]:
+        """Each keyboard row's buttons, ready to show (the template wraps the rows)."""
+        return tuple(SafeString("".join(key.button() for key in row)) for row in self.keyboard)
+
+    @property
+    def pips_html(self) -> SafeString:
+        return SafeString(
+            "".join(
+                '<span class="pip pip-used"></span>' if used else '<span class="pip"></span>'
+                for used in self.miss_pips
+            )
+        )
+
+    @property
+    def tiles_html(self) -> SafeString:
+        return format_html_join(
+            "",
+            '<span class="tile{}">{}</span>',
+            ((" tile-shown" if tile.letter else "", tile.letter) for tile in self.tiles),
+        )
 
     @property
     def spoken_pattern(self) -> str:
@@ -141,24 +177,47 @@ def board_for(game: Game) -> Board:
         },
         parts_drawn=parts_drawn,
         show_words_left=game.is_over or not game.is_ranked,
+        can_undo=undo_refusal(game) is None,
     )
+
+
+def undo_refusal(game: Game) -> str | None:
+    """Why the last guess of this game cannot be taken back, or None when it can.
+
+    Practice (unranked) games only: a ranked game, or a daily attempt, keeps
+    every guess, or one could try each letter and keep the best answer.
+    """
+    if game.is_daily_attempt:
+        return "This is your one ranked attempt at the daily puzzle: a guess cannot be taken back."
+    if game.is_ranked:
+        return "A ranked game cannot take back a guess; only practice (unranked) games can."
+    if game.forfeited:
+        return "You gave up this game, so there is no guess to take back."
+    if not game.letters:
+        return "There is no guess to take back yet."
+    return None
 
 
 def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:
     """The player's own game, or 404: another player's game does not exist for them."""
-    return get_object_or_404(Game.objects.select_related("dictionary"), pk=game_id, player=player)
+    return get_object_or_404(
+        Game.objects.select_related("dictionary", "daily_puzzle"), pk=game_id, player=player
+    )
 
 
 def games_in_progress(*, player: AbstractBaseUser) -> QuerySet[Game]:
     return (
         Game.objects.filter(player=player, status=Status.PLAYING)
-        .select_related("dictionary")
+        .select_related("dictionary", "daily_puzzle")
         .order_by("-is_ranked", "-started_at")
     )
 
 
 def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
-    return games_in_progress(player=player).filter(is_ranked=True).first()
+    """The ranked game a new ranked game would forfeit (a daily attempt is never one)."""
+    return (
+        games_in_progress(player=player).filter(is_ranked=True, daily_puzzle__isnull=True).first()
+    )
 
 
 def dictionaries_for_new_game() -> QuerySet[Dictionary]:

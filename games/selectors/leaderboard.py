@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -26,13 +27,17 @@ from django.core.paginator import Page, Paginator
 from django.db import connection, models
 from django.db.models import Count, F, FloatField, Max, QuerySet, Sum
 from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import RFC3986_SUBDELIMS
 
 from dictionaries.models import Dictionary
+from evilsite.db_router import reads_can_lag
 from games.leaderboard_totals import ranked_on_board
-from games.models import BoardTotal, Game, PlayerTotal, Status
+from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
 
 PER_PAGE = 25
+_URL_SAFE = RFC3986_SUBDELIMS + "~:@"
 
 
 class Period(models.TextChoices):
@@ -74,6 +79,8 @@ class LeaderboardRow:
     # Win-rate board: when they reached their record (last counted game).
     achieved_at: dt.datetime | None
 
+    profile_url: str = ""
+
     @property
     def losses(self) -> int:
         return self.games - self.wins
@@ -101,8 +108,9 @@ def period_start(period: str, *, now: dt.datetime | None = None) -> dt.datetime 
 
 
 def counted_games(filters: LeaderboardFilters, *, now: dt.datetime | None = None) -> QuerySet[Game]:
-    """Finished ranked games in the filters; the same predicate as the partial indexes."""
-    games = Game.objects.filter(is_ranked=True, finished_at__isnull=False)
+    """Finished ranked games in the filters; the same predicate as the partial indexes
+    (daily puzzles are ranked on their own boards)."""
+    games = Game.objects.filter(LEADERBOARD_GAMES)
     start = period_start(filters.period, now=now)
     if start is not None:
         games = games.filter(finished_at__gte=start)
@@ -235,6 +243,7 @@ def ranking(
     )
 
 
+@reads_can_lag
 def leaderboard_page(
     filters: LeaderboardFilters,
     *,
@@ -256,6 +265,8 @@ def leaderboard_page(
             "pk", user_model.USERNAME_FIELD
         )
     )
+    # One reverse() for the page, not one per row (quoted as reverse() would quote).
+    profile_prefix = reverse("player_profile", args=["-"])[:-2]
     page.object_list = [
         LeaderboardRow(
             rank=first_rank + index,
@@ -265,6 +276,7 @@ def leaderboard_page(
             games=row["total_games"],
             wins=row["total_wins"],
             achieved_at=row[achieved],
+            profile_url=f"{profile_prefix}{quote(usernames[row['player_id']], safe=_URL_SAFE)}/",
         )
         for index, row in enumerate(page.object_list)
     ]

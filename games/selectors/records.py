@@ -5,10 +5,14 @@ Who sees what (the permission matrix the tests pin):
 - the owner sees their own finished games; an in-progress game opens the board;
 - any logged-in player may review someone else's *finished* game (it reveals
   nothing secret and lets players learn from the leaderboard), never one in
-  progress (404, as if it did not exist);
+  progress (404, as if it did not exist), nor one of today's daily puzzle
+  before finishing their own attempt at it (403, it would give the puzzle away);
 - instructors (``games.review_all_games``: the "Instructors" group, or a
   superuser) review every game, in progress included, and only they see the
-  candidate words, recomputed by replaying the game on its lexicon.
+  candidate words, recomputed by replaying the game on its lexicon;
+- so does whoever holds the object permission ``games.review_game`` on a game:
+  no model grants it, an authorization backend may (the classes app gives it to
+  the instructor of a class for the games of its students).
 """
 
 from __future__ import annotations
@@ -17,16 +21,19 @@ import datetime as dt
 import enum
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Permission
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from daily.selectors import is_secret_for
 from dictionaries.models import Dictionary
+from evilsite.db_router import reads_can_lag
 from games import engine
 from games.models import Game, Move, Reason, Status
 from games.selectors.replay import game_state
 
 REVIEW_PERMISSION = "games.review_all_games"
+REVIEW_GAME_PERMISSION = "games.review_game"  # one game; granted by backends only
 TOP_FAMILIES = 8
 CANDIDATES_SHOWN = 500
 
@@ -44,12 +51,25 @@ class Result(enum.StrEnum):
 class ReviewAccess(enum.Enum):
     NONE = "none"  # 404
     BOARD = "board"  # the owner's game in progress: the board, not a review
+    NOT_YET = "not_yet"  # today's daily puzzle, which the viewer has not finished: 403
     REVIEW = "review"  # moves and families, no candidate words
     INSTRUCTOR = "instructor"  # everything, candidate words included
 
 
 def can_review_all(user: AbstractBaseUser | AnonymousUser) -> bool:
-    return user.is_authenticated and user.has_perm(REVIEW_PERMISSION)
+    """Django's ``has_perm(REVIEW_PERMISSION)`` as the model backend decides it (active,
+    superuser, or the permission through the user or a group), in one query instead of
+    loading every permission of the user and of their groups: the menu asks on every page."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    app_label, codename = REVIEW_PERMISSION.split(".")
+    return (
+        Permission.objects.filter(codename=codename, content_type__app_label=app_label)
+        .filter(Q(user=user) | Q(group__user=user))
+        .exists()
+    )
 
 
 def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewAccess:
@@ -58,10 +78,12 @@ def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewA
     if game.player_id == user.pk and not game.is_over:
         # Even an instructor plays their own game on the board, without the candidates.
         return ReviewAccess.BOARD
-    if can_review_all(user):
+    if can_review_all(user) or user.has_perm(REVIEW_GAME_PERMISSION, game):
         return ReviewAccess.INSTRUCTOR
     if not game.is_over:
         return ReviewAccess.BOARD if game.player_id == user.pk else ReviewAccess.NONE
+    if is_secret_for(game, user):
+        return ReviewAccess.NOT_YET
     return ReviewAccess.REVIEW
 
 
@@ -74,7 +96,7 @@ def player_games(player: AbstractBaseUser) -> QuerySet[Game]:
     """The player's games, newest first (index on (player, -started_at))."""
     return (
         Game.objects.filter(player=player)
-        .select_related("dictionary")
+        .select_related("dictionary", "daily_puzzle")
         .order_by("-started_at", "-id")
     )
 
@@ -93,9 +115,12 @@ class GameFilters:
     started_to: dt.date | None = None
 
 
+@reads_can_lag
 def filtered_games(filters: GameFilters) -> QuerySet[Game]:
     """Every player's games in the filters, newest first; dates are inclusive, site time."""
-    games = Game.objects.select_related("player", "dictionary").order_by("-started_at", "-id")
+    games = Game.objects.select_related("player", "dictionary", "daily_puzzle").order_by(
+        "-started_at", "-id"
+    )
     if filters.player:
         games = games.filter(player__username__iexact=filters.player)
     if filters.dictionary is not None:
@@ -137,6 +162,15 @@ class FamilyBar:
     size: int
     percent: int  # bar width, relative to the largest family of the move
     kept: bool
+    value: int | None = None  # fiendish: misses the search found it worth (None: not valued)
+
+    @property
+    def hidden(self) -> int:
+        return self.pattern.count(engine.HIDDEN)
+
+    @property
+    def revealed_letters(self) -> int:
+        return sum(1 for char in self.pattern if char != engine.HIDDEN)
 
 
 @dataclass(frozen=True)
@@ -154,18 +188,40 @@ class MoveReview:
     kept_rank: int
     top_families: tuple[FamilyBar, ...]
     more_families: tuple[FamilyBar, ...]
+    seeded_ties: bool = False  # a ranked game: families of equal rank ordered by the seed
+    search_nodes: int | None = None
 
     @property
     def family_count(self) -> int:
         return len(self.top_families) + len(self.more_families)
 
     @property
+    def families(self) -> tuple[FamilyBar, ...]:
+        return self.top_families + self.more_families
+
+    @property
     def kept(self) -> FamilyBar:
-        return (self.top_families + self.more_families)[self.kept_rank]
+        return self.families[self.kept_rank]
+
+    @property
+    def was_searched(self) -> bool:
+        return any(family.value is not None for family in self.families)
+
+    @property
+    def misses_left_before(self) -> int:
+        return self.misses_left + int(self.miss)
 
     @property
     def explanation(self) -> str:
         """Why the computer kept this family, in words for the review page."""
+        if self.reason == Reason.LOOKAHEAD:
+            return self._lookahead_explanation()
+        if self.reason == Reason.HONEST:
+            return (
+                "A fair game: it kept the family that holds the word it picked at the start, "
+                f"as ordinary hangman does ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)} still fit what it has shown)."
+            )
         if self.reason == Reason.SECOND_HARDEST:
             return (
                 f"The difficulty schedule asked for the second hardest family on guess "
@@ -179,7 +235,71 @@ class MoveReview:
             )
         if self.family_count == 1:
             return "Every word fell in one family, so it kept that one."
-        return f"It kept the hardest family: the one with the most words ({self.words_left})."
+        explanation = (
+            f"It kept the hardest family: the one with the most words ({self.words_left})."
+        )
+        return explanation + self._seeded_tie_note()
+
+    def _seeded_tie_note(self) -> str:
+        kept = self.kept
+        tied = [
+            family
+            for family in self.families
+            if (family.size, family.revealed_letters) == (kept.size, kept.revealed_letters)
+        ]
+        if not self.seeded_ties or len(tied) < 2:
+            return ""
+        return (
+            f" {len(tied)} families were exactly as hard (as many words, as many letters "
+            "shown); in a ranked game the game's secret seed chooses among them."
+        )
+
+    def _lookahead_explanation(self) -> str:
+        """Fiendish: what the kept family was worth, against the biggest one."""
+        kept, biggest = self.kept, self.families[0]
+        if kept.value is None:  # the search could not value even the biggest family
+            return (
+                "The search ran out of positions before it could value a family, so it kept "
+                "the hardest one, as the rules would."
+            )
+        worth = _wrong_guesses(kept.value)
+        leaves = (
+            f"it leaves you {_wrong_guesses(self.misses_left)} with "
+            f"{kept.hidden} letter{'s' * (kept.hidden != 1)} hidden"
+        )
+        if kept.value >= self.misses_left_before:
+            worth += ", enough to use up every wrong guess you had left"
+        if self.kept_rank == 0:
+            text = (
+                f"It kept the biggest family ({_words(kept.size)}): the search found it worth "
+                f"{worth} from this guess to the end of the game, as much as any family; {leaves}."
+            )
+        else:
+            compared = (
+                f"against {_wrong_guesses(biggest.value)} for the bigger one"
+                if biggest.value is not None
+                else "the bigger one could not be valued in time"
+            )
+            text = (
+                f"It kept the {_words(kept.size)} family instead of the "
+                f"{_words(biggest.size)} one: {leaves}. The search found it worth {worth} "
+                f"from this guess to the end of the game ({compared})."
+            )
+        equal = [f for f in self.families if f.value == kept.value and f.value is not None]
+        if self.seeded_ties and len(equal) > 1:
+            text += (
+                f" {len(equal)} families were worth as much; in a ranked game the game's secret "
+                "seed chooses among the biggest of them."
+            )
+        return text
+
+
+def _words(count: int) -> str:
+    return f"{count:,}-word" if count != 1 else "1-word"
+
+
+def _wrong_guesses(count: int) -> str:
+    return f"{count} wrong guess{'es' * (count != 1)}"
 
 
 @dataclass(frozen=True)
@@ -202,6 +322,7 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
         misses += int(move.miss)
         families = [(str(pattern), int(size)) for pattern, size in move.families]
         largest = max((size for _, size in families), default=1) or 1
+        values = move.values or [None] * len(families)
         bars = tuple(
             FamilyBar(
                 rank=index + 1,
@@ -209,8 +330,9 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
                 size=size,
                 percent=max(1, round(100 * size / largest)),
                 kept=index == move.kept_rank,
+                value=value,
             )
-            for index, (pattern, size) in enumerate(families)
+            for index, ((pattern, size), value) in enumerate(zip(families, values, strict=True))
         )
         moves.append(
             MoveReview(
@@ -227,6 +349,8 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
                 kept_rank=move.kept_rank,
                 top_families=bars[:top],
                 more_families=bars[top:],
+                seeded_ties=game.seeded_ties,
+                search_nodes=move.search_nodes,
             )
         )
         pattern_before = move.pattern

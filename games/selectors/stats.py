@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from evilsite.db_router import reads_can_lag
 from games.models import Difficulty, Game, Status
 
 
@@ -25,13 +26,13 @@ class DistributionBar:
 
 
 @dataclass(frozen=True)
-class Statistics:
+class Totals:
+    """Finished games of one section: played, won, and the wrong guesses of the wins."""
+
     key: str  # "all" or a difficulty value
     label: str
     played: int
     won: int
-    current_streak: int
-    best_streak: int
     distribution: tuple[DistributionBar, ...]
 
     @property
@@ -41,6 +42,14 @@ class Statistics:
     @property
     def win_percent(self) -> int:
         return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass(frozen=True)
+class Statistics(Totals):
+    """One player's section: the totals, and streaks (games in the order they finished)."""
+
+    current_streak: int
+    best_streak: int
 
 
 class _Running:
@@ -75,6 +84,7 @@ class _Running:
         )
 
 
+@reads_can_lag
 def player_statistics(
     *, player: AbstractBaseUser, ranked_only: bool = False
 ) -> tuple[Statistics, ...]:

@@ -15,14 +15,15 @@ View = Callable[..., HttpResponseBase]
 
 
 def login_required_htmx(
-    view: View | None = None, *, back_to_board: bool = False
+    view: View | None = None, *, back_to_board: bool = False, back_to_page: str | None = None
 ) -> View | Callable[[View], View]:
     """``login_required`` that sends the whole window to the login page on an HTMX request,
     instead of swapping the login form into the fragment being updated.
 
     ``back_to_board`` is for a game's POST-only actions (a guess, a forfeit): after
     logging in the player comes back to the game's board (the view's ``pk``), since a
-    GET of the action's own URL would only get a bare 405.
+    GET of the action's own URL would only get a bare 405. ``back_to_page`` names the page
+    (a URL name without arguments) other POST-only actions send the player back to.
     """
 
     def decorate(view: View) -> View:
@@ -30,7 +31,11 @@ def login_required_htmx(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.user.is_authenticated:
                 return view(request, *args, **kwargs)
-            board = reverse("game_detail", kwargs={"pk": kwargs["pk"]}) if back_to_board else None
+            board = (
+                reverse("game_detail", kwargs={"pk": kwargs["pk"]})
+                if back_to_board
+                else (reverse(back_to_page) if back_to_page is not None else None)
+            )
             if request.htmx:
                 # The page the browser shows; a fragment's own URL is no page to return to.
                 back_to = request.htmx.current_url_abs_path or board or reverse("home")

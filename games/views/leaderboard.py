@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from games.filters import LeaderboardFilterForm
-from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.models import MAX_WRONG_GUESSES, RANKED_DIFFICULTIES
 from games.scoring import DIFFICULTY_WEIGHT, win_points
 from games.selectors.leaderboard import Board, leaderboard_page, minimum_games
 from games.views.records import render_filtered
@@ -47,5 +47,5 @@ def scoring_examples() -> list[dict[str, object]]:
                 (misses, win_points(difficulty=value, max_misses=misses)) for misses in (3, 8, 15)
             ],
         }
-        for value, label in Difficulty.choices
+        for value, label in ((value, value.label) for value in RANKED_DIFFICULTIES)
     ]

@@ -1,4 +1,4 @@
-"""The play pages: home, new game, the board, a guess, forfeit.
+"""The play pages: home, new game, the board, a guess, undo, forfeit.
 
 Thin views: parse a form, call one service or selector, render. A guess sent
 by HTMX gets only the board back; the same form without JavaScript posts and
@@ -8,6 +8,7 @@ redirects to the board (post/redirect/get) with the result in the messages.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +20,15 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from daily.selectors import board_place, ranked_attempt, utc_today
+from daily.services import NoPuzzleError, daily_puzzle_ensure
+from evilsite.ratelimit import RateLimitExceeded, too_many_requests
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
 from games.selectors.board import board_for, games_in_progress, player_game, ranked_game_in_progress
+from games.selectors.reveal import game_reveal
+from games.selectors.share import game_share
 from games.views.access import login_required_htmx
 
 NEW_GAME_QUERY_FIELDS = ("dictionary", "length", "max_misses", "difficulty", "show_word_count")
@@ -41,6 +47,14 @@ def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
         context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
+    try:
+        context["daily_puzzle"] = daily_puzzle_ensure(day=utc_today())
+    except NoPuzzleError:
+        pass  # no dictionary yet: the home page simply has no daily card
+    else:
+        context["daily_attempt"] = ranked_attempt(
+            player=request.user, puzzle=context["daily_puzzle"]
+        )
     return render(request, "home.html", context)
 
 
@@ -121,42 +135,81 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = player_game(player=request.user, game_id=pk)
     notices = [Notice(message=str(m.message), tags=m.tags) for m in messages.get_messages(request)]
-    return render(request, "games/board.html", _board_context(game, notices=notices))
+    return render(request, "games/board.html", _board_context(request, game, notices=notices))
 
 
 @require_POST
 @login_required_htmx(back_to_board=True)
 def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
+    def guess(data: dict[str, Any]) -> tuple[Game, Notice]:
+        outcome = services.game_guess(
+            game_id=pk,
+            player=request.user,
+            letter=data["letter"],
+            expected_guesses=data["expected_guesses"],
+        )
+        announcement = guess_announcement(outcome.report, game=outcome.game)
+        return outcome.game, Notice(announcement, "info" if outcome.report.miss else "success")
+
+    return _board_action(request, pk, guess)
+
+
+@require_POST
+@login_required_htmx(back_to_board=True)
+def game_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the last guess of a practice game; the server refuses it for any other."""
+
+    def undo(data: dict[str, Any]) -> tuple[Game, Notice]:
+        outcome = services.game_undo(
+            game_id=pk, player=request.user, expected_guesses=data["expected_guesses"]
+        )
+        return outcome.game, Notice(undo_announcement(outcome), "info")
+
+    return _board_action(request, pk, undo)
+
+
+def _board_action(
+    request: HttpRequest, pk: int, act: Callable[[dict[str, Any]], tuple[Game, Notice]]
+) -> HttpResponse:
+    """A POST from the board (a guess, an undo): ``act`` runs the service on the form's data
+    and says what happened; a refusal shows the board as it is, with the reason."""
     form = GuessForm(request.POST)
     if not form.is_valid():
         game = player_game(player=request.user, game_id=pk)
         notice = Notice(message=GuessForm.BAD_BOARD_MESSAGE, tags="error")
     else:
         try:
-            outcome = services.game_guess(
-                game_id=pk,
-                player=request.user,
-                letter=form.cleaned_data["letter"],
-                expected_guesses=form.cleaned_data["expected_guesses"],
-            )
+            game, notice = act(form.cleaned_data)
         except Game.DoesNotExist:
             raise Http404("No such game.") from None
-        except services.GuessRejectedError as error:
+        except RateLimitExceeded as error:
+            game = player_game(player=request.user, game_id=pk)
+            return too_many_requests(
+                request,
+                error,
+                htmx_template="games/_guess_response.html",
+                context={
+                    **_board_context(
+                        request, game, notices=[Notice(message=error.message, tags="error")]
+                    ),
+                    "retry_url": reverse("game_detail", args=[pk]),
+                },
+            )
+        except services.GameRuleError as error:
             game = player_game(player=request.user, game_id=pk)
             notice = Notice(message=error.message, tags="error")
-        else:
-            game = outcome.game
-            notice = Notice(
-                message=guess_announcement(outcome.report, game=game),
-                tags="info" if outcome.report.miss else "success",
-            )
+    return _board_response(request, game, notice)
+
+
+def _board_response(request: HttpRequest, game: Game, notice: Notice) -> HttpResponse:
+    """HTMX gets the board with the notice in it; a plain form post redirects to the board."""
     if request.htmx:
-        context = _board_context(game, notices=[notice])
+        context = _board_context(request, game, notices=[notice])
         return render(request, "games/_guess_response.html", context)
     messages.add_message(
         request, messages.ERROR if notice.tags == "error" else messages.INFO, notice.message
     )
-    return redirect("game_detail", pk=pk)  # type: ignore[return-value]
+    return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
 
 
 @require_POST
@@ -194,14 +247,31 @@ def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
     return sentence
 
 
-def _board_context(game: Game, *, notices: list[Notice]) -> dict[str, Any]:
-    return {
+def undo_announcement(outcome: services.UndoOutcome) -> str:
+    game = outcome.game
+    letter = outcome.letter.upper()
+    sentence = f"Took back {letter}{' (a miss)' if outcome.was_miss else ''}."
+    left = game.misses_left
+    sentence += f" {left} wrong guess{'es' * (left != 1)} left,"
+    return sentence + f" {game.words_left} word{'s' * (game.words_left != 1)} still possible."
+
+
+def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
+    """What the board shows; once the game is over, its share text and the reveal too
+    (never before: neither is computed for a game in progress)."""
+    context: dict[str, Any] = {
         "game": game,
         "board": board_for(game),
         "notices": notices,
         "announcement": " ".join(notice.message for notice in notices),
         "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
     }
+    if game.is_over:
+        context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
+        context["reveal"] = game_reveal(game)
+        if game.is_daily_attempt:
+            context["daily_place"] = board_place(game.daily_puzzle, game=game)  # type: ignore[arg-type]
+    return context
 
 
 def _settings_from_query(query: QueryDict) -> dict[str, str | bool]:

@@ -7,12 +7,14 @@ JavaScript and every filtered URL can be shared or bookmarked.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.forms import Form
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -25,6 +27,9 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from daily.selectors import daily_streaks
+from evilsite.db_router import reads_can_lag
+from evilsite.ratelimit import rate_limited
 from games import exports
 from games.filters import GameFilterForm, StatisticsForm
 from games.selectors.records import can_review_all, filtered_games, player_games
@@ -82,6 +87,7 @@ def player_stats(request: HttpRequest) -> HttpResponse:
             "form": form,
             "profile_user": request.user,
             "statistics": statistics,
+            "daily": daily_streaks(player=request.user),
             "ranked_only": ranked_only,
             "is_own": True,
         },
@@ -100,6 +106,8 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         {
             "profile_user": profile_user,
             "statistics": statistics,
+            # Someone else's streaks may be a second old, as their statistics are.
+            "daily": reads_can_lag(daily_streaks)(player=profile_user),
             "ranked_only": True,
             "is_own": profile_user.pk == request.user.pk,
         },
@@ -114,7 +122,7 @@ def instructor_games(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         paginator = Paginator(filtered_games(form.filters()), GAMES_PER_PAGE)
         page = paginator.get_page(form.page_number())
-    export_query = _without_page(request.GET)
+    export_query = query_without_page(request.GET)
     return render_filtered(
         request,
         "games/records/instructor_games.html",
@@ -125,36 +133,45 @@ def instructor_games(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @instructor_required
+@rate_limited("export")
+@reads_can_lag  # the stream reads after the view returns: it keeps the replica
 def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
-        return _bad_filters(form)
-    response = StreamingHttpResponse(
-        exports.csv_lines(filtered_games(form.filters())), content_type="text/csv; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{_export_name("csv")}"'
-    return response
+        return bad_filters_response(form)
+    return streamed_download(exports.csv_lines(filtered_games(form.filters())), extension="csv")
 
 
 @require_GET
 @instructor_required
+@rate_limited("export")
+@reads_can_lag
 def instructor_games_jsonl(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
-        return _bad_filters(form)
-    response = StreamingHttpResponse(
-        exports.jsonl_lines(filtered_games(form.filters())),
-        content_type="application/jsonl; charset=utf-8",
-    )
-    response["Content-Disposition"] = f'attachment; filename="{_export_name("jsonl")}"'
+        return bad_filters_response(form)
+    return streamed_download(exports.jsonl_lines(filtered_games(form.filters())), extension="jsonl")
+
+
+CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "jsonl": "application/jsonl; charset=utf-8"}
+
+
+def streamed_download(
+    lines: Iterator[str], *, extension: str, stem: str = "evil-hangman-games"
+) -> StreamingHttpResponse:
+    """An export streamed as a file to save, named after its kind and the time."""
+    response = StreamingHttpResponse(lines, content_type=CONTENT_TYPES[extension])
+    filename = export_filename(extension, stem=stem)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-def _export_name(extension: str) -> str:
-    return f"evil-hangman-games-{timezone.localtime():%Y%m%d-%H%M%S}.{extension}"
+def export_filename(extension: str, *, stem: str = "evil-hangman-games") -> str:
+    return f"{stem}-{timezone.localtime():%Y%m%d-%H%M%S}.{extension}"
 
 
-def _bad_filters(form: GameFilterForm) -> HttpResponse:
+def bad_filters_response(form: Form) -> HttpResponse:
+    """A download refused for its filters: 400, with what to fix, as plain text."""
     lines = [
         f"{form[name].label}: {message}" if name != "__all__" else message
         for name, messages in form.errors.items()
@@ -167,7 +184,8 @@ def _bad_filters(form: GameFilterForm) -> HttpResponse:
     )
 
 
-def _without_page(query: QueryDict) -> str:
+def query_without_page(query: QueryDict) -> str:
+    """The filters of a list, for its export links (an export has no pages)."""
     copy = query.copy()
     copy.pop("page", None)
     return copy.urlencode()

@@ -25,9 +25,15 @@ from games.selectors.records import (
 from games.views.access import login_required_htmx
 from games.views.records import render_filtered, wants_fragment
 
+DAILY_NOT_YET_MESSAGE = (
+    "This game is of today's daily puzzle: its moves stay hidden until you have finished "
+    "your own attempt (or until tomorrow)."
+)
+
 
 def _game(pk: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("player", "dictionary"), pk=pk)
+    games = Game.objects.select_related("player", "dictionary", "daily_puzzle")
+    return get_object_or_404(games, pk=pk)
 
 
 @require_GET
@@ -39,6 +45,8 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     if access is ReviewAccess.BOARD:
         return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
+    if access is ReviewAccess.NOT_YET:
+        raise PermissionDenied(DAILY_NOT_YET_MESSAGE)
     return render(
         request,
         "games/review/review.html",
@@ -46,6 +54,8 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game,
             "review": game_review(game),
             "show_candidates": access is ReviewAccess.INSTRUCTOR,
+            # Instructors see what the search thought of every family it compared.
+            "show_values": access is ReviewAccess.INSTRUCTOR,
             "is_owner": game.player_id == request.user.pk,
         },
     )

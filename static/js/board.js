@@ -1,5 +1,6 @@
 // The board's physical keyboard and focus handling. The server decides
-// everything; this only presses the on-screen key for a typed letter, queues
+// everything; this only presses the on-screen key for a typed letter (and the
+// take-back button for Backspace), queues
 // letters typed or clicked while a guess is in flight, and keeps the focus
 // somewhere useful after HTMX swaps the board.
 (function () {
@@ -100,7 +101,19 @@
     if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) {
       return;
     }
-    if (event.defaultPrevented || typingInAField(event.target) || keyboardForm() === null) {
+    if (event.defaultPrevented || typingInAField(event.target)) {
+      return;
+    }
+    // Backspace takes back the last guess where the board offers it (practice games).
+    if (event.key === "Backspace") {
+      const undo = document.getElementById("undo-button");
+      if (undo !== null && !event.repeat && !isBusy()) {
+        event.preventDefault();
+        undo.click();
+      }
+      return;
+    }
+    if (keyboardForm() === null) {
       return;
     }
     const letter = event.key.length === 1 ? event.key.toLowerCase() : "";
@@ -162,17 +175,32 @@
     tell(text, "error");
   }
 
+  // An error status means the guess was not stored (it is one transaction); pressing the
+  // key again sends it with the same count of guesses, so it can never count twice.
   document.addEventListener("htmx:responseError", function (event) {
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
     reportFailure(
       event,
-      "The server did not take that guess (error " + status + "). Reload the page and try again."
+      status === 403
+        ? "The server did not take that guess (error 403): your session may have ended. " +
+            "Reload the page and try again."
+        : "The server did not take that guess (error " + status + "). " +
+            "Press the key again to retry, or reload the page."
     );
   });
 
-  document.addEventListener("htmx:sendError", function (event) {
-    reportFailure(event, "The server could not be reached. Check your connection and try again.");
-  });
+  // No answer at all (the connection dropped, or no answer in time): the guess may or may
+  // not have been stored. Sent again, the server either takes it or, if it already had,
+  // shows the board with it: never twice.
+  function reportNoAnswer(event) {
+    reportFailure(
+      event,
+      "No answer from the server, so that guess may not have been taken. " +
+        "Press the key again: a guess is never counted twice."
+    );
+  }
+  document.addEventListener("htmx:sendError", reportNoAnswer);
+  document.addEventListener("htmx:timeout", reportNoAnswer);
 
   // After a swap the pressed key is gone (disabled) and the focus with it:
   // move it to the next free key, or to the end-of-game panel.

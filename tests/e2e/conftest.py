@@ -8,6 +8,7 @@ needed: the system Chromium is launched directly.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,11 +59,28 @@ def _new_page(browser: Any, **context_options: Any) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: _collect_console_error(message, errors))
     try:
         yield page
     finally:
         context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript or console errors on the page: {errors}"
+
+
+# The browser, and htmx, log a failed request (an error status, a dropped connection) as a
+# console error; the tests that cause one (a 403, a 404, a lost answer) expect it. Anything
+# else (a Content Security Policy violation, a script error) fails the test.
+_EXPECTED_CONSOLE_ERRORS = (
+    "Failed to load resource:",
+    "Response Status Error Code",
+    "htmx:sendError",
+    "htmx:afterRequest",
+)
+
+
+def _collect_console_error(message: Any, errors: list[str]) -> None:
+    if message.type == "error" and not message.text.startswith(_EXPECTED_CONSOLE_ERRORS):
+        errors.append(f"console: {message.text}")
 
 
 @pytest.fixture
@@ -93,3 +111,29 @@ def log_in(page: Any, base_url: str, username: str, password: str = PASSWORD) ->
     page.locator("#id_password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{base_url}/")
+
+
+def wait_for(page: Any, expression: str, arg: Any = None, timeout_ms: int = TIMEOUT_MS) -> None:
+    """``page.wait_for_function`` that the Content Security Policy allows.
+
+    Playwright's own evaluates its predicate with ``eval`` inside the page, which a
+    policy without 'unsafe-eval' refuses; ``page.evaluate`` goes through the
+    DevTools protocol instead, so this polls with it.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_ms} ms: {expression}")
+        page.wait_for_timeout(25)
+
+
+def press_key(page: Any, letter: str) -> None:
+    """Click a key of the board and wait until the board shows one more guess (or is gone)."""
+    before = page.locator('input[name="expected_guesses"]').get_attribute("value")
+    page.locator(f"#key-{letter}").click()
+    wait_for(
+        page,
+        "n => !document.querySelector('input[name=expected_guesses]')"
+        " || document.querySelector('input[name=expected_guesses]').value != n",
+        arg=before,
+    )

@@ -14,7 +14,7 @@ import pytest
 from dictionaries.models import Dictionary
 from games import services
 from games.models import Game, Status
-from tests.e2e.conftest import PASSWORD, log_in
+from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -78,7 +78,7 @@ def test_clicks_during_a_guess_are_queued_shown_and_played_in_order(
     assert sorted(queued) == ["b", "c"]
 
     held_guesses.set()  # "a" is answered now; the queued "b" and "c" follow unheld
-    page.wait_for_function("document.querySelector('input[name=expected_guesses]').value == '3'")
+    wait_for(page, "() => document.querySelector('input[name=expected_guesses]').value == '3'")
     assert page.locator("#board .key-queued").count() == 0
     assert page.locator("#board .key-sending").count() == 0
     for letter in "abc":
@@ -117,14 +117,12 @@ def open_board(page: Any, live_server: Any, dictionary: Dictionary, username: st
 
 
 def wait_for_guesses(page: Any, count: int) -> None:
-    page.wait_for_function(
-        f"document.querySelector('input[name=expected_guesses]').value == '{count}'"
-    )
+    wait_for(page, f"document.querySelector('input[name=expected_guesses]').value == '{count}'")
 
 
 def wait_for_announcement(page: Any, text: str) -> None:
-    page.wait_for_function(
-        "text => document.getElementById('announcer').textContent.trim() === text", arg=text
+    wait_for(
+        page, "text => document.getElementById('announcer').textContent.trim() === text", arg=text
     )
 
 
@@ -154,7 +152,8 @@ def test_a_repeated_letter_is_answered_and_sends_nothing(
 
     # A capital letter is the same letter; the message is said again, not stacked.
     page.keyboard.press("Shift+A")
-    page.wait_for_function(
+    wait_for(
+        page,
         "text => document.getElementById('announcer').textContent === text",
         arg=REPEATED_A + "\u00a0",  # the same words again, made a change so they are read
     )

@@ -14,7 +14,7 @@ import pytest
 from dictionaries.models import Dictionary
 from games.models import Game
 from tests.conftest import NINE_WORDS
-from tests.e2e.conftest import PASSWORD, log_in
+from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 from tests.games.records_support import instructors_group, play
 
@@ -28,9 +28,14 @@ def nine_words() -> Dictionary:
 
 @pytest.fixture
 def finished_game(nine_words: Dictionary) -> Game:
-    # The worked example of the rules, then c, l: won with "cool".
+    # The worked example of the rules, then c, l: won with "cool". A practice game, which
+    # keeps the rules' exact order of equal families (a ranked game's seed reorders them).
     game = play(
-        player=UserFactory(username="ada"), dictionary=nine_words, letters="eotgcl", max_misses=8
+        player=UserFactory(username="ada"),
+        dictionary=nine_words,
+        letters="eotgcl",
+        max_misses=8,
+        ranked=False,
     )
     assert (game.status, game.word) == ("won", "cool")
     return game
@@ -137,8 +142,9 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     mark_document(page)
     page.locator("#id_difficulty").select_option("hard")
     page.wait_for_url(re.compile(r"/leaderboard/\?.*difficulty=hard"))
-    page.wait_for_function(
-        "() => !document.querySelector('#leaderboard-results').innerText.includes('easy-rider')"
+    wait_for(
+        page,
+        "() => !document.querySelector('#leaderboard-results').innerText.includes('easy-rider')",
     )
     assert "hard-case" in page.locator("#leaderboard-results").inner_text()
     assert still_same_document(page)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from tests.e2e.conftest import PASSWORD, log_in
+from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.records_support import instructors_group, play
 
@@ -78,7 +78,7 @@ def test_no_page_scrolls_sideways_on_a_phone(
     assert box.evaluate("box => box.scrollWidth > box.clientWidth")
     box.focus()
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('.table-scroll').scrollLeft > 0")
+    wait_for(page, "document.querySelector('.table-scroll').scrollLeft > 0")
     assert page_width(page) <= PHONE["width"]
 
     page.context.clear_cookies()

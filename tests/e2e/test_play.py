@@ -15,7 +15,7 @@ from dictionaries.models import Dictionary
 from games import services
 from games.models import Game, Status
 from games.selectors.replay import game_state
-from tests.e2e.conftest import PASSWORD, log_in, sign_up
+from tests.e2e.conftest import PASSWORD, log_in, sign_up, wait_for
 from tests.factories import DictionaryFactory, UserFactory
 from tests.markup import without_csrf_tokens
 
@@ -100,7 +100,8 @@ def test_sign_up_start_and_play_by_clicking_then_by_typing(
             break
         before = guesses_shown(page)
         page.locator(f"#key-{letter}").click()
-        page.wait_for_function(
+        wait_for(
+            page,
             "n => !document.querySelector('input[name=expected_guesses]')"
             " || document.querySelector('input[name=expected_guesses]').value != n",
             arg=str(before),
@@ -138,7 +139,8 @@ def test_sign_up_start_and_play_by_clicking_then_by_typing(
             break
         before = guesses_shown(page)
         page.keyboard.press(letter)
-        page.wait_for_function(
+        wait_for(
+            page,
             "n => !document.querySelector('input[name=expected_guesses]')"
             " || document.querySelector('input[name=expected_guesses]').value != n",
             arg=str(before),
@@ -166,7 +168,7 @@ def test_fast_typing_applies_every_letter_once(
     page.goto(f"{live_server.url}/games/{game.pk}/")
     navigations = watch_navigations(page)
     page.keyboard.type("abcd")  # faster than the server answers: queued, not dropped
-    page.wait_for_function("document.querySelector('input[name=expected_guesses]').value == '4'")
+    wait_for(page, "() => document.querySelector('input[name=expected_guesses]').value == '4'")
     assert_page_never_reloaded(page, navigations)
     game.refresh_from_db()
     assert game.letters == "abcd"

@@ -49,7 +49,7 @@ def test_the_first_miss_of_26_shows_though_it_draws_nothing() -> None:
         r'<div class="miss-meter" aria-hidden="true">(.*?)</div>\s*</div>', page, re.S
     )
     assert meter is not None
-    assert "--pip-columns: 13" in meter.group(1)
+    assert 'class="miss-pips pip-columns-13"' in meter.group(1)
     assert meter.group(1).count('class="pip pip-used"') == 1
     assert meter.group(1).count('class="pip"') == 25
     assert '<span class="miss-count">1/26</span>' in meter.group(1)

@@ -329,7 +329,10 @@ class TestLeaderboardPage:
             ({"dictionary": "nope"}, "There is no dictionary by that name."),
             ({"length": "five"}, "The word length is a whole number of letters."),
             ({"length": "0"}, "Ensure this value is greater than or equal to 1."),
-            ({"difficulty": "brutal"}, "Difficulty is easy, medium or hard."),
+            (
+                {"difficulty": "brutal"},
+                "Leaderboards rank easy, medium, hard, fiendish games",
+            ),
             ({"period": "year"}, "The period is all time, this week or today."),
             ({"board": "luck"}, "Rank by points or by win rate."),
             ({"page": "x"}, "The page is a whole number, 1 or more."),

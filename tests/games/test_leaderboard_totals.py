@@ -245,7 +245,7 @@ def bucket_of(game: Game) -> tuple:
     return (game.player_id, game.dictionary_id, game.length, game.difficulty)
 
 
-@pytest.mark.parametrize("seed", [4, 2718])
+@pytest.mark.parametrize("seed", [6, 2718])
 @override_settings(LEADERBOARD_MIN_GAMES=2)
 def test_totals_and_every_board_equal_a_recount_of_games_played_through_the_services(
     seed: int, clock: Clock, dictionaries: list[Dictionary]

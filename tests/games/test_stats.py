@@ -90,7 +90,7 @@ def test_each_difficulty_has_its_own_figures_and_streaks() -> None:
     record(player, "L", difficulty="hard", first_day=3)
     record(player, "W", difficulty="medium", first_day=4)
     stats = {entry.key: entry for entry in player_statistics(player=player)}
-    assert list(stats) == ["all", "easy", "medium", "hard"]
+    assert list(stats) == ["all", "easy", "medium", "hard", "fiendish", "fair"]
     assert (stats["all"].played, stats["all"].current_streak, stats["all"].best_streak) == (
         5,
         1,
@@ -147,7 +147,7 @@ class TestPages:
         assert '<span class="value">80%</span> win rate' in page
         assert '<span class="value">2</span> current streak' in page
         assert "1 wrong guess</span>" in page
-        assert 'style="width: 100%">3<span class="records-sr-only"> won games</span>' in page
+        assert 'class="bar width-100">3<span class="records-sr-only"> won games</span>' in page
         ranked = client_for(player).get(reverse("player_stats"), {"ranked": "on"})
         assert '<span class="value">4</span> played' in ranked.content.decode()
 

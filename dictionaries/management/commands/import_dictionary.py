@@ -6,9 +6,11 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from dictionaries.models import Dictionary
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
     DictionaryImportError,
@@ -64,6 +66,11 @@ class Command(BaseCommand):
             ),
         )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
+        parser.add_argument(
+            "--no-par",
+            action="store_true",
+            help="Do not compute par afterwards (manage.py compute_par does it later).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str | None = options["path"]
@@ -98,6 +105,7 @@ class Command(BaseCommand):
             )
             return
         self._write_report(result.report)
+        self._compute_par(result.report.dictionary, options)
 
     def _import_file(self, path: Path, options: dict[str, Any], progress: ProgressBar) -> None:
         name: str | None = options["name"]
@@ -115,6 +123,20 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from error
         self._write_report(report)
+        self._compute_par(report.dictionary, options)
+
+    def _compute_par(self, dictionary: Dictionary, options: dict[str, Any]) -> None:
+        """Par of the new dictionary's boards, so the new-game form can show it at once."""
+        if options["no_par"]:
+            return
+        self.stdout.write("Computing par (the fewest wrong guesses perfect play needs):")
+        call_command(
+            "compute_par",
+            dictionary=dictionary.slug,
+            no_progress=options["no_progress"],
+            stdout=self.stdout,
+            stderr=self.stderr,
+        )
 
     def _write_report(self, report: ImportReport) -> None:
         dictionary = report.dictionary

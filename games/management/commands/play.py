@@ -33,13 +33,26 @@ from games.engine import (
     apply_guess,
     new_game,
 )
+from games.guesser import propose
 
 SEED_BITS = 62
 WORD_LINE = re.compile(r"[a-z]+")
-DIFFICULTY_ANSWERS = {
-    **{difficulty.value: difficulty for difficulty in Difficulty},
-    **{difficulty.value[0]: difficulty for difficulty in Difficulty},
-}
+DIFFICULTY_NAMES = ", ".join(difficulty.value for difficulty in Difficulty)
+
+
+def difficulty_answers() -> dict[str, Difficulty]:
+    """Each difficulty by its name and by every prefix no other name shares ("e", "fi", "fa")."""
+    answers: dict[str, Difficulty] = {}
+    for difficulty in Difficulty:
+        for end in range(1, len(difficulty.value) + 1):
+            prefix = difficulty.value[:end]
+            others = [other for other in Difficulty if other.value.startswith(prefix)]
+            if others == [difficulty]:
+                answers[prefix] = difficulty
+    return answers
+
+
+DIFFICULTY_ANSWERS = difficulty_answers()
 YES = {"y", "yes"}
 NO = {"n", "no"}
 
@@ -58,9 +71,20 @@ object per line: for an accepted guess {"guess", "accepted": true, "miss",
 the game is over; for a refused line {"guess", "accepted": false, "error"}.
 It stops reading when the game ends.
 
---seed only decides which candidate the computer names when you lose (the
-families follow from the rules alone). Without --seed a random one is used,
-in both modes, and nothing extra is printed.
+Difficulties: easy, medium and hard follow the seeds' rule (keep the biggest
+family, or on some guesses the second biggest); fiendish plans ahead to the end
+of the game (each reply searches a fixed number of positions); fair picks one
+word at the start and never cheats. Any unambiguous start of a name will do
+("h", "fi", "fa").
+
+--seed decides which candidate the computer names when you lose, and fair's
+secret word (the families follow from the rules alone: the console keeps the
+rules' exact order). Without --seed a random one is used, in both modes, and
+nothing extra is printed.
+
+--ai lets the computer guess instead of you, against any difficulty: it prints
+each move as the interactive game does, with the reason for each letter, or
+the same JSON lines with --json (no standard input is read).
 
 Words come from the database (--dictionary NAME or slug; default: the default
 dictionary) or from a plain text file (--words-file PATH: one word per line;
@@ -203,7 +227,7 @@ def parse_difficulty(value: str | None) -> Difficulty | None:
         return None
     difficulty = DIFFICULTY_ANSWERS.get(value.strip().lower())
     if difficulty is None:
-        raise CommandError(f"--difficulty must be easy, medium or hard, not {value!r}")
+        raise CommandError(f"--difficulty must be one of {DIFFICULTY_NAMES}, not {value!r}")
     return difficulty
 
 
@@ -228,10 +252,13 @@ class Command(BaseCommand):
         game = parser.add_argument_group("game (asked for when missing, except with --json)")
         game.add_argument("--length", metavar="N", help="word length")
         game.add_argument("--misses", metavar="M", help="wrong guesses allowed (at least 1)")
-        game.add_argument("--difficulty", metavar="LEVEL", help="easy, medium or hard")
+        game.add_argument("--difficulty", metavar="LEVEL", help=DIFFICULTY_NAMES)
         game.add_argument("--seed", metavar="S", help="seed of the word named on a loss")
         parser.add_argument(
             "--json", action="store_true", help="machine mode: guesses on stdin, JSON lines out"
+        )
+        parser.add_argument(
+            "--ai", action="store_true", help="the computer guesses (see games/guesser.py)"
         )
         parser.add_argument(
             "--debug",
@@ -261,7 +288,9 @@ class Command(BaseCommand):
 
         try:
             if options["json"] and length and max_misses and difficulty:
-                self.play_json(source.lexicon(length), max_misses, difficulty, seed)
+                self.play_json(
+                    source.lexicon(length), max_misses, difficulty, seed, ai=options["ai"]
+                )
                 return
             self.play_interactive(
                 source,
@@ -270,6 +299,7 @@ class Command(BaseCommand):
                 difficulty=difficulty,
                 seed=seed,
                 debug=options["debug"],
+                ai=options["ai"],
             )
         except (InputClosedError, KeyboardInterrupt):
             if not options["json"]:
@@ -280,7 +310,13 @@ class Command(BaseCommand):
     # -- machine mode ---------------------------------------------------------
 
     def play_json(
-        self, lexicon: Lexicon, max_misses: int, difficulty: Difficulty, seed: int | None
+        self,
+        lexicon: Lexicon,
+        max_misses: int,
+        difficulty: Difficulty,
+        seed: int | None,
+        *,
+        ai: bool = False,
     ) -> None:
         state = new_game(
             lexicon,
@@ -288,6 +324,12 @@ class Command(BaseCommand):
             difficulty=difficulty,
             seed=secrets.randbits(SEED_BITS) if seed is None else seed,
         )
+        if ai:
+            while not state.is_over:
+                state, report = apply_guess(state, propose(state).letter)
+                self.stdout.write(json.dumps(report.as_json()))
+                self.stdout.flush()
+            return
         for raw in self.input:
             guess = raw.rstrip("\r\n")
             try:
@@ -312,6 +354,7 @@ class Command(BaseCommand):
         difficulty: Difficulty | None,
         seed: int | None,
         debug: bool,
+        ai: bool = False,
     ) -> None:
         self.say(f"Evil Hangman, with {source.description}.")
         while True:
@@ -322,12 +365,12 @@ class Command(BaseCommand):
                 difficulty=difficulty if difficulty is not None else self.ask_difficulty(),
                 seed=secrets.randbits(SEED_BITS) if seed is None else seed,
             )
-            self.play_one_game(state, debug=debug)
+            self.play_one_game(state, debug=debug, ai=ai)
             if not self.ask_yes_no("Play again? (y/n): "):
                 self.say("Goodbye.")
                 return
 
-    def play_one_game(self, state: GameState, *, debug: bool) -> None:
+    def play_one_game(self, state: GameState, *, debug: bool, ai: bool = False) -> None:
         if debug:
             self.say(f"[debug] words left: {state.words_left:,}")
         while not state.is_over:
@@ -336,15 +379,22 @@ class Command(BaseCommand):
             guessed = ", ".join(sorted(state.letters)) or "none yet"
             self.say(f"Letters guessed: {guessed}")
             self.say(f"Word: {state.pattern}")
-            state, report = apply_guess(state, self.ask_guess(state))
+            if ai:
+                proposal = propose(state)
+                self.say(f"The computer guesses {proposal.letter!r}. {proposal.reason}")
+                letter = proposal.letter
+            else:
+                letter = self.ask_guess(state)
+            state, report = apply_guess(state, letter)
             self.say(self.feedback(report))
             if debug:
                 self.show_families(report)
         self.say("")
+        who = "The computer" if ai else "You"
         if state.status is Status.WON:
-            self.say(f"You win! The word was {state.word!r}.")
+            self.say(f"{who} {'wins' if ai else 'win'}! The word was {state.word!r}.")
         else:
-            self.say(f"You lose. The word was {state.word!r}.")
+            self.say(f"{who} {'loses' if ai else 'lose'}. The word was {state.word!r}.")
 
     @staticmethod
     def feedback(report: MoveReport) -> str:
@@ -402,10 +452,10 @@ class Command(BaseCommand):
 
     def ask_difficulty(self) -> Difficulty:
         while True:
-            answer = self.ask("Difficulty (easy, medium, hard): ").strip().lower()
+            answer = self.ask(f"Difficulty ({DIFFICULTY_NAMES}): ").strip().lower()
             if answer in DIFFICULTY_ANSWERS:
                 return DIFFICULTY_ANSWERS[answer]
-            self.say("Type easy, medium or hard.")
+            self.say(f"Type one of {DIFFICULTY_NAMES}.")
 
     def ask_guess(self, state: GameState) -> str:
         while True:

@@ -1,0 +1,16 @@
+"""What every page's menu needs from the games app."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from games.selectors.records import can_review_all
+
+
+def navigation(request: HttpRequest) -> dict[str, object]:
+    """``can_review_all_games``: whether the menu links to every player's games.
+
+    Lazy: a page that does not show the menu (a fragment) asks nothing.
+    """
+    return {"can_review_all_games": SimpleLazyObject(lambda: can_review_all(request.user))}
