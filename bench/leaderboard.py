@@ -100,7 +100,6 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
         "is_ranked",
         "seeded_ties",
         "seed",
-        "seeded_ties",
         "letters",
         "pattern",
         "misses",
@@ -135,7 +134,6 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
             "t" if ranked else "f",
             "t" if ranked else "f",  # ranked games break ties by the seed
             rng.getrandbits(62),
-            "t" if ranked else "f",  # ranked games order equal families by their seed
             "",
             word if won else "-" * length,
             misses,
