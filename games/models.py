@@ -102,7 +102,7 @@ class Game(models.Model):
     played_by_computer = models.BooleanField(
         default=False,
         help_text=(
-            "The AI guesser played it (\"watch the computer play\"): never ranked, and "
+            'The AI guesser played it ("watch the computer play"): never ranked, and '
             "left out of every record, statistic and board of the player who asked for it."
         ),
     )
