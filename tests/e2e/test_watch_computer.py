@@ -25,7 +25,9 @@ def secret() -> Dictionary:
     return DictionaryFactory(words=list(SECRET_FOUR), name="Secret", slug="secret", is_default=True)
 
 
-def test_watch_the_computer_play_to_the_end(page: Any, live_server: Any, secret: Dictionary) -> None:
+def test_watch_the_computer_play_to_the_end(
+    page: Any, live_server: Any, secret: Dictionary
+) -> None:
     base = live_server.url
     UserFactory(username="watcher", password=PASSWORD)
     log_in(page, base, "watcher")
