@@ -23,7 +23,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet
 from django.utils import timezone
 
 from classes.models import RUN_CLASSES_PERMISSION, Assignment, Classroom, Membership
-from games.models import Difficulty, Game, Status
+from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 from games.selectors.records import can_review_all
 from games.selectors.stats import Totals, distribution
 
@@ -95,9 +95,10 @@ def student_ids(classroom: Classroom) -> QuerySet[Membership]:
 
 
 def class_games(classroom: Classroom, games: QuerySet[Game] | None = None) -> QuerySet[Game]:
-    """``games`` (every game by default) narrowed to the class's current students."""
+    """``games`` (every game by default) narrowed to the class's current students, and to the
+    games they played themselves: a game the computer played for them is not their work."""
     games = Game.objects.all() if games is None else games
-    return games.filter(player_id__in=student_ids(classroom))
+    return games.filter(PLAYED_BY_PLAYER, player_id__in=student_ids(classroom))
 
 
 def class_assignments(classroom: Classroom) -> QuerySet[Assignment]:

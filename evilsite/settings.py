@@ -230,12 +230,15 @@ RATE_LIMITS = {
     "export": os.environ.get("RATE_LIMIT_EXPORT", "20/10m"),
     "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS", "60/m"),
     "hint": os.environ.get("RATE_LIMIT_HINT", "10/m"),
+    # Each game the computer plays runs the guesser's search on every move.
+    "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME", "10/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
     "export": "exports",
     "fiendish_guess": "guesses on fiendish games",
     "hint": "hints",
+    "computer_game": "games played by the computer",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".

@@ -442,6 +442,43 @@ def secret_word_index(lexicon: Lexicon, seed: int) -> int:
     return random.Random(seed).randrange(len(lexicon))
 
 
+def fair_word(lexicon: Lexicon, seed: int) -> str:
+    """The word an honest word-maker with this seed picks before any guess (the fair game's)."""
+    return lexicon.words[secret_word_index(lexicon, seed)]
+
+
+@dataclass(frozen=True, slots=True)
+class HonestGame:
+    """The same letters played against the honest word-maker (:func:`honest_game`)."""
+
+    word: str
+    misses: int
+    status: Status
+    letters_used: int  # the honest game may end before every letter is played
+
+
+def honest_game(
+    lexicon: Lexicon, *, seed: int, max_misses: int, letters: Iterable[str]
+) -> HonestGame:
+    """Play ``letters`` in order against the fair word-maker of ``seed``, until it ends.
+
+    What the same guesses would have cost in ordinary hangman, with the word
+    the fair game draws with this seed from the same words: the measure of
+    what the cheating cost. For a fair game it is that game itself.
+    """
+    state = new_game(lexicon, max_misses=max_misses, difficulty=Difficulty.FAIR, seed=seed)
+    for letter in letters:
+        if state.is_over:
+            break
+        state, _ = apply_guess(state, letter)
+    return HonestGame(
+        word=fair_word(lexicon, seed),
+        misses=state.misses,
+        status=state.status,
+        letters_used=state.guess_number,
+    )
+
+
 def _named_word(
     lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int, difficulty: Difficulty
 ) -> str:
@@ -450,7 +487,7 @@ def _named_word(
     The fair game names its secret word, which is always among them.
     """
     if difficulty is Difficulty.FAIR:
-        return lexicon.words[secret_word_index(lexicon, seed)]
+        return fair_word(lexicon, seed)
     index = random.Random(seed).randrange(int(candidates.size))
     return lexicon.words[int(candidates[index])]
 

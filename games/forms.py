@@ -61,8 +61,8 @@ class NewGameForm(forms.Form):
             "Hard always keeps the biggest family of words; medium lets go of it on every "
             "4th guess, easy on every 2nd. Fiendish plans ahead: it keeps whichever family "
             "will cost you the most wrong guesses by the end of the game. Fair does not "
-            "cheat: it picks one word at the start and sticks to it, to learn the rules on "
-            "(never ranked)."
+            "cheat: it picks one word at the start and sticks to it. Fair is for learning "
+            "the rules and is never ranked."
         ),
         error_messages={"invalid_choice": DIFFICULTY_CHOICE_MESSAGE},
     )
@@ -72,6 +72,14 @@ class NewGameForm(forms.Form):
         help_text=(
             "An unranked game does not count on the leaderboards and can be played "
             "alongside your ranked game."
+        ),
+    )
+    computer_plays = forms.BooleanField(
+        required=False,
+        label="Let the computer play: watch it guess with these settings",
+        help_text=(
+            "The computer's game is never ranked and is not counted in your statistics; it "
+            "shows in My games, marked as played by the computer."
         ),
     )
     forfeit_game_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

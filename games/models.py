@@ -45,6 +45,8 @@ class Reason(models.TextChoices):
 
 # Games the points and win-rate leaderboards count: finished, ranked, not a daily puzzle.
 LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=True)
+# The games a player played themselves: what statistics, streaks and classes count.
+PLAYED_BY_PLAYER = models.Q(played_by_computer=False)
 # The finished ranked attempts at daily puzzles, on their own boards.
 DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
 
@@ -97,6 +99,22 @@ class Game(models.Model):
         ),
     )
 
+    played_by_computer = models.BooleanField(
+        default=False,
+        help_text=(
+            'The AI guesser played it ("watch the computer play"): never ranked, and '
+            "left out of every record, statistic and board of the player who asked for it."
+        ),
+    )
+    computer_replay_of = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="computer_replays",
+        help_text="The player's game whose settings and seed the computer played again.",
+    )
+
     class Meta:
         ordering = ["-started_at", "-id"]
         permissions = [("review_all_games", "Can review every player's games")]
@@ -135,7 +153,7 @@ class Game(models.Model):
             models.Index(
                 fields=["player", "finished_at", "id"],
                 include=["difficulty", "status", "misses", "is_ranked"],
-                condition=models.Q(finished_at__isnull=False),
+                condition=models.Q(finished_at__isnull=False, played_by_computer=False),
                 name="game_player_finished",
             ),
             # Instructors' list of every game, newest first.
@@ -171,6 +189,21 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(difficulty=Difficulty.FAIR, is_ranked=True),
                 name="game_fair_never_ranked",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(played_by_computer=True, is_ranked=True),
+                name="game_computer_never_ranked",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(computer_replay_of__isnull=True)
+                | models.Q(played_by_computer=True),
+                name="game_replay_played_by_computer",
+            ),
+            # Watching the computer replay a game twice shows the same moves: one replay each.
+            models.UniqueConstraint(
+                fields=["player", "computer_replay_of"],
+                condition=models.Q(computer_replay_of__isnull=False),
+                name="game_one_computer_replay",
             ),
             models.CheckConstraint(
                 condition=(
@@ -223,6 +256,10 @@ class Game(models.Model):
     def is_daily_attempt(self) -> bool:
         """The player's one ranked attempt at a daily puzzle (not practice of a past day)."""
         return self.is_ranked and self.daily_puzzle_id is not None
+
+    @property
+    def is_fair(self) -> bool:
+        return self.difficulty == Difficulty.FAIR
 
     @property
     def on_leaderboards(self) -> bool:

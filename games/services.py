@@ -198,6 +198,8 @@ def game_guess(
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        if game.played_by_computer:
+            raise GuessRejectedError("The computer is playing this game; you can only watch.")
         if game.is_over:
             raise GuessRejectedError("This game is over. Start a new one to play again.")
         if expected_guesses is not None and expected_guesses != len(game.letters):
@@ -207,35 +209,42 @@ def game_guess(
             )
         if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
             rate_limit_hit(scope="fiendish_guess", player=player)  # before the search runs
-        state = game_state(game)
         try:
-            state, report = engine.apply_guess(state, letter)
+            report, move = _apply_locked(game, game_state(game), letter)
         except engine.GuessError as error:
             raise GuessRejectedError(_guess_error_message(error, letter)) from None
-        move = Move.objects.create(
-            game=game,
-            number=report.number,
-            letter=report.letter,
-            miss=report.miss,
-            pattern=report.pattern,
-            kept_size=report.words_left,
-            kept_rank=report.kept_rank,
-            reason=report.reason.value,
-            families=[[family.pattern, family.size] for family in report.families],
-            values=list(report.values) if report.values is not None else None,
-            search_nodes=report.search_nodes,
-        )
-        game.letters = "".join(state.letters)
-        game.pattern = state.pattern
-        game.misses = state.misses
-        game.words_left = state.words_left
-        game.status = state.status.value
-        changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
-        if state.is_over:
-            _finish(game, word=state.word or "")
-            changed += ["word", "finished_at", "score"]
-        game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
         return GuessOutcome(game=game, move=move, report=report)
+
+
+def _apply_locked(
+    game: Game, state: engine.GameState, letter: str
+) -> tuple[engine.MoveReport, Move]:
+    """Apply one guess to a locked game row: the move stored, the row updated (and finished)."""
+    state, report = engine.apply_guess(state, letter)
+    move = Move.objects.create(
+        game=game,
+        number=report.number,
+        letter=report.letter,
+        miss=report.miss,
+        pattern=report.pattern,
+        kept_size=report.words_left,
+        kept_rank=report.kept_rank,
+        reason=report.reason.value,
+        families=[[family.pattern, family.size] for family in report.families],
+        values=list(report.values) if report.values is not None else None,
+        search_nodes=report.search_nodes,
+    )
+    game.letters = "".join(state.letters)
+    game.pattern = state.pattern
+    game.misses = state.misses
+    game.words_left = state.words_left
+    game.status = state.status.value
+    changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
+    if state.is_over:
+        _finish(game, word=state.word or "")
+        changed += ["word", "finished_at", "score"]
+    game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
+    return report, move
 
 
 @dataclass(frozen=True)
@@ -288,6 +297,8 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
     """Give up a game in progress: it counts as a loss and names the word."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        if game.played_by_computer:
+            raise GameRuleError("The computer never gives up: watch it play to the end.")
         if game.forfeited:  # a double click, or a second tab: say what the first one did
             raise GameRuleError(
                 "You already gave up this game; it counts as a loss. "
@@ -325,6 +336,162 @@ def _guess_error_message(error: engine.GuessError, raw: str) -> str:
     if isinstance(error, engine.GameOverError):
         return "This game is over. Start a new one to play again."
     return "A guess is a single letter from A to Z."
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    game: Game
+    move: Move
+    report: engine.MoveReport
+    proposal: guesser.Proposal
+
+
+def computer_game_start(
+    *,
+    player: AbstractBaseUser,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str,
+    start_token: uuid.UUID | None = None,
+    seed: int | None = None,
+) -> Game:
+    """Start a game the computer plays for ``player`` to watch (the new-game option).
+
+    Never ranked and never forfeits anything: the player's own games are
+    untouched. Counted in the ``computer_game`` rate limit, since every move
+    of it runs the guesser's search on the server.
+    """
+    _refuse_a_spent_start_token(player=player, start_token=start_token)
+    if dictionary.is_hidden:
+        raise GameRuleError("That dictionary is not offered for new games.")
+    if not 1 <= max_misses <= MAX_WRONG_GUESSES:
+        raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
+    if difficulty not in Difficulty.values:
+        raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
+    lexicon = _lexicon_for(dictionary, length)
+    with transaction.atomic():
+        rate_limit_hit(scope="computer_game", player=player)
+        try:
+            with transaction.atomic():
+                return _create_computer_game(
+                    player=player,
+                    dictionary=dictionary,
+                    length=length,
+                    max_misses=max_misses,
+                    difficulty=difficulty,
+                    seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+                    seeded_ties=False,
+                    words=len(lexicon),
+                    start_token=start_token,
+                )
+        except IntegrityError:  # the same form sent twice at once
+            _refuse_a_spent_start_token(player=player, start_token=start_token)
+            raise
+
+
+def computer_replay_start(*, player: AbstractBaseUser, game_id: int) -> Game:
+    """The computer plays one of the player's finished games again: same settings, same seed.
+
+    With the seed (and the seeded tie order) it faces the very word-maker the
+    player faced. A game has one replay per player: asked again, the same one
+    is returned (the computer would play it move for move the same) and the
+    rate limit is not counted. A replay of a daily puzzle stays tied to its
+    day, so nobody else sees it before finishing their own attempt. Raises
+    ``Game.DoesNotExist`` for a game that is not the player's.
+    """
+    source = Game.objects.get(pk=game_id, player=player)
+    if source.played_by_computer:
+        raise GameRuleError("This game was already played by the computer.")
+    if not source.is_over:
+        raise GameRuleError(
+            "Finish this game first: the computer's replay would give its word away."
+        )
+    existing = Game.objects.filter(player=player, computer_replay_of=source).first()
+    if existing is not None:
+        return existing
+    lexicon = _lexicon_for(source.dictionary, source.length)
+    with transaction.atomic():
+        rate_limit_hit(scope="computer_game", player=player)
+        try:
+            with transaction.atomic():
+                return _create_computer_game(
+                    player=player,
+                    dictionary=source.dictionary,
+                    length=source.length,
+                    max_misses=source.max_misses,
+                    difficulty=source.difficulty,
+                    seed=source.seed,
+                    seeded_ties=source.seeded_ties,
+                    words=len(lexicon),
+                    replay_of=source,
+                )
+        except IntegrityError:  # two tabs asked at once: the other one started it
+            return Game.objects.get(player=player, computer_replay_of=source)
+
+
+def _lexicon_for(dictionary: Dictionary, length: int) -> engine.Lexicon:
+    try:
+        return get_lexicon(dictionary_id=dictionary.pk, length=length)
+    except EmptyBucketError:
+        raise GameRuleError(f"{dictionary.name} has no words of length {length}.") from None
+
+
+def _create_computer_game(
+    *,
+    player: AbstractBaseUser,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str,
+    seed: int,
+    seeded_ties: bool,
+    words: int,
+    start_token: uuid.UUID | None = None,
+    replay_of: Game | None = None,
+) -> Game:
+    return Game.objects.create(
+        player=player,
+        dictionary=dictionary,
+        length=length,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        is_ranked=False,
+        played_by_computer=True,
+        computer_replay_of=replay_of,
+        daily_puzzle_id=replay_of.daily_puzzle_id if replay_of is not None else None,
+        seeded_ties=seeded_ties,
+        seed=seed,
+        pattern=engine.HIDDEN * length,
+        words_left=words,
+        start_token=start_token,
+    )
+
+
+def computer_move(
+    *, game_id: int, player: AbstractBaseUser, expected_guesses: int | None = None
+) -> ComputerMove:
+    """The computer's next guess, worked out and stored under the game's row lock.
+
+    ``expected_guesses`` is how many guesses the watching board showed: two
+    tabs (or a double click) asking for the same move get one move, and the
+    second is told the board moved on (``StaleBoardError``), changing nothing.
+    Raises ``Game.DoesNotExist`` for a game that is not the player's.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        if not game.played_by_computer:
+            raise GuessRejectedError("This is your game: the computer does not play it for you.")
+        if game.is_over:
+            raise GuessRejectedError("The computer's game is over.")
+        if expected_guesses is not None and expected_guesses != len(game.letters):
+            raise StaleBoardError(
+                "The computer's game moved on in another tab or window; here it is now."
+            )
+        state = game_state(game)
+        proposal = guesser.propose(state)
+        report, move = _apply_locked(game, state, proposal.letter)
+        return ComputerMove(game=game, move=move, report=report, proposal=proposal)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ urlpatterns = [
     path("games/<int:pk>/guess/", play.game_guess, name="game_guess"),
     path("games/<int:pk>/forfeit/", play.game_forfeit, name="game_forfeit"),
     path("games/<int:pk>/undo/", play.game_undo, name="game_undo"),
+    path("games/<int:pk>/computer/next/", play.computer_next, name="computer_next"),
+    path("games/<int:pk>/watch/", play.computer_replay, name="computer_replay"),
     path("results/<int:pk>/<str:code>/", results.game_result, name="game_result"),
     # Records, statistics, leaderboards and review (issue 5).
     path("games/mine/", records.my_games, name="my_games"),

@@ -187,6 +187,8 @@ def undo_refusal(game: Game) -> str | None:
     Practice (unranked) games only: a ranked game, or a daily attempt, keeps
     every guess, or one could try each letter and keep the best answer.
     """
+    if game.played_by_computer:
+        return "The computer plays this game: it keeps every guess it makes."
     if game.is_daily_attempt:
         return "This is your one ranked attempt at the daily puzzle: a guess cannot be taken back."
     if game.is_ranked:

@@ -101,6 +101,13 @@ def player_games(player: AbstractBaseUser) -> QuerySet[Game]:
     )
 
 
+def computer_replay(game: Game, viewer: AbstractBaseUser | AnonymousUser) -> Game | None:
+    """The viewer's game in which the computer played ``game`` again (same settings and seed)."""
+    if not viewer.is_authenticated or game.played_by_computer:
+        return None
+    return Game.objects.filter(player=viewer, computer_replay_of=game).first()
+
+
 @dataclass(frozen=True)
 class GameFilters:
     """The instructor list's filters; ``None`` or empty means any."""

@@ -93,7 +93,8 @@ def player_statistics(
     Only finished games count; a forfeit is a loss. One pass over the rows of
     an index-only scan, in the order the games finished (id breaks ties).
     """
-    games = Game.objects.filter(player=player, finished_at__isnull=False)
+    # The computer's games (watched, not played) are never the player's record.
+    games = Game.objects.filter(player=player, finished_at__isnull=False, played_by_computer=False)
     if ranked_only:
         games = games.filter(is_ranked=True)
     overall = _Running()

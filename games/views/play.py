@@ -27,6 +27,7 @@ from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
 from games.selectors.board import board_for, games_in_progress, player_game, ranked_game_in_progress
+from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
 from games.views.access import login_required_htmx
@@ -69,6 +70,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         form = NewGameForm(initial=_settings_from_query(request.POST))
     elif request.method == "POST":
         form = NewGameForm(request.POST)
+        if form.is_valid() and form.cleaned_data["computer_plays"]:
+            return _computer_game_new(request, form)
         if form.is_valid():
             chosen = form.cleaned_data
             try:
@@ -116,6 +119,102 @@ def game_new(request: HttpRequest) -> HttpResponse:
         request,
         "games/new_game.html",
         {"form": form, "current_game": current_game, "needs_confirmation": needs_confirmation},
+    )
+
+
+def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
+    """The new-game form with "let the computer play": start its game and watch it."""
+    chosen = form.cleaned_data
+    try:
+        game = services.computer_game_start(
+            player=request.user,
+            dictionary=chosen["dictionary"],
+            length=chosen["length"],
+            max_misses=chosen["max_misses"],
+            difficulty=chosen["difficulty"],
+            start_token=chosen["start_token"],
+        )
+    except RateLimitExceeded as error:
+        return too_many_requests(request, error)
+    except services.GameAlreadyStartedError as error:
+        messages.info(request, error.message)
+        return redirect("game_detail", pk=error.game.pk)
+    except services.GameRuleError as error:
+        form.add_error(None, error.message)
+        context = {
+            "form": form,
+            "current_game": ranked_game_in_progress(player=request.user),
+            "needs_confirmation": False,
+        }
+        return render(request, "games/new_game.html", context)
+    messages.success(request, _computer_started_message(game))
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_POST
+@login_required_htmx
+def computer_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """From a finished game's review: the computer plays the same settings and seed."""
+    try:
+        game = services.computer_replay_start(player=request.user, game_id=pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    except RateLimitExceeded as error:
+        return too_many_requests(request, error)
+    except services.GameRuleError as error:
+        messages.error(request, error.message)
+        return redirect("game_review", pk=pk)
+    if game.letters:
+        messages.info(request, "The computer has already played this game: here it is.")
+    else:
+        messages.success(request, _computer_started_message(game))
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_POST
+@login_required_htmx(back_to_board=True)
+def computer_next(request: HttpRequest, pk: int) -> HttpResponse:
+    """One move of the computer's game; the watching board asks for them one at a time."""
+
+    def move(data: dict[str, Any]) -> tuple[Game, Notice]:
+        try:
+            outcome = services.computer_move(
+                game_id=pk, player=request.user, expected_guesses=data["expected_guesses"]
+            )
+        except services.StaleBoardError as error:
+            # Another tab made this move: show where the game is now, and keep watching.
+            game = player_game(player=request.user, game_id=pk)
+            return game, Notice(error.message, "info")
+        announcement = computer_announcement(outcome)
+        return outcome.game, Notice(announcement, "info" if outcome.report.miss else "success")
+
+    return _board_action(request, pk, move)
+
+
+def computer_announcement(outcome: services.ComputerMove) -> str:
+    """The computer's guess, why it chose it, and what it did, in words."""
+    report, game = outcome.report, outcome.game
+    letter = report.letter.upper()
+    sentence = f"The computer guessed {letter}: {outcome.proposal.reason}"
+    if report.miss:
+        sentence += f" {letter} is not in the word."
+    else:
+        count = report.pattern.count(report.letter)
+        sentence += f" Yes, {count} {letter}'s." if count > 1 else f" Yes, 1 {letter}."
+    if game.status == engine.Status.WON:
+        return f"{sentence} The computer won: the word is {game.word.upper()}."
+    if game.status == engine.Status.LOST:
+        return f"{sentence} The computer lost. The word: {game.word.upper()}."
+    left = game.misses_left
+    return sentence + f" {left} wrong guess{'es' * (left != 1)} left."
+
+
+def _computer_started_message(game: Game) -> str:
+    return (
+        f"The computer plays a {game.length}-letter word, {game.max_misses} wrong "
+        f"guess{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}"
+        f"{' (the same seed as your game)' if game.computer_replay_of_id else ''}. "
+        "Watch it guess."
     )
 
 
@@ -267,8 +366,13 @@ def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -
         "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
     }
     if game.is_over:
-        context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
+        if not game.played_by_computer:
+            context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
         context["reveal"] = game_reveal(game)
+        if not game.played_by_computer:
+            context["cheating_cost"] = cheating_cost(game)
+        if game.is_fair:
+            context["fair_word"] = fair_word(game)
         if game.is_daily_attempt:
             context["daily_place"] = board_place(game.daily_puzzle, game=game)  # type: ignore[arg-type]
     return context

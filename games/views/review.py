@@ -14,10 +14,12 @@ from django.views.decorators.http import require_GET
 
 from dictionaries.wordbank import EmptyBucketError
 from games.models import Game
+from games.selectors.honest import fair_word
 from games.selectors.records import (
     CandidateStepError,
     ReviewAccess,
     can_see_candidates,
+    computer_replay,
     game_review,
     review_access,
     review_candidates,
@@ -47,16 +49,21 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
     if access is ReviewAccess.NOT_YET:
         raise PermissionDenied(DAILY_NOT_YET_MESSAGE)
+    is_owner = game.player_id == request.user.pk
     return render(
         request,
         "games/review/review.html",
         {
             "game": game,
+            # The computer's replay, and the offer to watch it, are the owner's own.
+            "computer_replay": computer_replay(game, request.user) if is_owner else None,
+            "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
+            "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
             "review": game_review(game),
             "show_candidates": access is ReviewAccess.INSTRUCTOR,
             # Instructors see what the search thought of every family it compared.
             "show_values": access is ReviewAccess.INSTRUCTOR,
-            "is_owner": game.player_id == request.user.pk,
+            "is_owner": is_owner,
         },
     )
 

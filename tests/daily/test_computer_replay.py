@@ -1,0 +1,48 @@
+"""The computer's replay of a daily puzzle: only once the player has finished it, and never a
+spoiler for anyone who has not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from daily.models import DailyPuzzle
+from daily.selectors import board_page
+from daily.services import daily_attempt_start
+from games import services
+from games.models import Game
+from tests.daily.support import play_out
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_no_replay_of_todays_puzzle_before_the_attempt_is_finished(
+    player: Any, puzzle: DailyPuzzle, player_client: Client
+) -> None:
+    attempt = daily_attempt_start(player=player, puzzle=puzzle)
+    with pytest.raises(services.GameRuleError, match="Finish this game first"):
+        services.computer_replay_start(player=player, game_id=attempt.pk)
+    response = player_client.post(reverse("computer_replay", args=[attempt.pk]))
+    assert response.status_code == 302
+    assert not Game.objects.filter(played_by_computer=True).exists()
+
+
+def test_the_replay_of_todays_puzzle_stays_secret_to_those_who_have_not_played(
+    player: Any, puzzle: DailyPuzzle
+) -> None:
+    attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
+    replay = services.computer_replay_start(player=player, game_id=attempt.pk)
+    assert replay.daily_puzzle_id == puzzle.pk
+    assert replay.seed == attempt.seed
+    # Played to the end, it is still never on the day's board.
+    while not replay.is_over:
+        services.computer_move(game_id=replay.pk, player=player)
+        replay.refresh_from_db()
+    assert [row.player_id for row in board_page(puzzle).object_list] == [player.pk]
+    other = Client()
+    other.force_login(UserFactory())
+    assert other.get(reverse("game_review", args=[replay.pk])).status_code == 403
