@@ -47,12 +47,22 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
     if access is ReviewAccess.NOT_YET:
         raise PermissionDenied(DAILY_NOT_YET_MESSAGE)
+    is_instructor = access is ReviewAccess.INSTRUCTOR
+    ai_error = ""
+    try:
+        # Instructors alone see what the AI guesser would have played at each move.
+        review = game_review(game, with_ai=is_instructor)
+    except EmptyBucketError:
+        review = game_review(game)
+        ai_error = "The words of this game's dictionary are no longer available."
     return render(
         request,
         "games/review/review.html",
         {
             "game": game,
-            "review": game_review(game),
+            "review": review,
+            "show_ai": is_instructor,
+            "ai_error": ai_error,
             "show_candidates": access is ReviewAccess.INSTRUCTOR,
             # Instructors see what the search thought of every family it compared.
             "show_values": access is ReviewAccess.INSTRUCTOR,
