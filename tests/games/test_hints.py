@@ -369,3 +369,14 @@ class TestView:
         assert "1 hint used" in client.get(reverse("my_games")).content.decode()
         assert "1 hint used" in client.get(reverse("game_review", args=[game.pk])).content.decode()
         assert "1 hint used" in client.get(reverse("game_detail", args=[game.pk])).content.decode()
+
+    def test_play_again_after_a_hinted_game_is_ranked_again(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, max_misses=1)
+        hint(game, confirmed=True)
+        guess(game, "e")
+        game.refresh_from_db()
+        assert game.is_over
+        html = client_of(game.player).get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert "A hint was used, so the game is unranked" in html
+        assert "Play again with the same settings" in html
+        assert 'name="show_word_count"' not in html
