@@ -21,7 +21,7 @@ from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
 from tests.daily.support import PLAY_ORDER, daily_dictionary, made_up_words, todays_puzzle
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.play_support import guess, start
+from tests.games.play_support import guess, postgresql_only, run_at_once, start
 
 pytestmark = pytest.mark.django_db
 
@@ -380,3 +380,37 @@ class TestView:
         assert "A hint was used, so the game is unranked" in html
         assert "Play again with the same settings" in html
         assert 'name="show_word_count"' not in html
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+class TestAtTheSameMoment:
+    def test_two_presses_at_once_store_one_hint(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS))
+        for _ in range(3):
+            game = start(UserFactory(), nine)
+            results = run_at_once(
+                lambda game=game: hint(game, confirmed=True),
+                lambda game=game: hint(game, confirmed=True),
+            )
+            assert all(isinstance(result, services.HintOutcome) for result in results), results
+            assert sorted(result.repeated for result in results) == [False, True]
+            assert len({result.hint.pk for result in results}) == 1
+            game.refresh_from_db()
+            assert (game.hints_used, game.is_ranked) == (1, False)
+
+    def test_a_hint_and_a_guess_at_once_give_a_hint_of_the_position_or_a_refusal(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS))
+        for _ in range(3):
+            game = start(UserFactory(), nine, show_word_count=True)
+            given, guessed = run_at_once(
+                lambda game=game: hint(game), lambda game=game: guess(game, "e")
+            )
+            assert isinstance(guessed, services.GuessOutcome), guessed
+            assert isinstance(given, services.HintOutcome | services.StaleBoardError), given
+            stored = list(Hint.objects.filter(game=game))
+            if isinstance(given, services.StaleBoardError):
+                assert stored == []
+            else:
+                # Stored for the position it was worked out on, whatever came first.
+                assert [row.letters_before for row in stored] == [""]
