@@ -18,7 +18,7 @@ from django.db.models.functions import Length
 from django.utils import timezone
 
 from daily.models import DailyPuzzle
-from games.models import DAILY_BOARD_GAMES, Game, Status
+from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, Game, Status
 
 BOARD_PER_PAGE = 25
 ARCHIVE_PER_PAGE = 30
@@ -52,10 +52,10 @@ def puzzle_by_number(number: int) -> DailyPuzzle | None:
 
 
 def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
-    """The player's ranked attempt at the puzzle, if they started one."""
+    """The player's attempt at the puzzle, if they started one (ranked, or unranked by a hint)."""
     if not player.is_authenticated:
         return None
-    game = Game.objects.filter(player=player, daily_puzzle=puzzle, is_ranked=True).first()
+    game = Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
     if game is not None:
         game.daily_puzzle = puzzle  # already at hand: no query to read it again
     return game
@@ -205,7 +205,7 @@ def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> 
     if viewer.is_authenticated:
         attempts = {
             game.daily_puzzle_id: game
-            for game in Game.objects.filter(player=viewer, is_ranked=True, daily_puzzle__in=days)
+            for game in Game.objects.filter(DAILY_ATTEMPTS, player=viewer, daily_puzzle__in=days)
         }
     page.object_list = [
         ArchiveEntry(

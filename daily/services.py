@@ -19,7 +19,7 @@ from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from games import engine
-from games.models import Game
+from games.models import DAILY_ATTEMPTS, Game
 from games.selectors.board import default_dictionary, word_lengths
 from games.services import GameAlreadyStartedError, GameRuleError
 
@@ -133,7 +133,7 @@ def _refuse_a_spent_token(*, player: AbstractBaseUser, start_token: uuid.UUID | 
 
 
 def _ranked_attempt(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game | None:
-    return Game.objects.filter(player=player, daily_puzzle=puzzle, is_ranked=True).first()
+    return Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
 
 
 def _create_game(

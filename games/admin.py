@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from games.models import Game, Move
+from games.models import Game, Hint, Move
 
 
 class ReadOnlyAdminMixin:
@@ -53,6 +53,15 @@ class MoveInline(ReadOnlyAdminMixin, admin.TabularInline):
     ordering = ("number",)
 
 
+class HintInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Hint
+    extra = 0
+    can_delete = False
+    fields = ("after_guesses", "letters_before", "letter", "misses", "proven", "reason")
+    readonly_fields = fields
+    ordering = ("created_at",)
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = (
@@ -79,7 +88,18 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         (None, {"fields": ("review_link", "player", "dictionary", "status", "forfeited", "word")}),
         (
             "Settings",
-            {"fields": ("length", "max_misses", "difficulty", "is_ranked", "daily_puzzle", "seed")},
+            {
+                "fields": (
+                    "length",
+                    "max_misses",
+                    "difficulty",
+                    "is_ranked",
+                    "unranked_by_hint",
+                    "hints_used",
+                    "daily_puzzle",
+                    "seed",
+                )
+            },
         ),
         (
             "Progress",
@@ -88,7 +108,7 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         ("Times", {"fields": ("started_at", "updated_at", "finished_at")}),
     )
     readonly_fields = tuple(name for _, options in fieldsets for name in options["fields"])
-    inlines = (MoveInline,)
+    inlines = (MoveInline, HintInline)
 
     @admin.display(description="Review")
     def review_link(self, game: Game) -> str:

@@ -11,9 +11,11 @@ from django.conf import settings
 from dictionaries.models import Dictionary
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.selectors.board import (
+    ParInfo,
     WordLength,
     default_dictionary,
     dictionaries_for_new_game,
+    par_info,
     preferred_length,
     word_lengths,
 )
@@ -136,6 +138,27 @@ class NewGameForm(forms.Form):
             return int(str(self._raw("length")))
         except (TypeError, ValueError):
             return None
+
+    def par_info(self) -> ParInfo:
+        """Par of the settings the form shows (as the player left them, valid or not yet):
+        the dictionary and length offered, the difficulty and wrong guesses typed."""
+        length: int | None = self.fields["length"].initial
+        wanted = self._wanted_length()
+        if wanted in [item.length for item in self.lengths]:
+            length = wanted
+        difficulty = str(self._raw("difficulty") or self.fields["difficulty"].initial)
+        try:
+            max_misses: int | None = int(
+                str(self._raw("max_misses") or self.fields["max_misses"].initial)
+            )
+        except (TypeError, ValueError):
+            max_misses = None
+        return par_info(
+            dictionary_id=self.chosen_dictionary.pk if self.chosen_dictionary else None,
+            length=length,
+            difficulty=difficulty,
+            max_misses=max_misses,
+        )
 
 
 class GuessForm(forms.Form):

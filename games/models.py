@@ -49,6 +49,13 @@ LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_pu
 PLAYED_BY_PLAYER = models.Q(played_by_computer=False)
 # The finished ranked attempts at daily puzzles, on their own boards.
 DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
+# A player's one attempt at a daily puzzle: ranked, or made unranked by a hint (it is
+# still the attempt: another may not be started in its place).
+DAILY_ATTEMPTS = models.Q(daily_puzzle__isnull=False) & (
+    models.Q(is_ranked=True) | models.Q(unranked_by_hint=True)
+)
+# Hints a game may ask for: one per position, and a game has at most 26 guesses.
+MAX_HINTS = 26
 
 
 class Game(models.Model):
@@ -86,6 +93,13 @@ class Game(models.Model):
         blank=True,
         editable=False,
         help_text="One per new-game form shown: the same form sent twice starts one game.",
+    )
+    hints_used = models.PositiveSmallIntegerField(
+        default=0, help_text="Hints the player asked for (one per position at most)."
+    )
+    unranked_by_hint = models.BooleanField(
+        default=False,
+        help_text="Started ranked; a hint made it unranked (it left every leaderboard).",
     )
     daily_puzzle = models.ForeignKey(
         "daily.DailyPuzzle",
@@ -220,10 +234,19 @@ class Game(models.Model):
                 ),
                 name="game_one_ranked_in_progress",
             ),
+            # A hint makes the attempt unranked but it stays the one attempt of the day.
             models.UniqueConstraint(
                 fields=["player", "daily_puzzle"],
-                condition=models.Q(is_ranked=True, daily_puzzle__isnull=False),
+                condition=DAILY_ATTEMPTS,
                 name="game_one_ranked_daily_attempt",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(hints_used__lte=MAX_HINTS), name="game_hints_used_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(unranked_by_hint=False)
+                | models.Q(is_ranked=False, hints_used__gte=1),
+                name="game_unranked_by_hint_has_hint",
             ),
             # Every attempt at a puzzle plays its seed the same way: ties by the seed.
             models.CheckConstraint(
@@ -260,6 +283,11 @@ class Game(models.Model):
     @property
     def is_fair(self) -> bool:
         return self.difficulty == Difficulty.FAIR
+
+    @property
+    def was_daily_attempt(self) -> bool:
+        """The day's one attempt, made unranked by a hint (it left the daily board)."""
+        return self.unranked_by_hint and self.daily_puzzle_id is not None
 
     @property
     def on_leaderboards(self) -> bool:
@@ -315,6 +343,59 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.number} {self.letter}"
+
+
+class Hint(models.Model):
+    """A letter the AI guesser proposed to the player, and why (``games.guesser.propose``).
+
+    Asked for at a position (the letters guessed so far): asking again there
+    gives the same hint back. The first hint of a ranked game makes it unranked.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
+    after_guesses = models.PositiveSmallIntegerField(
+        help_text="Guesses made when it was asked: 0 before the first."
+    )
+    letters_before = models.CharField(
+        max_length=26, blank=True, help_text="The letters guessed when it was asked, in order."
+    )
+    letter = models.CharField(max_length=1)
+    reason = models.CharField(max_length=300, help_text="Why, in one line for the player.")
+    misses = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Wrong guesses the letter needs from there (if proven)."
+    )
+    proven = models.BooleanField(help_text="Whether ``misses`` is what perfect play needs.")
+    made_unranked = models.BooleanField(
+        default=False, help_text="This hint turned a ranked game unranked."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "after_guesses"]
+        constraints = [
+            # One per position: the letters guessed so far decide it (an undo may lead
+            # back to an earlier position, or to another one after as many guesses).
+            models.UniqueConstraint(
+                fields=["game", "letters_before"], name="hint_one_per_position"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("letters_before"), models.F("after_guesses")),
+                name="hint_position_is_letters",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(letter__regex=r"^[a-z]$"), name="hint_letter_lowercase"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(after_guesses__lte=MAX_HINTS - 1), name="hint_position_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(proven=False) | models.Q(misses__isnull=False),
+                name="hint_proven_has_misses",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} hint after {self.after_guesses}: {self.letter}"
 
 
 class PlayerRecord(models.Model):

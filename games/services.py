@@ -1,4 +1,4 @@
-"""Every write to games: start, guess, forfeit, undo. Each runs in one transaction.
+"""Every write to games: start, guess, forfeit, undo, hint. Each runs in one transaction.
 
 The database row (settings, seed, letters) is the whole state of a game; the
 engine state is rebuilt by replaying the letters on the cached lexicon, so any
@@ -27,6 +27,7 @@ from games.models import (
     RULE_DIFFICULTIES,
     Difficulty,
     Game,
+    Hint,
     Move,
     Par,
     Status,
@@ -85,6 +86,31 @@ class StaleBoardError(GuessRejectedError):
 
 class UndoRefusedError(GameRuleError):
     """Taking back a guess is for practice games only; nothing was changed."""
+
+
+class HintRefusedError(GameRuleError):
+    """No hint for this game (it is over); nothing was changed."""
+
+
+class HintNeedsConfirmationError(GameRuleError):
+    """The first hint of a ranked game makes it unranked: the player must agree first."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(hint_warning(game) + " Nothing was changed; confirm to see the hint.")
+        self.game = game
+
+
+def hint_warning(game: Game) -> str:
+    """What the first hint of a ranked game costs, said before it is given."""
+    if game.is_daily_attempt:
+        return (
+            "A hint makes your attempt at the daily puzzle unranked: it leaves the daily "
+            "leaderboard and your streak, and it stays your one attempt of the day."
+        )
+    return (
+        "A hint makes this game unranked from now on: it will score no points and count on "
+        "no leaderboard."
+    )
 
 
 @dataclass(frozen=True)
@@ -291,6 +317,93 @@ def game_undo(
         game.score = 0
         game.save()
         return UndoOutcome(game=game, letter=last.letter, was_miss=last.miss)
+
+
+@dataclass(frozen=True)
+class HintOutcome:
+    game: Game
+    hint: Hint
+    repeated: bool  # True: the hint already given at this position, given again
+
+
+# Positions the AI guesser may search for one hint: the same budget as its own play.
+HINT_NODES = guesser.RULE_SEARCH_NODES
+
+
+def game_hint(
+    *,
+    game_id: int,
+    player: AbstractBaseUser,
+    confirmed: bool = False,
+    expected_guesses: int | None = None,
+    nodes: int = HINT_NODES,
+) -> HintOutcome:
+    """The AI guesser's letter for the player's position, and why; the player still plays it.
+
+    The first hint of a ranked game makes it unranked (off every leaderboard;
+    a daily attempt leaves the daily board but stays the day's one attempt),
+    so it needs ``confirmed``. The search runs outside any transaction, on the
+    state read first; the hint is stored under the row lock only if the game
+    has not moved on meanwhile. Asking again at the same position gives the
+    stored hint back (the same letters guessed: the same
+    position, even after an undo), without counting against the rate limit. Raises
+    ``Game.DoesNotExist`` for a game that is not the player's and
+    ``RateLimitExceeded`` past the "hint" rate.
+    """
+    game = Game.objects.get(pk=game_id, player=player)
+    _refuse_hint(game, expected_guesses=expected_guesses)
+    stored = Hint.objects.filter(game=game, letters_before=game.letters).first()
+    if stored is not None:
+        return HintOutcome(game=game, hint=stored, repeated=True)
+    if game.is_ranked and not confirmed:
+        raise HintNeedsConfirmationError(game)
+    rate_limit_hit(scope="hint", player=player)  # before the search runs
+    proposal = guesser.propose(game_state(game), nodes=nodes)
+    letters = game.letters
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        _refuse_hint(game, expected_guesses=len(letters))
+        stored = Hint.objects.filter(game=game, letters_before=letters).first()
+        if stored is not None:  # the same press sent twice at once: the first one stored it
+            return HintOutcome(game=game, hint=stored, repeated=True)
+        made_unranked = game.is_ranked
+        hint = Hint.objects.create(
+            game=game,
+            after_guesses=len(letters),
+            letters_before=letters,
+            letter=proposal.letter,
+            reason=proposal.reason[: Hint._meta.get_field("reason").max_length],
+            misses=proposal.misses,
+            proven=proposal.proven,
+            made_unranked=made_unranked,
+        )
+        game.hints_used += 1
+        changed = ["hints_used", "updated_at"]
+        if made_unranked:
+            # In progress, so no leaderboard has counted it yet (totals are written at
+            # the finish, for ranked games only): it simply never will.
+            game.is_ranked = False
+            game.unranked_by_hint = True
+            changed += ["is_ranked", "unranked_by_hint"]
+        game.save(update_fields=changed)
+        return HintOutcome(game=game, hint=hint, repeated=False)
+
+
+def _refuse_hint(game: Game, *, expected_guesses: int | None) -> None:
+    if game.played_by_computer:
+        raise HintRefusedError(
+            "The computer plays this game by itself; hints are for your own games. "
+            "Nothing was changed."
+        )
+    if game.is_over:
+        raise HintRefusedError(
+            "This game is over, so there is nothing to hint; nothing was changed."
+        )
+    if expected_guesses is not None and expected_guesses != len(game.letters):
+        raise StaleBoardError(
+            "This board was out of date (the game moved on in another tab or window); "
+            "here is the current board. No hint was given."
+        )
 
 
 def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:

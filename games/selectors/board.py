@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 
 from dictionaries.models import Dictionary, Word
 from games.engine import HIDDEN
-from games.models import Game, Status
+from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 # The SVG drawing, in the order its parts appear (see templates/games/board.html).
@@ -261,3 +261,63 @@ def preferred_length(lengths: list[WordLength], *, wanted: int | None = None) ->
     if wanted in offered:
         return wanted
     return min(offered, key=lambda length: (abs(length - PREFERRED_LENGTH), length))
+
+
+def last_hint(game: Game) -> Hint | None:
+    """The hint the board shows: the latest one asked for (None when no hint was used)."""
+    if not game.hints_used:
+        return None  # the counter is on the row: no query for the games without hints
+    return Hint.objects.filter(game=game).order_by("-created_at", "-id").first()
+
+
+@dataclass(frozen=True)
+class ParInfo:
+    """What the new-game form and the end of a game say about par; read from the table only."""
+
+    difficulty: str
+    par: Par | None  # None: none stored for this board, or a difficulty without par
+    max_misses: int | None = None
+
+    @property
+    def has_par(self) -> bool:
+        return self.difficulty in RULE_DIFFICULTIES
+
+    @property
+    def cannot_win(self) -> bool:
+        """No line of play wins: the game is lost on the last wrong guess allowed, and
+        perfect play needs at least that many."""
+        return (
+            self.par is not None
+            and self.max_misses is not None
+            and self.max_misses <= self.par.at_least
+        )
+
+    @property
+    def may_not_win(self) -> bool:
+        """Even the best line found needs every wrong guess allowed (not proven either way)."""
+        return (
+            self.par is not None
+            and self.max_misses is not None
+            and not self.cannot_win
+            and self.max_misses <= self.par.misses
+        )
+
+
+def par_for(*, dictionary_id: int, length: int, difficulty: str) -> Par | None:
+    """The stored par of a board (easy, medium, hard); never computed here."""
+    if difficulty not in RULE_DIFFICULTIES:
+        return None
+    return Par.objects.filter(
+        dictionary_id=dictionary_id, length=length, difficulty=difficulty
+    ).first()
+
+
+def par_info(
+    *, dictionary_id: int | None, length: int | None, difficulty: str, max_misses: int | None
+) -> ParInfo:
+    par = (
+        par_for(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
+        if dictionary_id is not None and length is not None
+        else None
+    )
+    return ParInfo(difficulty=difficulty, par=par, max_misses=max_misses)

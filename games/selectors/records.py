@@ -22,14 +22,16 @@ import enum
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Permission
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from daily.selectors import is_secret_for
 from dictionaries.models import Dictionary
+from dictionaries.wordbank import get_lexicon
 from evilsite.db_router import reads_can_lag
-from games import engine
-from games.models import Game, Move, Reason, Status
+from games import engine, guesser
+from games.models import Game, Hint, Move, Reason, Status
 from games.selectors.replay import game_state
 
 REVIEW_PERMISSION = "games.review_all_games"
@@ -197,6 +199,8 @@ class MoveReview:
     more_families: tuple[FamilyBar, ...]
     seeded_ties: bool = False  # a ranked game: families of equal rank ordered by the seed
     search_nodes: int | None = None
+    hint_letter: str = ""  # the hint the player had asked for before this guess, if any
+    ai: AIMove | None = None  # instructors: what the AI guesser would have played here
 
     @property
     def family_count(self) -> int:
@@ -320,11 +324,18 @@ class GameReview:
         return engine.HIDDEN * self.game.length
 
 
-def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
-    """Every stored move, with its families ranked hardest first as the engine saw them."""
+def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -> GameReview:
+    """Every stored move, with its families ranked hardest first as the engine saw them;
+    ``with_ai`` (instructors) adds the AI guesser's letter at each move."""
+    ai_moves = review_ai_moves(game) if with_ai else {}
     moves: list[MoveReview] = []
     pattern_before = engine.HIDDEN * game.length
     misses = 0
+    hints = (
+        dict(Hint.objects.filter(game=game).values_list("letters_before", "letter"))
+        if game.hints_used
+        else {}
+    )
     for move in Move.objects.filter(game=game).order_by("number"):
         misses += int(move.miss)
         families = [(str(pattern), int(size)) for pattern, size in move.families]
@@ -358,11 +369,83 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES) -> GameReview:
                 more_families=bars[top:],
                 seeded_ties=game.seeded_ties,
                 search_nodes=move.search_nodes,
+                hint_letter=hints.get(game.letters[: move.number - 1], ""),
+                ai=ai_moves.get(move.number),
             )
         )
         pattern_before = move.pattern
     start_words = moves[0].words_before if moves else None
     return GameReview(game=game, moves=tuple(moves), start_words=start_words)
+
+
+# The AI column of the instructors' review: a smaller search than a hint's, since a
+# review asks once per move. The positions are shared out among the moves (at most
+# 1,000 and at least 200 each), so a 20-move hard game takes about a second; then it
+# is cached.
+REVIEW_AI_TOTAL_NODES = 6_000
+REVIEW_AI_MOVE_NODES = (200, 1_000)
+REVIEW_AI_CACHE_SECONDS = 7 * 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class AIMove:
+    """What the AI guesser would have played before one move, and the misses it needed."""
+
+    number: int  # the move it is compared with
+    letter: str
+    misses: int | None  # wrong guesses from there to the end; None when not proven
+    proven: bool
+    reason: str
+
+    @property
+    def misses_label(self) -> str:
+        if self.misses is None:
+            return "not worked out in the search allowed"
+        count = f"{self.misses} more wrong guess{'es' * (self.misses != 1)}"
+        return count if self.proven else f"≤ {count}"
+
+
+def review_ai_nodes(moves: int) -> int:
+    """Positions the AI may search at each of ``moves`` moves of a review."""
+    low, high = REVIEW_AI_MOVE_NODES
+    return max(low, min(high, REVIEW_AI_TOTAL_NODES // max(moves, 1)))
+
+
+def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove]:
+    """Per move number, the AI's letter for the position before it (instructors' review).
+
+    Each position is restored from the stored patterns (no word-maker re-run) and
+    searched with ``nodes`` positions at most (``review_ai_nodes``); the answers depend only on the
+    letters guessed, so they are cached per game and letters (an undo changes
+    the key).
+    """
+    if not game.letters:
+        return {}
+    nodes = review_ai_nodes(len(game.letters)) if nodes is None else nodes
+    key = f"games:review-ai:v1:{game.pk}:{game.letters}:{nodes}"
+    cached: list[tuple[int, str, int | None, bool, str]] | None = cache.get(key)
+    if cached is None:
+        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+        patterns = dict(Move.objects.filter(game=game).values_list("number", "pattern"))
+        cached = []
+        pattern = engine.HIDDEN * game.length
+        for number in range(1, len(game.letters) + 1):
+            state = engine.restore(
+                lexicon,
+                max_misses=game.max_misses,
+                difficulty=game.difficulty,
+                seed=game.seed,
+                letters=game.letters[: number - 1],
+                pattern=pattern,
+                seeded_ties=game.seeded_ties,
+            )
+            proposal = guesser.propose(state, nodes=nodes)
+            cached.append(
+                (number, proposal.letter, proposal.misses, proposal.proven, proposal.reason)
+            )
+            pattern = patterns.get(number, pattern)
+        cache.set(key, cached, REVIEW_AI_CACHE_SECONDS)
+    return {row[0]: AIMove(*row) for row in cached}
 
 
 @dataclass(frozen=True)

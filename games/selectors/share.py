@@ -42,10 +42,12 @@ def guess_squares(game: Game) -> str:
 def share_title(game: Game) -> str:
     if game.daily_puzzle_id is not None:
         number = game.daily_puzzle.number  # type: ignore[union-attr]
-        return f"Evil Hangman daily #{number}" + ("" if game.is_ranked else " (practice)")
+        kind = "" if game.is_ranked else (" (with hints)" if game.hints_used else " (practice)")
+        return f"Evil Hangman daily #{number}{kind}"
+    hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (
         f"Evil Hangman: {game.length} letters, {game.get_difficulty_display().lower()}, "
-        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed"
+        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed{hints}"
     )
 
 

@@ -1,4 +1,4 @@
-"""The play pages: home, new game, the board, a guess, undo, forfeit.
+"""The play pages: home, new game, the board, a guess, undo, hint, forfeit.
 
 Thin views: parse a form, call one service or selector, render. A guess sent
 by HTMX gets only the board back; the same form without JavaScript posts and
@@ -26,7 +26,14 @@ from evilsite.ratelimit import RateLimitExceeded, too_many_requests
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
-from games.selectors.board import board_for, games_in_progress, player_game, ranked_game_in_progress
+from games.selectors.board import (
+    board_for,
+    games_in_progress,
+    last_hint,
+    par_info,
+    player_game,
+    ranked_game_in_progress,
+)
 from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
@@ -118,7 +125,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/new_game.html",
-        {"form": form, "current_game": current_game, "needs_confirmation": needs_confirmation},
+        {
+            "form": form,
+            "par": form.par_info(),
+            "current_game": current_game,
+            "needs_confirmation": needs_confirmation,
+        },
     )
 
 
@@ -229,12 +241,24 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@login_required_htmx
+def game_par(request: HttpRequest) -> HttpResponse:
+    """Par of the settings chosen in the new-game form, swapped in by HTMX as they change."""
+    if not request.htmx:
+        return redirect(reverse("game_new") + "?" + request.GET.urlencode())  # type: ignore[return-value]
+    form = NewGameForm(initial=_settings_from_query(request.GET))
+    return render(request, "games/_par.html", {"par": form.par_info()})
+
+
+@require_GET
 @never_cache  # an old tab's Back shows the game as it is now, with a fresh play-again token
 @login_required_htmx
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = player_game(player=request.user, game_id=pk)
     notices = [Notice(message=str(m.message), tags=m.tags) for m in messages.get_messages(request)]
-    return render(request, "games/board.html", _board_context(request, game, notices=notices))
+    context = _board_context(request, game, notices=notices)
+    context["hint_confirm"] = request.GET.get("hint") == "confirm" and game.is_ranked
+    return render(request, "games/board.html", context)
 
 
 @require_POST
@@ -313,6 +337,63 @@ def _board_response(request: HttpRequest, game: Game, notice: Notice) -> HttpRes
 
 @require_POST
 @login_required_htmx(back_to_board=True)
+def game_hint(request: HttpRequest, pk: int) -> HttpResponse:
+    """The AI's letter for the position, and why; the first in a ranked game asks first.
+
+    A ranked game's Hint button opens a warning (no JavaScript needed); a hint
+    asked for without ``confirm`` is refused with the same warning, and the
+    board comes back with the confirmation open.
+    """
+    form = GuessForm(request.POST)
+    if not form.is_valid():
+        game = player_game(player=request.user, game_id=pk)
+        return _board_response(request, game, Notice(GuessForm.BAD_BOARD_MESSAGE, "error"))
+    try:
+        outcome = services.game_hint(
+            game_id=pk,
+            player=request.user,
+            confirmed=request.POST.get("confirm") == "yes",
+            expected_guesses=form.cleaned_data["expected_guesses"],
+        )
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    except RateLimitExceeded as error:
+        game = player_game(player=request.user, game_id=pk)
+        return too_many_requests(
+            request,
+            error,
+            htmx_template="games/_guess_response.html",
+            context={
+                **_board_context(
+                    request, game, notices=[Notice(message=error.message, tags="error")]
+                ),
+                "retry_url": reverse("game_detail", args=[pk]),
+            },
+        )
+    except services.HintNeedsConfirmationError as error:
+        notice = Notice(message=error.message, tags="warning")
+        if request.htmx:
+            context = _board_context(request, error.game, notices=[notice])
+            context["hint_confirm"] = True
+            return render(request, "games/_guess_response.html", context)
+        messages.warning(request, notice.message)
+        return redirect(reverse("game_detail", args=[pk]) + "?hint=confirm")  # type: ignore[return-value]
+    except services.GameRuleError as error:
+        game = player_game(player=request.user, game_id=pk)
+        return _board_response(request, game, Notice(message=error.message, tags="error"))
+    return _board_response(request, outcome.game, Notice(hint_announcement(outcome), "info"))
+
+
+def hint_announcement(outcome: services.HintOutcome) -> str:
+    hint = outcome.hint
+    sentence = f"Hint: {hint.letter.upper()}. {hint.reason}"
+    if hint.made_unranked and not outcome.repeated:
+        sentence += " This game is now unranked."
+    return sentence
+
+
+@require_POST
+@login_required_htmx(back_to_board=True)
 def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = services.game_forfeit(game_id=pk, player=request.user)
@@ -364,8 +445,17 @@ def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -
         "notices": notices,
         "announcement": " ".join(notice.message for notice in notices),
         "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
+        "last_hint": last_hint(game),
     }
+    if game.is_ranked and not game.is_over:
+        context["hint_warning"] = services.hint_warning(game)
     if game.is_over:
+        context["par"] = par_info(
+            dictionary_id=game.dictionary_id,
+            length=game.length,
+            difficulty=game.difficulty,
+            max_misses=game.max_misses,
+        )
         if not game.played_by_computer:
             context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
         context["reveal"] = game_reveal(game)

@@ -50,6 +50,14 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     if access is ReviewAccess.NOT_YET:
         raise PermissionDenied(DAILY_NOT_YET_MESSAGE)
     is_owner = game.player_id == request.user.pk
+    is_instructor = access is ReviewAccess.INSTRUCTOR
+    ai_error = ""
+    try:
+        # Instructors alone see what the AI guesser would have played at each move.
+        review = game_review(game, with_ai=is_instructor)
+    except EmptyBucketError:
+        review = game_review(game)
+        ai_error = "The words of this game's dictionary are no longer available."
     return render(
         request,
         "games/review/review.html",
@@ -59,7 +67,9 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
             "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
-            "review": game_review(game),
+            "review": review,
+            "show_ai": is_instructor,
+            "ai_error": ai_error,
             "show_candidates": access is ReviewAccess.INSTRUCTOR,
             # Instructors see what the search thought of every family it compared.
             "show_values": access is ReviewAccess.INSTRUCTOR,

@@ -129,7 +129,7 @@ def wait_for(page: Any, expression: str, arg: Any = None, timeout_ms: int = TIME
 
 def press_key(page: Any, letter: str) -> None:
     """Click a key of the board and wait until the board shows one more guess (or is gone)."""
-    before = page.locator('input[name="expected_guesses"]').get_attribute("value")
+    before = page.locator('form.keyboard input[name="expected_guesses"]').get_attribute("value")
     page.locator(f"#key-{letter}").click()
     wait_for(
         page,

@@ -50,7 +50,7 @@ def assert_no_candidate_in_page(page: Any, game: Game) -> None:
 
 
 def guesses_shown(page: Any) -> int:
-    return int(page.locator('input[name="expected_guesses"]').get_attribute("value"))
+    return int(page.locator('form.keyboard input[name="expected_guesses"]').get_attribute("value"))
 
 
 def watch_navigations(page: Any) -> list[str]:

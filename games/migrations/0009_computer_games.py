@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('daily', '0001_initial'),
         ('dictionaries', '0002_dictionary_import_report'),
-        ('games', '0007_daily_puzzle_games'),
+        ('games', '0008_hints'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,426 @@
+"""Hints: the AI guesser's letter for the position; the first one unranks a ranked game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.test import Client
+from django.urls import reverse
+from pytest_django.fixtures import Settings
+
+from daily.services import DailyAttemptExistsError, daily_attempt_start
+from dictionaries.models import Dictionary
+from evilsite.ratelimit import RateLimitExceeded
+from games import services
+from games.models import DAILY_BOARD_GAMES, LEADERBOARD_GAMES, BoardTotal, Game, Hint, PlayerTotal
+from games.selectors.replay import game_state
+from tests.conftest import NINE_WORDS
+from tests.daily.support import PLAY_ORDER, daily_dictionary, made_up_words, todays_puzzle
+from tests.factories import DictionaryFactory, UserFactory
+from tests.games.play_support import guess, postgresql_only, run_at_once, start
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def nine() -> Dictionary:
+    return DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine")
+
+
+@pytest.fixture
+def made_up() -> Dictionary:
+    """Words of rare letters only: any of them found in a page is a leak."""
+    return DictionaryFactory(words=made_up_words(), name="Made up", slug="made-up")
+
+
+def hint(game: Game, **kwargs: Any) -> services.HintOutcome:
+    return services.game_hint(game_id=game.pk, player=game.player, **kwargs)
+
+
+def client_of(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def post_hint(client: Client, game: Game, *, htmx: bool, confirm: bool = False, **data: Any) -> Any:
+    fields = {"expected_guesses": len(game.letters), **data}
+    if confirm:
+        fields["confirm"] = "yes"
+    headers = HTMX if htmx else {}
+    return client.post(reverse("game_hint", args=[game.pk]), fields, **headers)
+
+
+class TestService:
+    @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "fair"])
+    def test_a_hint_never_proposes_a_letter_already_guessed(
+        self, made_up: Dictionary, difficulty: str
+    ) -> None:
+        game = start(UserFactory(), made_up, length=7, difficulty=difficulty, max_misses=26, seed=3)
+        for letter in PLAY_ORDER:
+            game.refresh_from_db()
+            if game.is_over:
+                break
+            outcome = hint(game, confirmed=True)
+            assert outcome.hint.letter not in game.letters
+            assert outcome.hint.letter.isalpha()
+            assert len(outcome.hint.letter) == 1
+            assert outcome.hint.reason
+            guess(game, letter)
+
+    def test_a_ranked_game_asks_first_and_changes_nothing(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        assert game.is_ranked
+        with pytest.raises(services.HintNeedsConfirmationError) as raised:
+            hint(game)
+        assert "unranked" in raised.value.message
+        game.refresh_from_db()
+        assert (game.is_ranked, game.hints_used, game.unranked_by_hint) == (True, 0, False)
+        assert not Hint.objects.exists()
+
+    def test_the_first_hint_unranks_the_game_and_keeps_it_off_the_leaderboards(
+        self, nine: Dictionary
+    ) -> None:
+        player = UserFactory()
+        game = start(player, nine)
+        guess(game, "e")
+        outcome = hint(game, confirmed=True)
+        game.refresh_from_db()
+        assert (game.is_ranked, game.unranked_by_hint, game.hints_used) == (False, True, 1)
+        stored = Hint.objects.get(game=game)
+        assert (stored.after_guesses, stored.letters_before, stored.made_unranked) == (
+            1,
+            "e",
+            True,
+        )
+        assert stored.letter == outcome.hint.letter
+        # Played to the end: no points, no leaderboard row, no total.
+        for letter in "oatgclyhbdfpsiw":
+            game.refresh_from_db()
+            if game.is_over:
+                break
+            guess(game, letter)
+        game.refresh_from_db()
+        assert game.is_over
+        assert game.score == 0
+        assert not Game.objects.filter(LEADERBOARD_GAMES).exists()
+        assert not BoardTotal.objects.exists()
+        assert not PlayerTotal.objects.exists()
+
+    def test_an_unranked_game_needs_no_confirmation(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, show_word_count=True)
+        outcome = hint(game)
+        game.refresh_from_db()
+        assert (game.hints_used, game.unranked_by_hint, outcome.hint.made_unranked) == (
+            1,
+            False,
+            False,
+        )
+
+    def test_asking_again_at_the_same_position_gives_the_same_hint(
+        self, nine: Dictionary, settings: Settings
+    ) -> None:
+        settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": "1/h"}
+        game = start(UserFactory(), nine)
+        first = hint(game, confirmed=True)
+        again = hint(game)  # no confirmation needed any more, and not counted
+        assert again.repeated
+        assert again.hint.pk == first.hint.pk
+        game.refresh_from_db()
+        assert game.hints_used == 1
+
+    def test_after_an_undo_the_position_decides_the_hint(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, show_word_count=True)
+        guess(game, "e")
+        first = hint(game)
+        services.game_undo(game_id=game.pk, player=game.player)
+        guess(game, "o")
+        game.refresh_from_db()
+        second = hint(game)
+        assert not second.repeated
+        assert second.hint.pk != first.hint.pk
+        assert second.hint.letter not in "o"
+        assert second.hint.letters_before == "o"
+
+    def test_a_finished_game_gets_no_hint_and_nothing_changes(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, max_misses=1)
+        guess(game, "e")  # a miss: lost
+        game.refresh_from_db()
+        assert game.is_over
+        with pytest.raises(services.HintRefusedError, match="over"):
+            hint(game, confirmed=True)
+        game.refresh_from_db()
+        assert (game.is_ranked, game.hints_used) == (True, 0)
+        assert not Hint.objects.exists()
+
+    def test_a_game_the_computer_plays_gets_no_hint(self, nine: Dictionary) -> None:
+        game = services.computer_game_start(
+            player=UserFactory(), dictionary=nine, length=4, max_misses=8, difficulty="hard"
+        )
+        with pytest.raises(services.HintRefusedError, match="computer"):
+            hint(game, confirmed=True)
+        game.refresh_from_db()
+        assert game.hints_used == 0
+        assert not Hint.objects.exists()
+
+    def test_someone_elses_game_does_not_exist(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        with pytest.raises(Game.DoesNotExist):
+            services.game_hint(game_id=game.pk, player=UserFactory(), confirmed=True)
+
+    def test_a_stale_board_gets_no_hint(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, show_word_count=True)
+        guess(game, "e")
+        with pytest.raises(services.StaleBoardError):
+            hint(game, expected_guesses=0)
+        assert not Hint.objects.exists()
+
+    def test_hints_are_rate_limited(self, nine: Dictionary, settings: Settings) -> None:
+        settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": "1/h"}
+        player = UserFactory()
+        game = start(player, nine, show_word_count=True)
+        hint(game)
+        guess(game, "e")
+        with pytest.raises(RateLimitExceeded):
+            hint(game)
+        game.refresh_from_db()
+        assert game.hints_used == 1
+
+    def test_a_hinted_ranked_game_lets_another_ranked_game_start(self, nine: Dictionary) -> None:
+        player = UserFactory()
+        game = start(player, nine)
+        hint(game, confirmed=True)
+        # No longer the ranked game in progress: a new one forfeits nothing.
+        second = start(player, nine)
+        game.refresh_from_db()
+        assert second.is_ranked
+        assert not game.is_over
+
+    def test_a_hint_never_names_a_word(self, made_up: Dictionary) -> None:
+        game = start(UserFactory(), made_up, length=7, difficulty="hard", max_misses=26)
+        guess(game, "q")
+        outcome = hint(game, confirmed=True)
+        for word in game_state(game).candidate_words():
+            assert word not in outcome.hint.reason.lower()
+
+
+class TestDailyAttempt:
+    def test_a_hint_takes_the_attempt_off_the_daily_board_but_it_stays_the_attempt(self) -> None:
+        daily_dictionary()
+        puzzle = todays_puzzle()
+        player = UserFactory()
+        attempt = daily_attempt_start(player=player, puzzle=puzzle)
+        with pytest.raises(services.HintNeedsConfirmationError, match="daily leaderboard"):
+            hint(attempt)
+        hint(attempt, confirmed=True)
+        attempt.refresh_from_db()
+        assert not attempt.is_ranked
+        assert attempt.was_daily_attempt
+        with pytest.raises(DailyAttemptExistsError) as raised:
+            daily_attempt_start(player=player, puzzle=puzzle)
+        assert raised.value.game.pk == attempt.pk
+        for letter in PLAY_ORDER:
+            attempt.refresh_from_db()
+            if attempt.is_over:
+                break
+            guess(attempt, letter)
+        assert not Game.objects.filter(DAILY_BOARD_GAMES).exists()
+
+    def test_the_database_keeps_one_attempt_a_day(self) -> None:
+        daily_dictionary()
+        puzzle = todays_puzzle()
+        player = UserFactory()
+        attempt = daily_attempt_start(player=player, puzzle=puzzle)
+        hint(attempt, confirmed=True)
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Game.objects.create(
+                player=player,
+                dictionary_id=puzzle.dictionary_id,
+                length=puzzle.length,
+                max_misses=puzzle.max_misses,
+                difficulty=puzzle.difficulty,
+                seed=puzzle.seed,
+                seeded_ties=True,
+                pattern="-" * puzzle.length,
+                words_left=5,
+                daily_puzzle=puzzle,
+            )
+
+
+class TestView:
+    def test_the_warning_shows_before_the_first_hint(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        page = client_of(game.player).get(reverse("game_detail", args=[game.pk]))
+        html = page.content.decode()
+        assert "A hint makes this game unranked" in html
+        assert '<details class="hint-confirm">' in html  # closed: one press opens it
+        assert 'name="confirm" value="yes"' in html
+        assert "last-hint" not in html
+
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_a_hint_without_confirmation_opens_the_warning(
+        self, nine: Dictionary, htmx: bool
+    ) -> None:
+        game = start(UserFactory(), nine)
+        client = client_of(game.player)
+        response = post_hint(client, game, htmx=htmx)
+        if not htmx:
+            assert response.status_code == 302
+            assert response["Location"].endswith("?hint=confirm")
+            response = client.get(response["Location"])
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert '<details class="hint-confirm" open>' in html
+        assert "Nothing was changed" in html
+        game.refresh_from_db()
+        assert game.is_ranked
+        assert not Hint.objects.exists()
+
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_a_confirmed_hint_shows_the_letter_and_its_reason(
+        self, nine: Dictionary, htmx: bool
+    ) -> None:
+        game = start(UserFactory(), nine)
+        client = client_of(game.player)
+        response = post_hint(client, game, htmx=htmx, confirm=True)
+        if htmx:
+            assert response.status_code == 200
+            assert 'id="board"' in response.content.decode()
+            assert "<html" not in response.content.decode()
+        else:
+            assert response.status_code == 302
+            response = client.get(response["Location"])
+        html = response.content.decode()
+        stored = Hint.objects.get(game=game)
+        assert f"Hint: {stored.letter.upper()}." in html
+        assert "now unranked" in html
+        assert 'id="last-hint"' in html
+        assert stored.reason in html
+        assert (
+            "unranked: a hint was used"
+            in client.get(reverse("game_detail", args=[game.pk])).content.decode()
+        )
+
+    def test_someone_elses_game_is_a_404(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        response = post_hint(client_of(UserFactory()), game, htmx=True, confirm=True)
+        assert response.status_code == 404
+        game.refresh_from_db()
+        assert game.is_ranked
+        assert not Hint.objects.exists()
+
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_a_finished_game_is_refused_with_a_message(self, nine: Dictionary, htmx: bool) -> None:
+        game = start(UserFactory(), nine, max_misses=1)
+        guess(game, "e")
+        game.refresh_from_db()
+        client = client_of(game.player)
+        response = post_hint(client, game, htmx=htmx, confirm=True)
+        if not htmx:
+            response = client.get(response["Location"])
+        assert "This game is over, so there is nothing to hint" in response.content.decode()
+        game.refresh_from_db()
+        assert game.is_ranked
+        assert not Hint.objects.exists()
+
+    @pytest.mark.parametrize("htmx", [True, False])
+    def test_past_the_rate_the_player_is_told_in_place(
+        self, nine: Dictionary, settings: Settings, htmx: bool
+    ) -> None:
+        settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": "1/h"}
+        game = start(UserFactory(), nine, show_word_count=True)
+        client = client_of(game.player)
+        assert post_hint(client, game, htmx=htmx).status_code in (200, 302)
+        guess(game, "e")
+        game.refresh_from_db()
+        response = post_hint(client, game, htmx=htmx)
+        assert response.status_code == 429
+        html = response.content.decode()
+        assert "Too many hints" in html
+        if htmx:
+            assert 'id="board"' in html
+        assert Hint.objects.count() == 1
+
+    def test_a_bad_board_form_changes_nothing(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        response = post_hint(
+            client_of(game.player), game, htmx=True, confirm=True, expected_guesses="x"
+        )
+        assert "could not be read" in response.content.decode()
+        assert not Hint.objects.exists()
+
+    def test_a_visitor_is_sent_to_log_in(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine)
+        response = Client().post(reverse("game_hint", args=[game.pk]), {"confirm": "yes"})
+        assert response.status_code == 302
+        assert "login" in response["Location"]
+        assert not Hint.objects.exists()
+
+    def test_the_board_never_shows_a_candidate_word(self, made_up: Dictionary) -> None:
+        game = start(UserFactory(), made_up, length=7, max_misses=26)
+        client = client_of(game.player)
+        guess(game, "q")
+        game.refresh_from_db()
+        html = post_hint(client, game, htmx=True, confirm=True).content.decode().lower()
+        for word in game_state(game).candidate_words():
+            assert not re.search(rf"\b{word}\b", html)
+
+    def test_lists_and_the_review_say_how_many_hints_were_used(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, show_word_count=True, max_misses=1)
+        hint(game)
+        guess(game, "e")
+        client = client_of(game.player)
+        assert "1 hint used" in client.get(reverse("my_games")).content.decode()
+        assert "1 hint used" in client.get(reverse("game_review", args=[game.pk])).content.decode()
+        assert "1 hint used" in client.get(reverse("game_detail", args=[game.pk])).content.decode()
+
+    def test_play_again_after_a_hinted_game_is_ranked_again(self, nine: Dictionary) -> None:
+        game = start(UserFactory(), nine, max_misses=1)
+        hint(game, confirmed=True)
+        guess(game, "e")
+        game.refresh_from_db()
+        assert game.is_over
+        html = client_of(game.player).get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert "A hint was used, so the game is unranked" in html
+        assert "Play again with the same settings" in html
+        assert 'name="show_word_count"' not in html
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+class TestAtTheSameMoment:
+    def test_two_presses_at_once_store_one_hint(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS))
+        for _ in range(3):
+            game = start(UserFactory(), nine)
+            results = run_at_once(
+                lambda game=game: hint(game, confirmed=True),
+                lambda game=game: hint(game, confirmed=True),
+            )
+            assert all(isinstance(result, services.HintOutcome) for result in results), results
+            assert sorted(result.repeated for result in results) == [False, True]
+            assert len({result.hint.pk for result in results}) == 1
+            game.refresh_from_db()
+            assert (game.hints_used, game.is_ranked) == (1, False)
+
+    def test_a_hint_and_a_guess_at_once_give_a_hint_of_the_position_or_a_refusal(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS))
+        for _ in range(3):
+            game = start(UserFactory(), nine, show_word_count=True)
+            given, guessed = run_at_once(
+                lambda game=game: hint(game), lambda game=game: guess(game, "e")
+            )
+            assert isinstance(guessed, services.GuessOutcome), guessed
+            assert isinstance(given, services.HintOutcome | services.StaleBoardError), given
+            stored = list(Hint.objects.filter(game=game))
+            if isinstance(given, services.StaleBoardError):
+                assert stored == []
+            else:
+                # Stored for the position it was worked out on, whatever came first.
+                assert [row.letters_before for row in stored] == [""]
