@@ -306,22 +306,25 @@ def _board_action(
         except Game.DoesNotExist:
             raise Http404("No such game.") from None
         except RateLimitExceeded as error:
-            game = player_game(player=request.user, game_id=pk)
-            return too_many_requests(
-                request,
-                error,
-                htmx_template="games/_guess_response.html",
-                context={
-                    **_board_context(
-                        request, game, notices=[Notice(message=error.message, tags="error")]
-                    ),
-                    "retry_url": reverse("game_detail", args=[pk]),
-                },
-            )
+            return _rate_limited_board(request, pk, error)
         except services.GameRuleError as error:
             game = player_game(player=request.user, game_id=pk)
             notice = Notice(message=error.message, tags="error")
     return _board_response(request, game, notice)
+
+
+def _rate_limited_board(request: HttpRequest, pk: int, error: RateLimitExceeded) -> HttpResponse:
+    """429: the board as it is, saying why nothing was done (in place with HTMX)."""
+    game = player_game(player=request.user, game_id=pk)
+    return too_many_requests(
+        request,
+        error,
+        htmx_template="games/_guess_response.html",
+        context={
+            **_board_context(request, game, notices=[Notice(message=error.message, tags="error")]),
+            "retry_url": reverse("game_detail", args=[pk]),
+        },
+    )
 
 
 def _board_response(request: HttpRequest, game: Game, notice: Notice) -> HttpResponse:
@@ -358,18 +361,7 @@ def game_hint(request: HttpRequest, pk: int) -> HttpResponse:
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     except RateLimitExceeded as error:
-        game = player_game(player=request.user, game_id=pk)
-        return too_many_requests(
-            request,
-            error,
-            htmx_template="games/_guess_response.html",
-            context={
-                **_board_context(
-                    request, game, notices=[Notice(message=error.message, tags="error")]
-                ),
-                "retry_url": reverse("game_detail", args=[pk]),
-            },
-        )
+        return _rate_limited_board(request, pk, error)
     except services.HintNeedsConfirmationError as error:
         notice = Notice(message=error.message, tags="warning")
         if request.htmx:
