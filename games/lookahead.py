@@ -15,7 +15,11 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    game in its head: a strong guesser (the letter whose hardest family is a
    hit and leaves the fewest words) against a word-maker that answers every
    letter with its most damaging family, solved exactly once 8 words are
-   left. Families are valued biggest first.
+   left. Families are valued biggest first, the 12 biggest at most: smaller
+   ones were never worth more in measurements, and searching them cost the
+   slowest replies most of their time. A family too small to beat the best
+   value found so far (n words are worth n - 1 misses at most, since every
+   letter the guesser plays splits them) is not searched at all.
 3. A family worth at least the wrong guesses the player has left wins the
    game, so values are capped there: any such family is as good as another.
 4. It keeps the family with the highest value. Between families of equal
@@ -54,8 +58,11 @@ if TYPE_CHECKING:
     from games.engine import Lexicon
 
 FIENDISH_NODES = 15_000
+# The most families of one guess it values, biggest first (None: as many as the budget allows).
+FIENDISH_FAMILIES: int | None = 12
 # Measured in bench/adversary.py: exact leaves of 8 words reach the same choices as 12 for
-# fewer positions, and 15,000 positions keep each reply near 130 ms at p99 on one core.
+# fewer positions; with 15,000 positions and 12 families, the largest bucket's replies take
+# 128 ms at p99 on one core. Without the cap on families it was 337 ms, for the same misses.
 FIENDISH_ESTIMATE = EstimateSettings(
     exact_up_to=8, exact_nodes=200, wide_up_to=50, families_when_big=2
 )
@@ -100,13 +107,22 @@ def choose_family(
     estimate = TreeEstimate(tables, budget, FIENDISH_ESTIMATE)
     wanted_at_cap = SEEDED_CHOICES if seed is not None else 1
     values: list[int | None] = [None] * len(ranked_codes)
-    for rank, code in enumerate(ranked_codes):
+    best = -1
+    for rank, code in enumerate(ranked_codes[:FIENDISH_FAMILIES]):
         family_id = offset + code
+        family_words = words_of[family_id]
+        miss = int(tables.reveals_nothing[family_id])
+        # Each of the guesser's letters splits the words, so a miss removes one at least:
+        # a family of n words is worth at most n - 1 more misses. One that cannot beat
+        # the best so far is not searched (and not kept).
+        if min(misses_left, miss + len(family_words) - 1) < best:
+            continue
         try:
-            worth = estimate.value(words_of[family_id], after)
+            worth = estimate.value(family_words, after)
         except BudgetExhaustedError:
             break  # the families not valued yet are not kept
-        values[rank] = min(misses_left, int(tables.reveals_nothing[family_id]) + worth)
+        values[rank] = min(misses_left, miss + worth)
+        best = max(best, values[rank])
         # Once enough families win the game outright, no later (smaller) one can be kept.
         if sum(value is not None and value >= misses_left for value in values) >= wanted_at_cap:
             break

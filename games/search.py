@@ -45,6 +45,8 @@ CLASS_SHIFT = RANK_BITS  # hardness >> CLASS_SHIFT: (size, letters revealed) onl
 SIZE_SHIFT = RANK_BITS + 7
 # Partitioning this many words costs about as much as the fixed cost of one node.
 WORDS_PER_NODE = 256
+# Exact values kept per lexicon across decisions (a few megabytes at most).
+EXACT_VALUES_KEPT = 100_000
 
 
 class BudgetExhaustedError(Exception):
@@ -107,6 +109,10 @@ class SearchTables:
                     self.reveals_nothing[family_id] = True
                     self.miss_id[letter_index] = family_id
         self.letter_of = np.repeat(np.arange(26), sizes)
+        # Exact values of small word sets, with the positions each took to prove
+        # (see TreeEstimate._exact): a word set's value never changes, so every
+        # decision on this lexicon may reuse it.
+        self.exact_values: dict[bytes, tuple[int, int]] = {}
         # The rules' order of a letter's families as one integer per family, bigger = harder:
         # more words (added per word set, above), then fewer letters revealed, then the
         # smaller pattern. The lower bits rank the patterns within their letter.
@@ -432,12 +438,29 @@ class TreeEstimate:
         return result
 
     def _exact(self, words: WordSet) -> int | None:
-        """Exact value with its own small budget; its positions count against the main one."""
-        small = NodeBudget(min(self.settings.exact_nodes, self.budget.left))
+        """Exact value with its own small budget; its positions count against the main one.
+
+        A value proved once is kept on the tables with the positions it took, and
+        a later decision that meets the same words is charged those positions
+        again: the search spends its budget exactly as if it had solved them
+        anew, so its choices never depend on what was solved before (or on
+        which process answers), only its time does.
+        """
+        limit = min(self.settings.exact_nodes, self.budget.left)
+        key = words.tobytes()
+        known = self.tables.exact_values.get(key)
+        if known is not None and known[1] <= limit:
+            self.budget.spend(known[1])
+            return known[0]
+        small = NodeBudget(limit)
         try:
-            result = ExactSolver(self.tables, words, small).value()
+            result: int | None = ExactSolver(self.tables, words, small).value()
         except BudgetExhaustedError:
             result = None
+        else:
+            if len(self.tables.exact_values) >= EXACT_VALUES_KEPT:
+                self.tables.exact_values.clear()  # a bound on memory; costs time only
+            self.tables.exact_values[key] = (result, small.used)
         self.budget.spend(small.used)
         return result
 

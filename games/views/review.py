@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 from dictionaries.wordbank import EmptyBucketError
+from games.lookahead import FIENDISH_FAMILIES
 from games.models import Game
 from games.selectors.honest import fair_word
 from games.selectors.records import (
@@ -73,6 +74,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "show_candidates": access is ReviewAccess.INSTRUCTOR,
             # Instructors see what the search thought of every family it compared.
             "show_values": access is ReviewAccess.INSTRUCTOR,
+            "fiendish_families": FIENDISH_FAMILIES,
             "is_owner": is_owner,
         },
     )

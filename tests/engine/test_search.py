@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import ALPHABET, Lexicon
+from dictionaries.sources import default_word_source
+from games.engine import ALPHABET, Lexicon, apply_guess, new_game
 from games.search import (
     BudgetExhaustedError,
     EstimateSettings,
@@ -119,3 +120,26 @@ def test_the_family_tables_rank_like_the_rules() -> None:
 def test_the_tables_are_built_once_per_lexicon() -> None:
     lexicon = Lexicon(NINE_WORDS)
     assert search_tables(lexicon) is search_tables(lexicon)
+
+
+def test_exact_values_kept_across_decisions_never_change_a_choice() -> None:
+    """A warm lexicon (exact values remembered from earlier guesses) decides as a cold one."""
+    words = [word for word in default_word_source() if len(word) == 5][:3000]
+    letters = "eaoisrtnl"
+
+    def play(lexicon: Lexicon) -> list[tuple[object, ...]]:
+        state = new_game(lexicon, max_misses=8, difficulty="fiendish", seed=7)
+        reports = []
+        for letter in letters:
+            if state.is_over:
+                break
+            state, report = apply_guess(state, letter)
+            reports.append((report.pattern, report.values, report.search_nodes))
+        return reports
+
+    warm = Lexicon(words)
+    play(warm)
+    assert search_tables(warm).exact_values  # the first game left values behind
+    for letter in "uy":  # other decisions on the same words, to warm it further
+        apply_guess(new_game(warm, max_misses=8, difficulty="fiendish", seed=7), letter)
+    assert play(warm) == play(Lexicon(words))
