@@ -62,7 +62,7 @@ FIENDISH_NODES = 15_000
 FIENDISH_FAMILIES: int | None = 12
 # Measured in bench/adversary.py: exact leaves of 8 words reach the same choices as 12 for
 # fewer positions; with 15,000 positions and 12 families, the largest bucket's replies take
-# 128 ms at p99 on one core. Without the cap on families it was 337 ms, for the same misses.
+# 125 ms at p99 on one core. Without the cap on families it was 337 ms, for the same misses.
 FIENDISH_ESTIMATE = EstimateSettings(
     exact_up_to=8, exact_nodes=200, wide_up_to=50, families_when_big=2
 )

@@ -20,8 +20,8 @@ postgresql_only = pytest.mark.skipif(
 )
 
 
-def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
-    """A 4-letter hard game with 8 wrong guesses, started by the service."""
+def game_settings(player: Any, dictionary: Dictionary, **overrides: Any) -> dict[str, Any]:
+    """A 4-letter hard game with 8 wrong guesses and seed 7, as a start service takes it."""
     settings: dict[str, Any] = {
         "player": player,
         "dictionary": dictionary,
@@ -31,7 +31,12 @@ def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
         "seed": 7,
     }
     settings.update(overrides)
-    return services.game_start(**settings)
+    return settings
+
+
+def start(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
+    """A 4-letter hard game with 8 wrong guesses, started by the service."""
+    return services.game_start(**game_settings(player, dictionary, **overrides))
 
 
 def guess(game: Game, letter: str, **kwargs: Any) -> services.GuessOutcome:

@@ -29,7 +29,7 @@ from tests.factories import (
     MembershipFactory,
     UserFactory,
 )
-from tests.games.play_support import guess, postgresql_only, run_at_once, start
+from tests.games.play_support import game_settings, guess, postgresql_only, run_at_once, start
 
 pytestmark = pytest.mark.django_db
 
@@ -43,16 +43,7 @@ def secret() -> Dictionary:
 
 
 def computer_game(player: Any, dictionary: Dictionary, **overrides: Any) -> Game:
-    settings: dict[str, Any] = {
-        "player": player,
-        "dictionary": dictionary,
-        "length": 4,
-        "max_misses": 8,
-        "difficulty": "hard",
-        "seed": 7,
-    }
-    settings.update(overrides)
-    return services.computer_game_start(**settings)
+    return services.computer_game_start(**game_settings(player, dictionary, **overrides))
 
 
 def play_to_the_end(game: Game) -> Game:
