@@ -4,7 +4,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 
-.PHONY: install run setup test lint format bench clean
+.PHONY: install run setup test lint format bench bench-quick clean
+
+# Every script in bench/ that runs as a program; a new one is picked up by itself.
+BENCH_SCRIPTS := $(shell grep -l '^if __name__ == "__main__":' bench/*.py)
 
 # Re-installs only when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -35,13 +38,11 @@ format: install
 	$(VENV)/bin/ruff format .
 
 bench: install
-	$(PY) bench/engine.py
-	$(PY) bench/import.py
-	$(PY) bench/leaderboard.py
-	$(PY) bench/classes.py
-	$(PY) bench/load.py
-	$(PY) bench/adversary.py
-	$(PY) bench/guesser.py
+	@set -e; for script in $(BENCH_SCRIPTS); do echo "== $$script"; $(PY) $$script; done
+
+# What CI runs: each benchmark on small data, so none can break unseen.
+bench-quick: install
+	@set -e; for script in $(BENCH_SCRIPTS); do echo "== $$script --quick"; $(PY) $$script --quick; done
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

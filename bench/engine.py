@@ -10,6 +10,7 @@ describe; the goals are a speed-up of at least 20, a whole game replay under
 
 from __future__ import annotations
 
+import argparse
 import re
 import statistics
 import sys
@@ -85,6 +86,12 @@ def milliseconds(value: float) -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="3 rounds of each (CI: it still works)")
+    quick = parser.parse_args().quick
+    partition_rounds, replay_rounds, build_rounds = (
+        (3, 3, 1) if quick else (PARTITION_ROUNDS, REPLAY_ROUNDS, BUILD_ROUNDS)
+    )
     started = time.perf_counter()
     words = load_words()
     load_time = time.perf_counter() - started
@@ -94,7 +101,7 @@ def main() -> None:
     bucket = [word for word in words if len(word) == length]
 
     build_times = []
-    for _ in range(BUILD_ROUNDS):
+    for _ in range(build_rounds):
         build_times.append(seconds(lambda: Lexicon(bucket)))
     lexicon = Lexicon(bucket)
 
@@ -102,7 +109,7 @@ def main() -> None:
     if engine_partition(state, FIRST_GUESS) != naive_partition(bucket, state.pattern, FIRST_GUESS):
         raise SystemExit("the engine and the naive partition disagree: fix that first")
     engine_times, naive_times = [], []
-    for _ in range(PARTITION_ROUNDS):  # interleaved, so both see the same machine load
+    for _ in range(partition_rounds):  # interleaved, so both see the same machine load
         engine_times.append(seconds(lambda: engine_partition(state, FIRST_GUESS)))
         naive_times.append(seconds(lambda: naive_partition(bucket, state.pattern, FIRST_GUESS)))
     families = len(engine_partition(state, FIRST_GUESS))
@@ -116,7 +123,7 @@ def main() -> None:
                     lexicon, max_misses=max_misses, difficulty="hard", seed=0, letters=letters
                 )
             )
-            for _ in range(REPLAY_ROUNDS)
+            for _ in range(replay_rounds)
         ]
         replays.append((max_misses, letters, statistics.median(times)))
 
@@ -128,13 +135,13 @@ def main() -> None:
 
     rows = [
         ("load web2 words (english-words)", f"{load_time:,.3f} s", "1"),
-        (f"lexicon build, length {length}", milliseconds(build), str(BUILD_ROUNDS)),
-        (f"partition {FIRST_GUESS!r}, engine", milliseconds(engine), str(PARTITION_ROUNDS)),
-        (f"partition {FIRST_GUESS!r}, naive", milliseconds(naive), str(PARTITION_ROUNDS)),
+        (f"lexicon build, length {length}", milliseconds(build), str(build_rounds)),
+        (f"partition {FIRST_GUESS!r}, engine", milliseconds(engine), str(partition_rounds)),
+        (f"partition {FIRST_GUESS!r}, naive", milliseconds(naive), str(partition_rounds)),
     ]
     for max_misses, letters, median in replays:
         label = f"hard replay, {max_misses} wrong allowed, {len(letters)} guesses"
-        rows.append((label, milliseconds(median), str(REPLAY_ROUNDS)))
+        rows.append((label, milliseconds(median), str(replay_rounds)))
 
     print(f"dictionary: {len(words):,} web2 words; largest bucket: length {length}, ", end="")
     print(f"{bucket_size:,} words; first guess {FIRST_GUESS!r} makes {families} families")

@@ -57,7 +57,11 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--difficulty", default="hard", choices=[d.value for d in Difficulty])
+    parser.add_argument(
+        "--quick", action="store_true", help="lengths 11 and 12 only (CI: it still works)"
+    )
     options = parser.parse_args()
+    lengths = range(11, 13) if options.quick else LENGTHS
     difficulty = Difficulty(options.difficulty)
     words = default_word_source()
     totals = {"heuristic": 0, "ai": 0}
@@ -65,7 +69,7 @@ def main() -> None:
     slowest_game = 0.0
     print(f"against {difficulty}, {MAX_MISSES} wrong guesses allowed")
     print(f"{'length':>6} {'words':>7} {'heuristic':>9} {'ai':>4} {'ai game s':>9}  ai letters")
-    for length in LENGTHS:
+    for length in lengths:
         lexicon = Lexicon(word for word in words if len(word) == length)
         heuristic, _, _, _ = play(lexicon, ai=False, difficulty=difficulty, hints=[])
         ai, letters, seconds, proven = play(lexicon, ai=True, difficulty=difficulty, hints=hints)

@@ -30,7 +30,12 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="full imports to time (median)")
     parser.add_argument("--sample", type=int, default=2_000, help="words saved one by one")
+    parser.add_argument(
+        "--quick", action="store_true", help="one import, 200 words one by one (CI: it still works)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.sample = 1, 200
     if args.runs < 1 or args.sample < 1:
         parser.error("--runs and --sample must be at least 1")
     return args

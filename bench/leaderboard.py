@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import io
 import os
 import random
 import statistics
@@ -36,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.support import setup_django, throwaway_database
+from bench.support import copy_rows, setup_django, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 GOAL_MS = 50.0
@@ -52,7 +51,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=100_000, help="finished games to seed")
     parser.add_argument("--players", type=int, default=300, help="players to spread them over")
     parser.add_argument("--runs", type=int, default=21, help="timed requests per page (median)")
+    parser.add_argument(
+        "--quick", action="store_true", help="2,000 games, 30 players, 3 runs (CI: it still works)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.players, args.runs = 2_000, 30, 3
     if args.games < 1 or args.players < 1 or args.runs < 1:
         parser.error("--games, --players and --runs must be at least 1")
     return args
@@ -112,7 +116,7 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
         "updated_at",
         "finished_at",
     ]
-    buffer = io.StringIO()
+    rows: list[tuple[object, ...]] = []
     for player_id in rng.choices(player_ids, weights=weights, k=games):
         length = rng.choice(LENGTHS)
         max_misses = rng.randint(3, 15)
@@ -146,12 +150,10 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
             finished.isoformat(),
             finished.isoformat(),
         )
-        buffer.write("\t".join(str(value) for value in row) + "\n")
-    table = Game._meta.db_table
+        rows.append(row)
+    copy_rows(Game, columns, rows)
     with connection.cursor() as cursor:
-        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-            copy.write(buffer.getvalue())
-        cursor.execute(f"VACUUM ANALYZE {table}")
+        cursor.execute(f"VACUUM ANALYZE {Game._meta.db_table}")
 
 
 class QueryTimer:

@@ -61,7 +61,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers per node")
     parser.add_argument("--think-ms", type=float, default=20.0, help="pause between guesses")
+    parser.add_argument(
+        "--quick", action="store_true", help="4 players for 4 seconds (CI: it still works)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.players, args.duration = 4, 4.0
     if args.players < 1 or args.duration <= 0 or args.workers < 1 or args.think_ms < 0:
         parser.error("--players, --duration and --workers must be positive")
     return args

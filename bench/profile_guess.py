@@ -58,7 +58,11 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games to play (profiled)")
     parser.add_argument("--top", type=int, default=25, help="functions to list by own time")
-    return parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="3 games (CI: it still works)")
+    args = parser.parse_args()
+    if args.quick:
+        args.games = 3
+    return args
 
 
 def main() -> None:
