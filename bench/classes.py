@@ -48,7 +48,7 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--runs", type=int, default=21, help="timed requests per page (median)")
     parser.add_argument(
-        "--quick", action="store_true", help="8 students, 60 games each, 3 runs (CI: it still works)"
+        "--quick", action="store_true", help="8 students, 60 games each, 3 runs (for CI)"
     )
     args = parser.parse_args()
     if args.quick:

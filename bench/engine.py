@@ -87,7 +87,7 @@ def milliseconds(value: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="3 rounds of each (CI: it still works)")
+    parser.add_argument("--quick", action="store_true", help="3 rounds of each (for CI)")
     quick = parser.parse_args().quick
     partition_rounds, replay_rounds, build_rounds = (
         (3, 3, 1) if quick else (PARTITION_ROUNDS, REPLAY_ROUNDS, BUILD_ROUNDS)

@@ -118,9 +118,9 @@ def copy_rows(model: type, columns: list[str], rows: Iterable[Sequence[object]])
     for row in rows:
         buffer.write("\t".join([*(copy_text(value) for value in row), *defaults]) + "\n")
     table = model._meta.db_table  # type: ignore[attr-defined]
-    with connection.cursor() as cursor:
-        with cursor.copy(f"COPY {table} ({', '.join(all_columns)}) FROM STDIN") as copy:
-            copy.write(buffer.getvalue())
+    statement = f"COPY {table} ({', '.join(all_columns)}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(statement) as copy:
+        copy.write(buffer.getvalue())
 
 
 def copy_text(value: object) -> str:
