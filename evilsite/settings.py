@@ -132,12 +132,24 @@ if DATABASE_REPLICA_URL:
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        # A replica that does not answer costs a request at most this long, once per
+        # DATABASE_REPLICA_RETRY_SECONDS (the router then reads from the primary).
+        DATABASES["replica"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+            "DATABASE_REPLICA_CONNECT_TIMEOUT", 2
+        )
     # Tests create no database on a read-only replica: it follows the primary's test
     # database (tests/conftest.py points it there once that database exists).
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["evilsite.db_router.PrimaryReplicaRouter"]
 # Off: the replica is configured but nothing reads from it (tests switch it per test).
 DATABASE_REPLICA_READS = env_bool("DATABASE_REPLICA_READS", True)
+# The replica may fail or fall behind at run time (evilsite/db_router.py): one it cannot
+# reach is left alone this long (per process), one lagging more than this many seconds
+# is skipped, and its lag is asked at most once per DATABASE_REPLICA_CHECK_SECONDS.
+DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
+DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
+DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Leaderboard indexes carry INCLUDE columns for PostgreSQL index-only scans;
