@@ -22,18 +22,17 @@ without waiting for a connect timeout on every request.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import wraps
-from dataclasses import dataclass
-from typing import Any, TypeVar
-
-from django.conf import settings
 import logging
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router
 from django.db.models import Model, QuerySet
 from django.http import StreamingHttpResponse

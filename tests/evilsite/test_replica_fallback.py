@@ -133,10 +133,9 @@ def test_the_lag_is_read_from_a_postgresql_replica() -> None:
     """The SQL that measures the lag runs (0 on a server that is not in recovery)."""
     if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
         pytest.skip("the lag query is PostgreSQL's")
-    with replica_at(answering_replica_settings()):
-        with connections[REPLICA_DB_ALIAS].cursor() as cursor:
-            cursor.execute(db_router.LAG_SQL)
-            assert cursor.fetchone()[0] in (0, None)
+    with replica_at(answering_replica_settings()), connections[REPLICA_DB_ALIAS].cursor() as cursor:
+        cursor.execute(db_router.LAG_SQL)
+        assert cursor.fetchone()[0] in (0, None)
 
 
 @pytest.fixture
