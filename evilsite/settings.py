@@ -151,6 +151,12 @@ DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
 DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
 DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
+# /ready/ (evilsite/health.py): a dotted path to a function answering the age in seconds
+# of the oldest task waiting in the queue (None: none); empty: no task queue to check.
+READY_TASK_QUEUE_AGE = os.environ.get("READY_TASK_QUEUE_AGE", "")
+# A task waiting longer than this means the workers are gone or swamped: not ready.
+READY_MAX_TASK_AGE_SECONDS = env_int("READY_MAX_TASK_AGE_SECONDS", 300)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Leaderboard indexes carry INCLUDE columns for PostgreSQL index-only scans;
 # SQLite (dev, tests) simply builds them without those columns.

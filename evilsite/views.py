@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import TemplateDoesNotExist, loader
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+
+from evilsite.health import readiness
 
 
-@require_GET
+@require_safe
 @never_cache
 def ping(request: HttpRequest) -> HttpResponse:
     """The smallest page: the full middleware stack (session, user) and no other work.
@@ -23,6 +25,18 @@ def ping(request: HttpRequest) -> HttpResponse:
     return HttpResponse(f"ok {who}\n", content_type="text/plain; charset=utf-8")
 
 
+@require_safe
+@never_cache
+def ready(request: HttpRequest) -> JsonResponse:
+    """Readiness for a load balancer: 200 when this node can serve, 503 when it cannot.
+
+    Unlike ``/ping/`` (liveness: the process answers) it asks the primary database,
+    the migrations and the task queue; the replica is reported, not fatal.
+    """
+    report = readiness()
+    return JsonResponse(report.as_json(), status=200 if report.ready else 503)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """The 500 page with a way to try again: the same address after a failed page, the
     page the player came from after a failed form (a guess retried from its board can
@@ -32,7 +46,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     processor runs and nothing queries the database, which may be what failed.
     """
     retry_url = ""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         retry_url = request.get_full_path()
     else:
         referer = request.headers.get("Referer", "")

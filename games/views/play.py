@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from daily.selectors import board_place, ranked_attempt, utc_today
 from daily.services import NoPuzzleError, daily_puzzle_ensure
@@ -50,7 +50,7 @@ class Notice:
     tags: str
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
@@ -66,7 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # Back must fetch a fresh form (and start token), not replay an old one
 @login_required_htmx
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -230,7 +230,7 @@ def _computer_started_message(game: Game) -> str:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_lengths(request: HttpRequest) -> HttpResponse:
     """The word-length field for the chosen dictionary, swapped in by HTMX."""
@@ -240,7 +240,7 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
     return render(request, "games/_lengths.html", {"form": form})
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_par(request: HttpRequest) -> HttpResponse:
     """Par of the settings chosen in the new-game form, swapped in by HTMX as they change."""
@@ -250,7 +250,7 @@ def game_par(request: HttpRequest) -> HttpResponse:
     return render(request, "games/_par.html", {"par": form.par_info()})
 
 
-@require_GET
+@require_safe
 @never_cache  # an old tab's Back shows the game as it is now, with a fresh play-again token
 @login_required_htmx
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
@@ -198,3 +199,22 @@ def test_a_class_export_streams_whole_with_the_replica_down(records: Dictionary)
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert response.status_code == 200
     assert len(rows) == 2
+
+
+@pytest.mark.usefixtures("replica_down")
+def test_ready_reports_a_replica_down_and_stays_ready() -> None:
+
+    response = Client().get(reverse("ready"))
+    assert response.status_code == 200
+    replica = response.json()["checks"]["replica"]
+    assert replica["ok"] is False
+    assert replica["fatal"] is False
+    assert replica["detail"].startswith("unreachable, reads go to the primary")
+
+
+@pytest.mark.usefixtures("replica_up")
+def test_ready_reports_a_replica_that_answers() -> None:
+
+    replica = Client().get(reverse("ready")).json()["checks"]["replica"]
+    assert replica["ok"] is True
+    assert replica["detail"] == "reads that may lag go to it"
