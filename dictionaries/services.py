@@ -20,7 +20,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
-from dictionaries.models import MAX_WORD_LENGTH, Dictionary, Word
+from dictionaries.models import DESCRIPTION_MAX_LENGTH, MAX_WORD_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 
@@ -315,6 +315,16 @@ def _validated_name(name: str) -> tuple[str, str]:
     return clean, slug
 
 
+def _validate_description(description: str) -> None:
+    if len(description.strip()) > DESCRIPTION_MAX_LENGTH:
+        raise DictionaryImportError(
+            f"The description is {len(description.strip()):,} characters long; at most "
+            f"{DESCRIPTION_MAX_LENGTH:,} are allowed.",
+            code="description_too_long",
+            field="description",
+        )
+
+
 def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
     clash = Dictionary.objects.filter(Q(name__iexact=name) | Q(slug=slug)).first()
     if clash is None:
@@ -406,6 +416,7 @@ def dictionary_import(
     """Store a word file (one word per line) as a new dictionary, all or nothing."""
     started = time.perf_counter()
     clean_name, slug = _validated_name(name)
+    _validate_description(description)
     if (error := _name_taken_error(clean_name, slug)) is not None:
         raise error
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)

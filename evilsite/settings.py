@@ -87,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store for signed-in users and downloads.
+    "evilsite.middleware.PrivateResponsesMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -321,6 +324,33 @@ if env_bool("DJANGO_CSP_REPORT_ONLY", False):
     CONTENT_SECURITY_POLICY_REPORT_ONLY = _POLICY
 else:
     CONTENT_SECURITY_POLICY = _POLICY
+
+# Permissions-Policy (django-permissions-policy): a word game needs none of the browser's
+# powerful features, so none is granted to this site or to anything it could embed.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "sync-xhr",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 
 LOGGING = {
     "version": 1,
