@@ -50,7 +50,7 @@ def test_the_deploy_check_errors_while_a_demo_password_is_unchanged() -> None:
     errors = published_demo_passwords(None)
     assert {error.obj for error in errors} == {"demo", "teacher", "admin"}
     assert {error.id for error in errors} == {DEMO_PASSWORD_ERROR_ID}
-    with pytest.raises(SystemCheckError, match="evilsite.E001"):
+    with pytest.raises(SystemCheckError, match=r"evilsite\.E001"):
         call_command("check", "--deploy", "--fail-level", "ERROR", stdout=StringIO())
 
     users = UserFactory._meta.model.objects
