@@ -7,6 +7,7 @@ never edited afterwards: a new list is a new dictionary.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections import Counter
@@ -42,6 +43,7 @@ INSERT_BATCH_SIZE = 5_000
 UTF8_BOM = b"\xef\xbb\xbf"
 _WORD = re.compile(r"[A-Za-z]+")  # ASCII only: 'K' (Kelvin) lower-cases to 'k' but is no word
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+logger = logging.getLogger(__name__)
 _NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
 
 ProgressCallback = Callable[[int, int], None]
@@ -462,6 +464,15 @@ def dictionary_import(
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])
+    logger.info(
+        "dictionary imported",
+        extra={
+            "dictionary": dictionary.slug,
+            "words": report.accepted,
+            "rejected": report.rejected,
+            "seconds": round(report.seconds, 2),
+        },
+    )
     return report
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from evilsite.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -80,6 +83,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request id (and the user's and game's) on every log line it causes.
+    "evilsite.logs.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -352,9 +357,33 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     )
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-}
+# Logs (evilsite/logs.py): one line per event on standard error, JSON in production (for a
+# log collector), readable text in development; each with the request id, user and game.
+LOG_FORMAT = os.environ.get("DJANGO_LOG_FORMAT") or ("text" if DEBUG else "json")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured(f"DJANGO_LOG_FORMAT must be json or text, not {LOG_FORMAT!r}")
+# Who is mailed a 500's traceback (with DEBUG off): "Ann <ann@example.org>, bob@example.org".
+ADMINS = [
+    (name, address)
+    for name, address in getaddresses([os.environ.get("DJANGO_ADMINS", "")])
+    if address
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL") or DEFAULT_FROM_EMAIL
+LOGGING = logging_config(
+    json=LOG_FORMAT == "json",
+    level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
+    mail_admins=bool(ADMINS),
+)
+
+# An error tracker, only when a DSN is given: without one nothing is initialised or sent.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT")
+        or ("development" if DEBUG else "production"),
+        send_default_pii=False,  # no user names, addresses or cookies leave the site
+        traces_sample_rate=0.0,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import TemplateDoesNotExist, loader
@@ -10,6 +12,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from evilsite.health import readiness
+from evilsite.logs import current_request_id
+
+logger = logging.getLogger(__name__)
 
 
 @require_safe
@@ -34,7 +39,15 @@ def ready(request: HttpRequest) -> JsonResponse:
     the migrations and the task queue; the replica is reported, not fatal.
     """
     report = readiness()
-    return JsonResponse(report.as_json(), status=200 if report.ready else 503)
+    if report.ready:
+        return JsonResponse(report.as_json())
+    response = JsonResponse(report.as_json(), status=503)
+    failed = ", ".join(name for name, check in report.checks.items() if not check.ok)
+    logger.warning("not ready: %s", failed)
+    # A probe's expected answer, said in the line above: not an error mailed to ADMINS for
+    # every probe while it lasts (Django's own mark of a response already logged).
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -64,4 +77,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return HttpResponseServerError(
             "<h1>Server Error (500)</h1>", content_type="text/html; charset=utf-8"
         )
-    return HttpResponseServerError(template.render({"retry_url": retry_url}))
+    request_id = getattr(request, "id", None) or current_request_id()
+    return HttpResponseServerError(
+        template.render({"retry_url": retry_url, "request_id": request_id})
+    )

@@ -7,6 +7,7 @@ redirects to the board (post/redirect/get) with the result in the messages.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
 from games.views.access import login_required_htmx
+
+logger = logging.getLogger(__name__)
 
 NEW_GAME_QUERY_FIELDS = ("dictionary", "length", "max_misses", "difficulty", "show_word_count")
 
@@ -308,6 +311,7 @@ def _board_action(
         except RateLimitExceeded as error:
             return _rate_limited_board(request, pk, error)
         except services.GameRuleError as error:
+            logger.info("board action refused: %s", error.message, extra={"game_id": pk})
             game = player_game(player=request.user, game_id=pk)
             notice = Notice(message=error.message, tags="error")
     return _board_response(request, game, notice)
