@@ -159,7 +159,9 @@ def log_lockout(sender: object, request: HttpRequest | None = None, **kwargs: An
     logger.warning("login locked out: %r from %s", kwargs.get("username"), kwargs.get("ip_address"))
 
 
-def logging_config(*, json: bool, level: str, mail_admins: bool) -> dict[str, Any]:
+def logging_config(
+    *, json: bool, level: str, mail_admins: bool, site_level: str = "INFO"
+) -> dict[str, Any]:
     """The ``LOGGING`` setting: one console handler for every logger, Django's included
     (so the development server prints each line once), and mail to ``ADMINS`` on a 500."""
     return {
@@ -202,7 +204,10 @@ def logging_config(*, json: bool, level: str, mail_admins: bool) -> dict[str, An
                 "propagate": True,
             },
             "django.server": {"handlers": [], "level": "INFO", "propagate": True},
-            # The site's events (imports, refusals, finished games) at INFO whatever the level.
-            **{app: {"level": "INFO"} for app in ("evilsite", "games", "dictionaries", "classes")},
+            # The site's own events (imports, refusals, finished games) at their own level.
+            **{
+                app: {"level": site_level}
+                for app in ("evilsite", "games", "dictionaries", "classes", "daily")
+            },
         },
     }

@@ -373,6 +373,8 @@ LOGGING = logging_config(
     json=LOG_FORMAT == "json",
     level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
     mail_admins=bool(ADMINS),
+    # The site's own events: INFO logs each import, refusal and finished game.
+    site_level=os.environ.get("SITE_LOG_LEVEL", "INFO"),
 )
 
 # An error tracker, only when a DSN is given: without one nothing is initialised or sent.
