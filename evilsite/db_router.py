@@ -37,6 +37,8 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router
 from django.db.models import Model, QuerySet
 from django.http import StreamingHttpResponse
 
+from evilsite.logs import error_summary
+
 REPLICA_DB_ALIAS = "replica"
 # Tables that are state, not records: sessions, users and permissions, login locks,
 # rate-limit counters, the cache, and who may see a class (a class just made, or a
@@ -122,7 +124,7 @@ def replica_usable() -> bool:
         lag = replica_lag_seconds() if check_lag else None
     except DatabaseError as error:
         connection.close_if_unusable_or_obsolete()
-        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        reason = error_summary(error)
         with _health_lock:
             _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
             _health.failures += 1

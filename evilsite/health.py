@@ -18,6 +18,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils.module_loading import import_string
 
 from evilsite import db_router
+from evilsite.logs import error_summary
 
 NO_TASK_QUEUE = "no task queue configured"
 
@@ -53,10 +54,6 @@ class Readiness:
         }
 
 
-def _first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]
-
-
 def check_primary() -> Check:
     started = time.perf_counter()
     try:
@@ -65,7 +62,7 @@ def check_primary() -> Check:
             cursor.fetchone()
     except DatabaseError as error:
         connections[DEFAULT_DB_ALIAS].close_if_unusable_or_obsolete()
-        return Check(ok=False, detail=_first_line(error))
+        return Check(ok=False, detail=error_summary(error))
     return Check(ok=True, detail=f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
 
 
@@ -96,7 +93,7 @@ def check_migrations() -> Check:
         executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
         plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
     except DatabaseError as error:
-        return Check(ok=False, detail=_first_line(error))
+        return Check(ok=False, detail=error_summary(error))
     if plan:
         names = ", ".join(f"{migration.app_label}.{migration.name}" for migration, _ in plan[:5])
         return Check(ok=False, detail=f"{len(plan)} pending: {names}")
@@ -118,7 +115,7 @@ def check_task_queue() -> Check:
     try:
         age = import_string(settings.READY_TASK_QUEUE_AGE)()
     except DatabaseError as error:
-        return Check(ok=False, detail=_first_line(error))
+        return Check(ok=False, detail=error_summary(error))
     if age is None:
         return Check(ok=True, detail="no task waiting", extra={"oldest_seconds": 0})
     limit = settings.READY_MAX_TASK_AGE_SECONDS

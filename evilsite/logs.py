@@ -44,6 +44,12 @@ JSON_FIELDS = (
 )
 
 
+def error_summary(error: BaseException) -> str:
+    """An error in one line, for a log line or a probe's report (a driver's message may
+    run over several, with hints)."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
 def current_request_id() -> str:
     return request_id_var.get()
 
