@@ -26,7 +26,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import wraps
@@ -123,7 +123,8 @@ def replica_usable() -> bool:
         connection.ensure_connection()
         lag = replica_lag_seconds() if check_lag else None
     except DatabaseError as error:
-        connection.close_if_unusable_or_obsolete()
+        with suppress(DatabaseError):  # closing a broken connection may fail too
+            connection.close()  # the next try, after the pause, opens a new one
         reason = error_summary(error)
         with _health_lock:
             _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
