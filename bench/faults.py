@@ -1,20 +1,28 @@
-"""Faults survived: PostgreSQL restarts, then a gunicorn worker is killed, while 20 players guess.
+"""Faults survived: PostgreSQL restarts, a worker dies, the replica stops, while players guess.
 
 Everything runs on this machine and talks to 127.0.0.1 only. The database is a
 throwaway PostgreSQL cluster made for the run with Debian's tools
 (``pg_createcluster`` on a free port, trust on loopback; dropped at the end),
 so restarting it disturbs nobody else's work; it needs root or the postgres
-user. The site runs in gunicorn (2 workers, DEBUG off) on it, prepared as
-``bench/load.py`` does. ``--players`` players (``bench/fleet.py``) play ranked
-games; a request that fails is sent again after 0.2 s, as a player pressing
-the key again would, with the same ``expected_guesses``.
+user. A streaming replica of it is made the same way (``pg_basebackup``, as
+``.ci/replica`` does) and named by ``DATABASE_REPLICA_URL``. The site runs in
+gunicorn (2 workers, DEBUG off) on them, prepared as ``bench/load.py`` does.
+``--players`` players (``bench/fleet.py``) play ranked games; a request that
+fails is sent again after 0.2 s, as a player pressing the key again would, with
+the same ``expected_guesses``. Beside them two readers ask, one request after
+another and never retrying, for the pages whose reads go to the replica: a
+player's statistics, profile and the leaderboards; an instructor's list of
+games and its CSV export (read to its end).
 
 The schedule, bounded in time: ``--settle`` seconds of play; PostgreSQL
 restarted (``pg_ctlcluster restart``: fast shutdown, every connection cut,
 transactions in flight rolled back); ``--observe`` seconds; one gunicorn
 worker killed with SIGKILL in the middle of its work (the master starts
-another); ``--observe`` seconds; stop. For each fault it prints the requests
-that failed and the seconds from the fault until requests succeed again.
+another); ``--observe`` seconds; the replica stopped (``pg_ctlcluster stop``);
+``--observe`` seconds; the replica started again; ``--observe`` seconds; stop.
+For each fault it prints the requests that failed and the seconds from the
+fault until requests succeed again; for the replica's, the readers' failed
+reads too (goal 0: its reads go to the primary, evilsite/db_router.py).
 
 Failed requests must be answered with the site's own error page, or not at
 all (a killed worker answers nothing), never with a stack trace. Then every
@@ -24,14 +32,18 @@ stored), doubled (stored more often than meant), half-written (a game whose
 row, moves and replay disagree).
 
     .venv/bin/python bench/faults.py [--players 20] [--settle 5] [--observe 10]
+    .venv/bin/python bench/faults.py --quick   # 4 players, 2 s and 4 s phases
 
-The last line is ``faults: <F> failed requests, recovered in <S> s, moves lost
-<L>, doubled <D>, half-written <H>`` (goal L = D = H = 0 and S < 10).
+The last lines are ``faults: <F> failed requests, recovered in <S> s, moves lost
+<L>, doubled <D>, half-written <H>`` (goal L = D = H = 0 and S < 10) and
+``replica down: <N> failed reads`` (goal N = 0, and no player's request failed
+while the replica was down).
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import random
 import signal
@@ -39,17 +51,26 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.fleet import CheckReport, Fleet, check_games, run_fleet
-from bench.load import HOST, gunicorn_process, prepare, server_environment
-from bench.support import setup_django
+from bench.load import (
+    HOST,
+    PASSWORD,
+    PYTHON,
+    Browser,
+    gunicorn_process,
+    prepare,
+    server_environment,
+)
+from bench.support import ROOT, setup_django
 
 GOAL_RECOVERY_S = 10.0
 CLUSTER_START_TIMEOUT_S = 60
@@ -61,7 +82,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds before the 1st fault")
     parser.add_argument("--observe", type=float, default=10.0, help="seconds after each fault")
     parser.add_argument("--think-ms", type=float, default=50.0, help="pause between guesses")
+    parser.add_argument(
+        "--quick", action="store_true", help="4 players, 2 s to settle, 4 s after each fault"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.players, args.settle, args.observe = 4, 2.0, 4.0
     if args.players < 1 or args.settle <= 0 or args.observe <= 0 or args.think_ms < 0:
         parser.error("--players, --settle and --observe must be positive")
     return args
@@ -155,6 +181,59 @@ def throwaway_cluster() -> Iterator[Cluster]:
         )
 
 
+@contextmanager
+def throwaway_replica(primary: Cluster) -> Iterator[Cluster]:
+    """A hot standby streaming from ``primary`` (``pg_basebackup``), dropped afterwards."""
+    replica = Cluster(primary.version, f"{primary.name}_replica", free_cluster_port())
+    subprocess.run(
+        [
+            "pg_createcluster",
+            replica.version,
+            replica.name,
+            "--port",
+            str(replica.port),
+            "--start-conf",
+            "manual",
+            "--",
+            "--auth-local=trust",
+            "--auth-host=trust",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        data = Path(f"/var/lib/postgresql/{replica.version}/{replica.name}")
+        as_postgres = [] if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--"]
+        subprocess.run([*as_postgres, "find", str(data), "-mindepth", "1", "-delete"], check=True)
+        subprocess.run(
+            [
+                *as_postgres,
+                "pg_basebackup",
+                "-h",
+                HOST,
+                "-p",
+                str(primary.port),
+                "-U",
+                "postgres",
+                "-D",
+                str(data),
+                "--write-recovery-conf",
+                "--wal-method=stream",
+                "--checkpoint=fast",
+                "--no-password",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        replica.ctl("start")
+        wait_for_postgres(replica.port)
+        yield replica
+    finally:
+        subprocess.run(
+            ["pg_dropcluster", "--stop", replica.version, replica.name], capture_output=True
+        )
+
+
 def wait_for_postgres(port: int) -> None:
     deadline = time.monotonic() + CLUSTER_START_TIMEOUT_S
     while subprocess.run(["pg_isready", "-q", "-h", HOST, "-p", str(port)]).returncode != 0:
@@ -175,19 +254,102 @@ class Fault:
     ended: float = 0.0  # the schedule moved on to the next fault (or the end)
 
 
+REPLICA_STOPPED = "replica stopped"
+INSTRUCTOR = "faultsteacher"
+# Pages whose reads go to the replica (``reads_can_lag``): a player's, an instructor's.
+PLAYER_READS = ("/stats/", "/leaderboard/", "/leaderboard/?board=winrate", "/daily/leaderboard/")
+INSTRUCTOR_READS = ("/instructor/games/", "/instructor/games.csv")
+
+
+@dataclass
+class Reads:
+    """What the readers asked and what failed (no retry: each failure is a reader's)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    done: list[float] = field(default_factory=list)
+    failed: list[tuple[float, str, str]] = field(default_factory=list)  # at, path, why
+
+    def record(self, path: str, why: str | None) -> None:
+        with self.lock:
+            if why is None:
+                self.done.append(time.monotonic())
+            else:
+                self.failed.append((time.monotonic(), path, why))
+
+
+def make_instructor(env: dict[str, str]) -> None:
+    code = (
+        "from django.contrib.auth.models import Group, User\n"
+        f"user = User.objects.create_user({INSTRUCTOR!r}, password={PASSWORD!r})\n"
+        "user.groups.add(Group.objects.get(name='Instructors'))\n"
+    )
+    subprocess.run(
+        [PYTHON, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+
+
+def read_pages(port: int, reads: Reads, stop_at: float, *, instructor: bool) -> None:
+    """Sign in, then read the replica's pages one after another until ``stop_at``."""
+    browser = Browser(port)
+    if instructor:
+        browser.request("GET", "/accounts/login/")
+        signed_in = browser.request(
+            "POST", "/accounts/login/", {"username": INSTRUCTOR, "password": PASSWORD}
+        )
+        paths = INSTRUCTOR_READS
+    else:
+        browser.request("GET", "/accounts/signup/")
+        signed_in = browser.request(
+            "POST",
+            "/accounts/signup/",
+            {"username": f"reader{os.getpid()}", "password1": PASSWORD, "password2": PASSWORD},
+        )
+        paths = PLAYER_READS
+    if signed_in.status != 302:
+        reads.record("/accounts/", f"could not sign in: HTTP {signed_in.status}")
+        return
+    turn = 0
+    while time.monotonic() < stop_at:
+        path = paths[turn % len(paths)]
+        turn += 1
+        try:
+            response = browser.request("GET", path)
+        except (OSError, http.client.HTTPException) as error:  # a stream cut midway too
+            reads.record(path, f"no whole answer: {error!r}")
+            continue
+        if response.status != 200:
+            reads.record(path, f"HTTP {response.status}")
+        elif path.endswith(".csv") and not response.body.endswith("\n"):
+            reads.record(path, "the export ended mid-line")
+        else:
+            reads.record(path, None)
+        time.sleep(0.05)
+
+
 def main() -> None:
     args = parse_args()
     faults: list[Fault] = []
+    reads = Reads()
     with ExitStack() as stack:
         cluster = stack.enter_context(throwaway_cluster())
+        replica = stack.enter_context(throwaway_replica(cluster))
         static_root = stack.enter_context(tempfile.TemporaryDirectory(prefix="evil_faults_"))
-        env = server_environment(cluster.url, static_root=Path(static_root))
+        env = {
+            **server_environment(cluster.url, static_root=Path(static_root)),
+            "DATABASE_REPLICA_URL": replica.url,
+            "RATE_LIMITS_ENABLED": "0",  # the readers export as often as they can
+        }
         print(
-            f"throwaway cluster {cluster.version}/{cluster.name} on port {cluster.port}; "
-            "migrate, import web2...",
+            f"throwaway cluster {cluster.version}/{cluster.name} on port {cluster.port}, "
+            f"its replica on port {replica.port}; migrate, import web2...",
             flush=True,
         )
         prepare(env)
+        make_instructor(env)
         server_log = stack.enter_context(
             tempfile.NamedTemporaryFile(prefix="evil_faults_gunicorn_", suffix=".log")
         )
@@ -198,9 +360,20 @@ def main() -> None:
         print(f"gunicorn (2 workers) on {HOST}:{port}; {args.players} players", flush=True)
 
         def schedule() -> None:
-            end = time.monotonic() + args.settle + 2 * args.observe
+            end = time.monotonic() + args.settle + 4 * args.observe
             fleet.stop_at = end
             fleet.give_up_at = end + 30
+            readers = [
+                threading.Thread(
+                    target=read_pages,
+                    args=(port, reads, end),
+                    kwargs={"instructor": instructor},
+                    daemon=True,
+                )
+                for instructor in (False, True)
+            ]
+            for reader in readers:
+                reader.start()
             time.sleep(args.settle)
             faults.append(Fault("PostgreSQL restarted", time.monotonic()))
             cluster.ctl("restart")
@@ -212,8 +385,18 @@ def main() -> None:
             faults[-1].ended = time.monotonic()
             faults.append(Fault(f"gunicorn worker {victim} killed (SIGKILL)", time.monotonic()))
             os.kill(victim, signal.SIGKILL)
+            time.sleep(max(0.0, faults[-1].started + args.observe - time.monotonic()))
+            faults[-1].ended = time.monotonic()
+            faults.append(Fault(REPLICA_STOPPED, time.monotonic()))
+            replica.ctl("stop")
+            time.sleep(max(0.0, faults[-1].started + args.observe - time.monotonic()))
+            replica.ctl("start")
+            faults[-1].ended = time.monotonic()
+            faults.append(Fault("replica started again", time.monotonic()))
             time.sleep(max(0.0, end - time.monotonic()))
             faults[-1].ended = time.monotonic()
+            for reader in readers:
+                reader.join(timeout=60)
 
         run_fleet(fleet, args.players, during=schedule)
         wait_for_postgres(cluster.port)
@@ -228,7 +411,7 @@ def main() -> None:
         f"traceback (for the operators, not the players), "
         f"{logged.count('was sent SIGKILL')} worker killed"
     )
-    report_run(fleet, faults, report)
+    report_run(fleet, faults, report, reads)
 
 
 def recovery(fleet: Fleet, fault: Fault) -> tuple[int, float]:
@@ -242,7 +425,7 @@ def recovery(fleet: Fleet, fault: Fault) -> tuple[int, float]:
     return len(failed), recovered_at - fault.started
 
 
-def report_run(fleet: Fleet, faults: list[Fault], report: CheckReport) -> None:
+def report_run(fleet: Fleet, faults: list[Fault], report: CheckReport, reads: Reads) -> None:
     worst = 0.0
     total_failed = 0
     for fault in faults:
@@ -265,20 +448,42 @@ def report_run(fleet: Fleet, faults: list[Fault], report: CheckReport) -> None:
         print(f"  differs: {line}")
     for error in fleet.errors[:10]:
         print(f"  error: {error}")
+    (replica_fault,) = [fault for fault in faults if fault.name == REPLICA_STOPPED]
+    replica_failed_reads = [
+        failure
+        for failure in reads.failed
+        if replica_fault.started <= failure[0] < replica_fault.ended
+    ]
+    replica_failed_requests = recovery(fleet, replica_fault)[0]
+    during_replica = sum(
+        1 for at in reads.done if replica_fault.started <= at < replica_fault.ended
+    )
+    print(
+        f"readers: {len(reads.done)} pages read whole, {len(reads.failed)} failed "
+        f"(while the replica was stopped: {during_replica} read, {len(replica_failed_reads)} "
+        "failed)"
+    )
+    for _at, path, why in reads.failed[:10]:
+        print(f"    failed read {path}: {why}")
     ok = (
         report.lost == report.doubled == report.half_written == 0
         and not report.differing
         and not fleet.errors
         and worst < GOAL_RECOVERY_S
+        and not replica_failed_reads
+        and replica_failed_requests == 0
+        and during_replica > 0
     )
     print(
         "goal: nothing lost, doubled or half-written, only the site's own error pages, "
-        f"recovered in under {GOAL_RECOVERY_S:g} s: {'met' if ok else 'MISSED'}"
+        f"recovered in under {GOAL_RECOVERY_S:g} s, no request failed while the replica "
+        f"was down: {'met' if ok else 'MISSED'}"
     )
     print(
         f"faults: {total_failed} failed requests, recovered in {worst:.1f} s, "
         f"moves lost {report.lost}, doubled {report.doubled}, half-written {report.half_written}"
     )
+    print(f"replica down: {len(replica_failed_reads)} failed reads")
     if not ok:
         sys.exit(1)
 

@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from daily import services
 from daily.forms import PracticeForm
@@ -38,7 +38,7 @@ from games.services import GameAlreadyStartedError, GameRuleError
 from games.views.access import login_required_htmx
 
 
-@require_GET
+@require_safe
 @never_cache  # the day, and the player's attempt, change what it shows
 def daily_today(request: HttpRequest) -> HttpResponse:
     today = utc_today()
@@ -89,7 +89,7 @@ def daily_start(request: HttpRequest) -> HttpResponse:
     return redirect("game_detail", pk=game.pk)
 
 
-@require_GET
+@require_safe
 def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpResponse:
     today = utc_today()
     if number is None:
@@ -117,7 +117,7 @@ def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpRe
     )
 
 
-@require_GET
+@require_safe
 def daily_archive(request: HttpRequest) -> HttpResponse:
     page = archive_page(
         today=utc_today(), viewer=request.user, page_number=request.GET.get("page") or 1

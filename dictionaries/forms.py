@@ -8,7 +8,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from dictionaries.models import Dictionary
+from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.services import dictionary_rename_error
 
 
@@ -16,6 +16,7 @@ class DictionaryUploadForm(forms.Form):
     name = forms.CharField(max_length=Dictionary._meta.get_field("name").max_length)
     description = forms.CharField(
         required=False,
+        max_length=DESCRIPTION_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
         help_text="Where the list comes from, for other staff.",
     )

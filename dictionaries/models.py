@@ -8,12 +8,14 @@ from django.db.models.functions import Length
 
 WORD_PATTERN = r"^[a-z]+$"
 MAX_WORD_LENGTH = 64
+# A few lines on where the list comes from; a bound so no upload stores megabytes of it.
+DESCRIPTION_MAX_LENGTH = 2000
 
 
 class Dictionary(models.Model):
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -44,6 +46,12 @@ class Dictionary(models.Model):
             models.CheckConstraint(
                 condition=~(models.Q(is_default=True) & models.Q(is_hidden=True)),
                 name="dictionary_default_not_hidden",
+            ),
+            models.CheckConstraint(
+                condition=models.lookups.LessThanOrEqual(
+                    Length("description"), DESCRIPTION_MAX_LENGTH
+                ),
+                name="dictionary_description_bounded",
             ),
         ]
 

@@ -7,6 +7,7 @@ never edited afterwards: a new list is a new dictionary.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections import Counter
@@ -20,7 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
-from dictionaries.models import MAX_WORD_LENGTH, Dictionary, Word
+from dictionaries.models import DESCRIPTION_MAX_LENGTH, MAX_WORD_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 
@@ -42,6 +43,7 @@ INSERT_BATCH_SIZE = 5_000
 UTF8_BOM = b"\xef\xbb\xbf"
 _WORD = re.compile(r"[A-Za-z]+")  # ASCII only: 'K' (Kelvin) lower-cases to 'k' but is no word
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+logger = logging.getLogger(__name__)
 _NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
 
 ProgressCallback = Callable[[int, int], None]
@@ -315,6 +317,16 @@ def _validated_name(name: str) -> tuple[str, str]:
     return clean, slug
 
 
+def _validate_description(description: str) -> None:
+    if len(description.strip()) > DESCRIPTION_MAX_LENGTH:
+        raise DictionaryImportError(
+            f"The description is {len(description.strip()):,} characters long; at most "
+            f"{DESCRIPTION_MAX_LENGTH:,} are allowed.",
+            code="description_too_long",
+            field="description",
+        )
+
+
 def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
     clash = Dictionary.objects.filter(Q(name__iexact=name) | Q(slug=slug)).first()
     if clash is None:
@@ -406,6 +418,7 @@ def dictionary_import(
     """Store a word file (one word per line) as a new dictionary, all or nothing."""
     started = time.perf_counter()
     clean_name, slug = _validated_name(name)
+    _validate_description(description)
     if (error := _name_taken_error(clean_name, slug)) is not None:
         raise error
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)
@@ -451,6 +464,15 @@ def dictionary_import(
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])
+    logger.info(
+        "dictionary imported",
+        extra={
+            "dictionary": dictionary.slug,
+            "words": report.accepted,
+            "rejected": report.rejected,
+            "seconds": round(report.seconds, 2),
+        },
+    )
     return report
 
 

@@ -11,20 +11,33 @@ replica the router sends everything to the primary.
 A selector that returns a lazy QuerySet is pinned to the database chosen when
 it is called (the QuerySet may be evaluated later, in a template); a view that
 streams its answer keeps the choice while the stream is produced.
+
+The replica is optional at run time: before a read is sent to it, the router
+makes sure its connection is up and, every ``DATABASE_REPLICA_CHECK_SECONDS``,
+that it lags no more than ``DATABASE_REPLICA_MAX_LAG_SECONDS``. A replica that
+cannot be reached is remembered as down for ``DATABASE_REPLICA_RETRY_SECONDS``
+(a circuit breaker, one per process): the reads meanwhile go to the primary
+without waiting for a connect timeout on every request.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router
 from django.db.models import Model, QuerySet
 from django.http import StreamingHttpResponse
+
+from evilsite.logs import error_summary
 
 REPLICA_DB_ALIAS = "replica"
 # Tables that are state, not records: sessions, users and permissions, login locks,
@@ -38,10 +51,98 @@ _lagging_reads = ContextVar("lagging_reads", default=False)
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
+logger = logging.getLogger(__name__)
+
+# How far behind the primary the replica is, in seconds: 0 when it has replayed all it
+# received (an idle primary sends nothing, so the last replayed commit may be old).
+LAG_SQL = (
+    "SELECT CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0 "
+    "ELSE COALESCE(EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()), 0) END"
+)
+
 
 def replica_in_use() -> bool:
     """A replica is configured and its routing is on (tests turn it off unless asked)."""
-    return REPLICA_DB_ALIAS in settings.DATABASES and settings.DATABASE_REPLICA_READS
+    return REPLICA_DB_ALIAS in connections.settings and settings.DATABASE_REPLICA_READS
+
+
+@dataclass
+class ReplicaHealth:
+    """What this process last learnt of the replica, and when (``time.monotonic``)."""
+
+    down_until: float = 0.0  # the circuit is open until then: no read is sent to it
+    lag_checked_at: float = float("-inf")
+    lag_seconds: float = 0.0
+    failures: int = 0  # times it could not be reached (``/ready/`` and the tests read it)
+    last_error: str = ""
+
+
+_health = ReplicaHealth()
+_health_lock = threading.Lock()
+
+
+def replica_health() -> ReplicaHealth:
+    """A copy of this process's view of the replica."""
+    with _health_lock:
+        return ReplicaHealth(**vars(_health))
+
+
+def reset_replica_health() -> None:
+    """Forget what was learnt of the replica (tests; a process starting afresh)."""
+    global _health
+    with _health_lock:
+        _health = ReplicaHealth()
+
+
+def replica_lag_seconds() -> float:
+    """The replica's lag, asked of the replica (PostgreSQL); 0 for a backend without one."""
+    connection = connections[REPLICA_DB_ALIAS]
+    if connection.vendor != "postgresql":
+        return 0.0
+    with connection.cursor() as cursor:
+        cursor.execute(LAG_SQL)
+        return float(cursor.fetchone()[0])
+
+
+def replica_usable() -> bool:
+    """May a read go to the replica now? Opens the circuit when it cannot be reached.
+
+    Costs nothing while the connection is up and the lag was checked recently; the
+    connection is opened (and its health checked once per request, as Django does
+    with ``CONN_HEALTH_CHECKS``) before any query is routed to it, so a replica that
+    went away sends its reads to the primary instead of failing them.
+    """
+    now = time.monotonic()
+    with _health_lock:
+        if now < _health.down_until:
+            return False
+        check_lag = now - _health.lag_checked_at >= settings.DATABASE_REPLICA_CHECK_SECONDS
+    connection = connections[REPLICA_DB_ALIAS]
+    try:
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        lag = replica_lag_seconds() if check_lag else None
+    except DatabaseError as error:
+        with suppress(DatabaseError):  # closing a broken connection may fail too
+            connection.close()  # the next try, after the pause, opens a new one
+        reason = error_summary(error)
+        with _health_lock:
+            _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
+            _health.failures += 1
+            _health.last_error = reason
+        logger.warning(
+            "replica unreachable, reads go to the primary for %g s: %s",
+            settings.DATABASE_REPLICA_RETRY_SECONDS,
+            reason,
+        )
+        return False
+    with _health_lock:
+        if lag is not None:
+            _health.lag_checked_at = now
+            if lag > settings.DATABASE_REPLICA_MAX_LAG_SECONDS >= _health.lag_seconds:
+                logger.warning("replica lags %.1f s, reads go to the primary", lag)
+            _health.lag_seconds = lag
+        return _health.lag_seconds <= settings.DATABASE_REPLICA_MAX_LAG_SECONDS
 
 
 @contextmanager
@@ -83,7 +184,8 @@ def _lagging_iteration(iterable: Iterable[Any]) -> Iterator[Any]:
 
 
 class PrimaryReplicaRouter:
-    """``reads_can_lag`` reads outside a transaction: the replica; anything else: the primary."""
+    """``reads_can_lag`` reads outside a transaction: the replica (when it answers and keeps
+    up); anything else: the primary."""
 
     def db_for_read(self, model: type[Model], **hints: Any) -> str:
         instance = hints.get("instance")
@@ -94,6 +196,7 @@ class PrimaryReplicaRouter:
             and replica_in_use()
             and model._meta.app_label not in PRIMARY_ONLY_APPS
             and not connections[DEFAULT_DB_ALIAS].in_atomic_block
+            and replica_usable()
         ):
             return REPLICA_DB_ALIAS
         return DEFAULT_DB_ALIAS

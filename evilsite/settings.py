@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from evilsite.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -80,6 +83,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request id (and the user's and game's) on every log line it causes.
+    "evilsite.logs.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -87,6 +92,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store for signed-in users and downloads.
+    "evilsite.middleware.PrivateResponsesMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -132,12 +140,30 @@ if DATABASE_REPLICA_URL:
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        # A replica that does not answer costs a request at most this long, once per
+        # DATABASE_REPLICA_RETRY_SECONDS (the router then reads from the primary).
+        DATABASES["replica"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+            "DATABASE_REPLICA_CONNECT_TIMEOUT", 2
+        )
     # Tests create no database on a read-only replica: it follows the primary's test
     # database (tests/conftest.py points it there once that database exists).
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["evilsite.db_router.PrimaryReplicaRouter"]
 # Off: the replica is configured but nothing reads from it (tests switch it per test).
 DATABASE_REPLICA_READS = env_bool("DATABASE_REPLICA_READS", True)
+# The replica may fail or fall behind at run time (evilsite/db_router.py): one it cannot
+# reach is left alone this long (per process), one lagging more than this many seconds
+# is skipped, and its lag is asked at most once per DATABASE_REPLICA_CHECK_SECONDS.
+DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
+DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
+DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
+
+# /ready/ (evilsite/health.py): a dotted path to a function answering the age in seconds
+# of the oldest task waiting in the queue (None: none); empty: no task queue to check.
+READY_TASK_QUEUE_AGE = os.environ.get("READY_TASK_QUEUE_AGE", "")
+# A task waiting longer than this means the workers are gone or swamped: not ready.
+READY_MAX_TASK_AGE_SECONDS = env_int("READY_MAX_TASK_AGE_SECONDS", 300)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Leaderboard indexes carry INCLUDE columns for PostgreSQL index-only scans;
@@ -304,9 +330,62 @@ if env_bool("DJANGO_CSP_REPORT_ONLY", False):
 else:
     CONTENT_SECURITY_POLICY = _POLICY
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+# Permissions-Policy (django-permissions-policy): a word game needs none of the browser's
+# powerful features, so none is granted to this site or to anything it could embed.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "sync-xhr",
+        "usb",
+        "xr-spatial-tracking",
+    )
 }
+
+# Logs (evilsite/logs.py): one line per event on standard error, JSON in production (for a
+# log collector), readable text in development; each with the request id, user and game.
+LOG_FORMAT = os.environ.get("DJANGO_LOG_FORMAT") or ("text" if DEBUG else "json")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured(f"DJANGO_LOG_FORMAT must be json or text, not {LOG_FORMAT!r}")
+# Who is mailed a 500's traceback (with DEBUG off): "Ann <ann@example.org>, bob@example.org".
+ADMINS = [
+    (name, address)
+    for name, address in getaddresses([os.environ.get("DJANGO_ADMINS", "")])
+    if address
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL") or DEFAULT_FROM_EMAIL
+LOGGING = logging_config(
+    json=LOG_FORMAT == "json",
+    level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
+    mail_admins=bool(ADMINS),
+    # The site's own events: INFO logs each import, refusal and finished game.
+    site_level=os.environ.get("SITE_LOG_LEVEL", "INFO"),
+)
+
+# An error tracker, only when a DSN is given: without one nothing is initialised or sent.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT")
+        or ("development" if DEBUG else "production"),
+        send_default_pii=False,  # no user names, addresses or cookies leave the site
+        traces_sample_rate=0.0,
+    )

@@ -10,6 +10,7 @@ from evilsite import views
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("ping/", views.ping, name="ping"),
+    path("ready/", views.ready, name="ready"),
     path("accounts/", include("evilsite.accounts.urls")),
     path("classes/", include("classes.urls")),
     path("daily/", include("daily.urls")),

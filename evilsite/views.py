@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import TemplateDoesNotExist, loader
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
+
+from evilsite.health import readiness
+from evilsite.logs import current_request_id
+
+logger = logging.getLogger(__name__)
 
 
-@require_GET
+@require_safe
 @never_cache
 def ping(request: HttpRequest) -> HttpResponse:
     """The smallest page: the full middleware stack (session, user) and no other work.
@@ -23,6 +30,26 @@ def ping(request: HttpRequest) -> HttpResponse:
     return HttpResponse(f"ok {who}\n", content_type="text/plain; charset=utf-8")
 
 
+@require_safe
+@never_cache
+def ready(request: HttpRequest) -> JsonResponse:
+    """Readiness for a load balancer: 200 when this node can serve, 503 when it cannot.
+
+    Unlike ``/ping/`` (liveness: the process answers) it asks the primary database,
+    the migrations and the task queue; the replica is reported, not fatal.
+    """
+    report = readiness()
+    if report.ready:
+        return JsonResponse(report.as_json())
+    response = JsonResponse(report.as_json(), status=503)
+    failed = ", ".join(name for name, check in report.checks.items() if not check.ok)
+    logger.warning("not ready: %s", failed)
+    # A probe's expected answer, said in the line above: not an error mailed to ADMINS for
+    # every probe while it lasts (Django's own mark of a response already logged).
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """The 500 page with a way to try again: the same address after a failed page, the
     page the player came from after a failed form (a guess retried from its board can
@@ -32,7 +59,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     processor runs and nothing queries the database, which may be what failed.
     """
     retry_url = ""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         retry_url = request.get_full_path()
     else:
         referer = request.headers.get("Referer", "")
@@ -50,4 +77,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return HttpResponseServerError(
             "<h1>Server Error (500)</h1>", content_type="text/html; charset=utf-8"
         )
-    return HttpResponseServerError(template.render({"retry_url": retry_url}))
+    request_id = getattr(request, "id", None) or current_request_id()
+    return HttpResponseServerError(
+        template.render({"retry_url": retry_url, "request_id": request_id})
+    )

@@ -7,7 +7,10 @@ page shows nothing filtered by it.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from dictionaries.models import Dictionary
 from games.engine import MAX_WORD_LENGTH
@@ -25,6 +28,29 @@ RESULT_CHOICES = [
     (Result.FORFEITED, "Forfeited"),
 ]
 RANKED_CHOICES = [("", "Ranked or not"), ("yes", "Ranked only"), ("no", "Unranked only")]
+
+
+# Games are started today or later than the site's first day: a date outside these years
+# filters nothing a player could have played, and at the calendar's ends (0001-01-01,
+# 9999-12-31) the day bounds of the query would overflow.
+FIRST_FILTER_DATE = dt.date(2000, 1, 1)
+LAST_FILTER_DATE = dt.date(2999, 12, 31)
+DATE_RANGE_MESSAGE = f"Enter a date between {FIRST_FILTER_DATE} and {LAST_FILTER_DATE}."
+
+
+class FilterDateField(forms.DateField):
+    """A date in the query string, as YYYY-MM-DD, within the years a game may have started."""
+
+    widget = forms.DateInput(attrs={"type": "date"})
+    default_error_messages = {"invalid": "Enter a date as YYYY-MM-DD."}
+    default_validators = [
+        MinValueValidator(FIRST_FILTER_DATE, message=DATE_RANGE_MESSAGE),
+        MaxValueValidator(LAST_FILTER_DATE, message=DATE_RANGE_MESSAGE),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(required=False, **kwargs)
+        self.widget.attrs.update(min=str(FIRST_FILTER_DATE), max=str(LAST_FILTER_DATE))
 
 
 class PageForm(forms.Form):
@@ -116,18 +142,8 @@ class GameFilterForm(_PagedFilterForm):
         required=False,
         error_messages={"invalid_choice": "Pick ranked, unranked or either."},
     )
-    started_from = forms.DateField(
-        label="Started on or after",
-        required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date as YYYY-MM-DD."},
-    )
-    started_to = forms.DateField(
-        label="Started on or before",
-        required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date as YYYY-MM-DD."},
-    )
+    started_from = FilterDateField(label="Started on or after")
+    started_to = FilterDateField(label="Started on or before")
     field_order = [
         "player",
         "dictionary",

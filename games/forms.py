@@ -165,7 +165,8 @@ class GuessForm(forms.Form):
     """One key of the board. The letter itself is judged by the service, which
     knows the game; ``expected_guesses`` is how many guesses the board showed."""
 
-    letter = forms.CharField(required=False, strip=False)
+    # Bounded, yet long enough that "ab" or " e " reach the service and get its message.
+    letter = forms.CharField(required=False, strip=False, max_length=32)
     expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=26)
 
     BAD_BOARD_MESSAGE = (

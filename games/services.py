@@ -7,6 +7,7 @@ process can serve any request.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import uuid
 from collections.abc import Callable
@@ -35,6 +36,8 @@ from games.models import (
 from games.scoring import win_points
 from games.selectors.board import undo_refusal, word_lengths
 from games.selectors.replay import game_state
+
+logger = logging.getLogger(__name__)
 
 SEED_BITS = 62
 DIFFICULTY_CHOICE_MESSAGE = (
@@ -441,6 +444,22 @@ def _finish(game: Game, *, word: str) -> None:
     )
     # In the finishing transaction: the all-time boards never miss or double a game.
     leaderboard_totals_add(game=game)
+    transaction.on_commit(lambda: logger.info("game finished", extra=_finished_fields(game)))
+
+
+def _finished_fields(game: Game) -> dict[str, object]:
+    """What the "game finished" log line says of the game."""
+    return {
+        "game_id": game.pk,
+        "user_id": game.player_id,
+        "status": game.status,
+        "forfeited": game.forfeited,
+        "difficulty": game.difficulty,
+        "ranked": game.is_ranked,
+        "guesses": len(game.letters),
+        "misses": game.misses,
+        "score": game.score,
+    }
 
 
 def _guess_error_message(error: engine.GuessError, raw: str) -> str:

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from classes import services
 from classes.forms import (
@@ -49,7 +49,7 @@ TABLE_CSV_HEADER = (
 )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 @login_required_htmx
 def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
@@ -114,7 +114,7 @@ def _assignment_url(assignment: Assignment) -> str:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def assignment_edit(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     classroom, _ = classroom_for(request, pk, Need.MANAGE)
@@ -143,7 +143,7 @@ def assignment_edit(request: HttpRequest, pk: int, assignment_pk: int) -> HttpRe
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     """The assignment's table, one row per student; HTMX swaps the filtered table."""
@@ -170,7 +170,7 @@ def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> Http
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 @rate_limited("export")
 def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponseBase:
@@ -199,7 +199,7 @@ def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> H
     return response
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.VIEW)
@@ -217,7 +217,7 @@ def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: in
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     """One click starts the assignment's game; a ranked game in progress asks first.
@@ -225,7 +225,7 @@ def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpR
     A GET (someone sent here by the login page) goes to the class page, where the
     start button is.
     """
-    if request.method == "GET":
+    if request.method != "POST":  # GET or HEAD
         return redirect("class_detail", pk=pk)  # type: ignore[return-value]
     classroom, _ = classroom_for(request, pk, Need.PLAY)
     assignment = assignment_for(classroom, assignment_pk)

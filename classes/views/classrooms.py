@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from classes import services
 from classes.forms import ClassroomForm, JoinForm
@@ -37,7 +37,7 @@ from games.selectors.records import can_review_all
 from games.views.access import login_required_htmx
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def class_list(request: HttpRequest) -> HttpResponse:
     user = request.user
@@ -54,7 +54,7 @@ def class_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def class_new(request: HttpRequest) -> HttpResponse:
     if not can_run_classes(request.user):
@@ -82,7 +82,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
     return render(request, "classes/class_form.html", {"form": form})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
     """The join form; the join link (``/classes/join/<code>/``) fills it in and names the
@@ -120,7 +120,7 @@ def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache  # the start buttons carry a fresh start token each time the page is shown
 @login_required_htmx
 def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -189,7 +189,7 @@ def class_leave(request: HttpRequest, pk: int) -> HttpResponseBase:
     return redirect("class_list")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, _ = classroom_for(request, pk, Need.MANAGE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from classes.forms import ClassGameFilterForm, ClassStatisticsForm
 from classes.models import Classroom
@@ -39,7 +39,7 @@ def _games(classroom: Classroom, form: ClassGameFilterForm) -> QuerySet[Game]:
     return games
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def class_games_page(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.RECORDS)
@@ -74,7 +74,7 @@ def _export(request: HttpRequest, pk: int, extension: str) -> HttpResponseBase:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 @rate_limited("export")
 @reads_can_lag  # the stream reads after the view returns: it keeps the replica
@@ -82,7 +82,7 @@ def class_games_csv(request: HttpRequest, pk: int) -> HttpResponseBase:
     return _export(request, pk, "csv")
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 @rate_limited("export")
 @reads_can_lag  # the stream reads after the view returns: it keeps the replica
@@ -90,7 +90,7 @@ def class_games_jsonl(request: HttpRequest, pk: int) -> HttpResponseBase:
     return _export(request, pk, "jsonl")
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def class_stats(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.RECORDS)

@@ -46,6 +46,7 @@ class DeleteAccountForm(forms.Form):
     password = forms.CharField(
         label="Your password",
         strip=False,
+        max_length=4096,  # no megabyte to hash
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
         error_messages={"required": "Type your password to confirm."},
     )

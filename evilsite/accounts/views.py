@@ -19,7 +19,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import FormView
 
 from classes.selectors import classes_joined, classes_taught
@@ -72,7 +72,7 @@ class LogOutView(LogoutView):
         return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 def profile(request: HttpRequest) -> HttpResponse:
     """The e-mail address, the downloads of the player's data, and the way out."""
@@ -99,7 +99,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @sensitive_post_parameters("password")
 @never_cache
 @login_required_htmx
@@ -120,7 +120,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
     """The player's finished games, one JSON object per move, as the instructors' export.
@@ -134,7 +134,7 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def my_data_csv(request: HttpRequest) -> HttpResponseBase:
     """Every game of the player, one row each (a game in progress shows only its board)."""

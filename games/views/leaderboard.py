@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.filters import LeaderboardFilterForm
 from games.models import MAX_WRONG_GUESSES, RANKED_DIFFICULTIES
@@ -13,7 +13,7 @@ from games.selectors.leaderboard import Board, leaderboard_page, minimum_games
 from games.views.records import render_filtered
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
     form = LeaderboardFilterForm(request.GET)
     page = filters = None

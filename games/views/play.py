@@ -7,6 +7,7 @@ redirects to the board (post/redirect/get) with the result in the messages.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from daily.selectors import board_place, ranked_attempt, utc_today
 from daily.services import NoPuzzleError, daily_puzzle_ensure
@@ -39,6 +40,8 @@ from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
 from games.views.access import login_required_htmx
 
+logger = logging.getLogger(__name__)
+
 NEW_GAME_QUERY_FIELDS = ("dictionary", "length", "max_misses", "difficulty", "show_word_count")
 
 
@@ -50,7 +53,7 @@ class Notice:
     tags: str
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
@@ -66,7 +69,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # Back must fetch a fresh form (and start token), not replay an old one
 @login_required_htmx
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -230,7 +233,7 @@ def _computer_started_message(game: Game) -> str:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_lengths(request: HttpRequest) -> HttpResponse:
     """The word-length field for the chosen dictionary, swapped in by HTMX."""
@@ -240,7 +243,7 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
     return render(request, "games/_lengths.html", {"form": form})
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_par(request: HttpRequest) -> HttpResponse:
     """Par of the settings chosen in the new-game form, swapped in by HTMX as they change."""
@@ -250,7 +253,7 @@ def game_par(request: HttpRequest) -> HttpResponse:
     return render(request, "games/_par.html", {"par": form.par_info()})
 
 
-@require_GET
+@require_safe
 @never_cache  # an old tab's Back shows the game as it is now, with a fresh play-again token
 @login_required_htmx
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -308,6 +311,7 @@ def _board_action(
         except RateLimitExceeded as error:
             return _rate_limited_board(request, pk, error)
         except services.GameRuleError as error:
+            logger.info("board action refused: %s", error.message, extra={"game_id": pk})
             game = player_game(player=request.user, game_id=pk)
             notice = Notice(message=error.message, tags="error")
     return _board_response(request, game, notice)

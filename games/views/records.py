@@ -25,7 +25,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from daily.selectors import daily_streaks
 from evilsite.db_router import reads_can_lag
@@ -66,7 +66,7 @@ def render_filtered(
     return response
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def my_games(request: HttpRequest) -> HttpResponse:
     paginator = Paginator(player_games(request.user), GAMES_PER_PAGE)
@@ -74,7 +74,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(request, "games/records/my_games.html", {"page": page})
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def player_stats(request: HttpRequest) -> HttpResponse:
     form = StatisticsForm(request.GET)
@@ -94,7 +94,7 @@ def player_stats(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     """Anyone's public statistics: finished ranked games only, as on the leaderboards."""
     user_model = get_user_model()
@@ -114,7 +114,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @instructor_required
 def instructor_games(request: HttpRequest) -> HttpResponse:
     form = GameFilterForm(request.GET)
@@ -131,7 +131,7 @@ def instructor_games(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @instructor_required
 @rate_limited("export")
 @reads_can_lag  # the stream reads after the view returns: it keeps the replica
@@ -142,7 +142,7 @@ def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
     return streamed_download(exports.csv_lines(filtered_games(form.filters())), extension="csv")
 
 
-@require_GET
+@require_safe
 @instructor_required
 @rate_limited("export")
 @reads_can_lag

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from daily.selectors import is_secret_for
 from games.models import Game
@@ -19,7 +19,7 @@ from games.selectors.reveal import game_reveal
 from games.selectors.share import guess_squares, result_line, share_code_matches, share_title
 
 
-@require_GET
+@require_safe
 @never_cache  # what it shows depends on the viewer and on the day
 def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not share_code_matches(pk, code):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from dictionaries.wordbank import EmptyBucketError
 from games.lookahead import FIENDISH_FAMILIES
@@ -39,7 +39,7 @@ def _game(pk: int) -> Game:
     return get_object_or_404(games, pk=pk)
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
@@ -80,7 +80,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @login_required_htmx
 def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
     """The words still possible at one step: HTMX gets the list, a plain link the page."""

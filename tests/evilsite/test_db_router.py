@@ -41,6 +41,8 @@ REPLICA_CATCH_UP_S = 15.0
 @pytest.fixture
 def assume_a_replica(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(db_router, "replica_in_use", lambda: True)
+    # Reachable and up to date (tests/evilsite/test_replica_fallback.py: when it is not).
+    monkeypatch.setattr(db_router, "replica_usable", lambda: True)
 
 
 @pytest.mark.usefixtures("assume_a_replica")
@@ -304,3 +306,14 @@ def test_a_class_export_streams_from_the_replica(finished_games: Dictionary) -> 
     assert not any("games_move" in sql for sql in queries.sql(DEFAULT_DB_ALIAS))
     # Who may see the class is checked on the primary: a class made a moment ago counts.
     assert any('FROM "classes_classroom"' in sql for sql in queries.sql(DEFAULT_DB_ALIAS))
+
+
+@on_the_real_replica
+def test_the_real_replica_reports_a_small_lag_and_takes_the_reads(
+    finished_games: Dictionary,
+) -> None:
+    assert 0 <= db_router.replica_lag_seconds() < settings.DATABASE_REPLICA_MAX_LAG_SECONDS
+    db_router.reset_replica_health()
+    with lagging_reads():
+        assert router.db_for_read(Game) == REPLICA_DB_ALIAS
+    assert db_router.replica_health().failures == 0

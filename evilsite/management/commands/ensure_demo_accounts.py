@@ -9,7 +9,9 @@ passwords, they stay changed.
   only the games of their own students) with one class and one open assignment;
 - ``admin`` / ``evil-hangman-admin``: a superuser, for the admin site.
 
-Change or delete them on any server that others can reach.
+Change or delete them on any server that others can reach. With DEBUG off it refuses
+unless given ``--allow-published-passwords``, and ``check --deploy`` errors while an
+active account still has one of these passwords (evilsite/checks.py).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
@@ -60,7 +63,20 @@ class Command(BaseCommand):
         "admin superuser, where they do not exist yet."
     )
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--allow-published-passwords",
+            action="store_true",
+            help="Create them even with DEBUG off (their passwords are in the README).",
+        )
+
     def handle(self, *args: object, **options: object) -> None:
+        if not settings.DEBUG and not options["allow_published_passwords"]:
+            raise CommandError(
+                "DEBUG is off: this looks like a production server, and the demo accounts' "
+                "passwords (a superuser's too) are published in the README. Nothing was "
+                "created. Pass --allow-published-passwords to create them anyway."
+            )
         users = {account.role: self._ensure_account(account) for account in DEMO_ACCOUNTS}
         self._ensure_demo_class(teacher=users["instructor"], student=users["player"])
 

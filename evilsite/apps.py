@@ -1,0 +1,20 @@
+"""The site's own app: its system checks are registered when it is ready."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class EvilsiteConfig(AppConfig):
+    name = "evilsite"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from axes.signals import user_locked_out
+        from django.core.signals import request_finished
+
+        from evilsite import checks  # noqa: F401 - registers the deploy checks
+        from evilsite.logs import clear_request_context, log_lockout
+
+        user_locked_out.connect(log_lockout, dispatch_uid="evilsite.log_lockout")
+        request_finished.connect(clear_request_context, dispatch_uid="evilsite.clear_context")

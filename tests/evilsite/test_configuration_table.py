@@ -1,0 +1,32 @@
+"""The README's configuration table lists every environment variable settings.py reads."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+READS = re.compile(
+    r'(?:env_bool|env_int|env_list|os\.environ\.get)\(\s*"([A-Z][A-Z0-9_]*)"'
+    r'|os\.environ\["([A-Z][A-Z0-9_]*)"\]'
+)
+
+
+def variables_read() -> set[str]:
+    text = (ROOT / "evilsite" / "settings.py").read_text()
+    return {first or second for first, second in READS.findall(text)}
+
+
+def configuration_section() -> str:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("## Configuration")
+    end = readme.index("\n## ", start + 1)
+    return readme[start:end]
+
+
+def test_every_variable_settings_reads_is_in_the_readme_table() -> None:
+    read = variables_read()
+    assert {"DJANGO_DEBUG", "DATABASE_REPLICA_CONNECT_TIMEOUT", "SENTRY_DSN"} <= read
+    table = configuration_section()
+    missing = sorted(name for name in read if f"`{name}`" not in table)
+    assert missing == []
