@@ -18,7 +18,10 @@ heuristic against fiendish), so fiendish is not judged against one guesser
 only. ``--memorised N`` plays one ranked fiendish game per length with the
 strong guesser, then replays its winning letters (with one wrong guess to
 spare) in N ranked games with other seeds and prints the share they win.
-Fiendish replies are timed one by one, on one core.
+Fiendish replies are timed one by one, on one core. ``--quick`` (what CI
+runs) plays lengths 4 to 6 only, two games on the largest of those buckets, and
+at most 2 memorised replays, so the script cannot rot unseen; its numbers are
+not the goal's.
 
 Reply times: every fiendish reply above, plus 20 more games on the largest
 bucket (length 9, 28,840 words) with the letters in random orders (a fixed
@@ -162,8 +165,13 @@ def main() -> None:
     parser.add_argument("--ceiling", action="store_true", help="also compute the best possible")
     parser.add_argument("--ai", action="store_true", help="also play the AI guesser")
     parser.add_argument("--memorised", type=int, metavar="N", help="replay won letters N times")
+    parser.add_argument("--quick", action="store_true", help="lengths 4-6 and 2 timed games")
     options = parser.parse_args()
-    buckets = load_buckets()
+    lengths, ratio_lengths, timed_games = LENGTHS, RATIO_LENGTHS, LARGEST_BUCKET_GAMES
+    if options.quick:
+        lengths, ratio_lengths, timed_games = range(4, 7), range(4, 7), 2
+        options.memorised = min(options.memorised or 2, 2)
+    buckets = {length: words for length, words in load_buckets().items() if length in lengths}
     totals = {Difficulty.HARD: 0, Difficulty.FIENDISH: 0}
     best_total = 0
     replies: list[float] = []
@@ -174,7 +182,7 @@ def main() -> None:
     ai_totals = {Difficulty.HARD: 0, Difficulty.FIENDISH: 0}
     shares = [0, 0]
     print(header + "  letters vs fiendish")
-    for length in LENGTHS:
+    for length in lengths:
         lexicon = Lexicon(buckets[length])
         search_tables(lexicon)  # built once per lexicon, as the word bank keeps it
         hard, _ = play(lexicon, Difficulty.HARD, [])
@@ -182,12 +190,12 @@ def main() -> None:
         line = f"{length:>6} {len(lexicon):>7,} {hard:>5} {fiendish:>9}"
         if options.ceiling:
             best = ceiling(lexicon)
-            best_total += best * (length in RATIO_LENGTHS)
+            best_total += best * (length in ratio_lengths)
             line += f" {best:>8}"
         if options.ai:
             for difficulty in ai_totals:
                 misses, _ = play(lexicon, difficulty, [], ai=True)
-                ai_totals[difficulty] += misses * (length in RATIO_LENGTHS)
+                ai_totals[difficulty] += misses * (length in ratio_lengths)
                 line += f" {misses:>8}" if difficulty is Difficulty.HARD else f" {misses:>12}"
         if options.memorised:
             _, wins, games = memorised_share(lexicon, options.memorised)
@@ -195,13 +203,14 @@ def main() -> None:
             shares[1] += games
             line += f" {f'{wins}/{games}':>15}"
         print(f"{line}  {letters}", flush=True)
-        if length in RATIO_LENGTHS:
+        if length in ratio_lengths:
             totals[Difficulty.HARD] += hard
             totals[Difficulty.FIENDISH] += fiendish
     ratio = totals[Difficulty.FIENDISH] / totals[Difficulty.HARD]
     if options.ai:
         print(
-            f"the AI guesser, lengths 6-12: hard {ai_totals[Difficulty.HARD]}, fiendish "
+            f"the AI guesser, lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: "
+            f"hard {ai_totals[Difficulty.HARD]}, fiendish "
             f"{ai_totals[Difficulty.FIENDISH]} "
             f"({ai_totals[Difficulty.FIENDISH] / ai_totals[Difficulty.HARD]:.2f}x)"
         )
@@ -211,12 +220,12 @@ def main() -> None:
             f"games ({100 * shares[0] / shares[1]:.0f}%)"
         )
     largest = max(buckets, key=lambda length: len(buckets[length]))
-    on_largest = largest_bucket_replies(Lexicon(buckets[largest]), LARGEST_BUCKET_GAMES)
+    on_largest = largest_bucket_replies(Lexicon(buckets[largest]), timed_games)
     print(f"fiendish on the largest bucket (length {largest}): {describe(on_largest)}")
     replies += on_largest
     milliseconds = [reply * 1000 for reply in on_largest]
     print(
-        f"lengths {RATIO_LENGTHS.start}-{RATIO_LENGTHS.stop - 1}: hard {totals[Difficulty.HARD]}, "
+        f"lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: hard {totals[Difficulty.HARD]}, "
         f"fiendish {totals[Difficulty.FIENDISH]}"
         + (
             f", ceiling {best_total} ({best_total / totals[Difficulty.HARD]:.2f}x)"
