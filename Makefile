@@ -9,10 +9,11 @@ HOST ?= 127.0.0.1:8000
 # Every script in bench/ that runs as a program; a new one is picked up by itself.
 BENCH_SCRIPTS := $(shell grep -l '^if __name__ == "__main__":' bench/*.py)
 
-# Re-installs only when requirements.txt changes.
-$(VENV)/.installed: requirements.txt
+# Development and CI install the runtime requirements and the tools (requirements-dev.txt);
+# production installs requirements.txt alone. Re-installs only when either file changes.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
