@@ -22,7 +22,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Max, Min, Q, QuerySet
 from django.utils import timezone
 
-from classes.models import RUN_CLASSES_PERMISSION, Assignment, Classroom, Membership
+from classes.models import (
+    RUN_CLASSES_PERMISSION,
+    Assignment,
+    AssignmentGame,
+    Classroom,
+    Membership,
+)
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 from games.selectors.records import can_review_all
 from games.selectors.stats import Totals, distribution
@@ -163,6 +169,16 @@ def open_assignments_for(
         )
         for assignment in assignments
     ]
+
+
+def assignment_game_counts_as(game: Game) -> str | None:
+    """What a game of an assignment counts as (for ``games.selectors.counting``), or None."""
+    title = (
+        AssignmentGame.objects.filter(game_id=game.pk)
+        .values_list("assignment__title", flat=True)
+        .first()
+    )
+    return None if title is None else f"a game of the assignment “{title}”"
 
 
 def assignment_game_in_progress(
