@@ -228,6 +228,9 @@ class StudentRecord:
     in_progress: int = 0
     fewest_misses: int | None = None
     last_played: dt.datetime | None = None
+    # Finished games in which a hint was used (before hints were refused in games that count):
+    # every table that ranks students shows it next to their results.
+    hinted: int = 0
 
 
 _NEVER = dt.datetime.min.replace(tzinfo=dt.UTC)
@@ -283,6 +286,7 @@ def student_records(
             in_progress=Count("pk", filter=Q(status=Status.PLAYING)),
             fewest_misses=Min("misses", filter=Q(status=Status.WON)),
             last_played=Max("updated_at"),
+            hinted=Count("pk", filter=Q(hints_used__gt=0, finished_at__isnull=False)),
         )
     }
     rows = [
