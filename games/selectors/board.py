@@ -212,7 +212,7 @@ def shows_words_left(game: Game) -> bool:
     never during a ranked game or a daily attempt (even one a hint made unranked)."""
     if game.is_over:
         return True
-    return not game.is_ranked and not (game.daily_puzzle_id is not None and game.unranked_by_hint)
+    return not game.is_ranked and not game.was_daily_attempt
 
 
 def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:

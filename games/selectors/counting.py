@@ -32,7 +32,7 @@ def counts_as(game: Game) -> str | None:
     it is a practice, fair or computer game that counts for nothing."""
     if game.played_by_computer:
         return None
-    if game.daily_puzzle_id is not None and (game.is_ranked or game.unranked_by_hint):
+    if game.is_daily_attempt or game.was_daily_attempt:
         return "your one attempt at the daily puzzle"
     for check in _checks:
         found = check(game)
