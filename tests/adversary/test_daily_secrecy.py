@@ -210,6 +210,31 @@ class TestTheReviewAndTheCandidates:
             assert_nothing_leaks(body(response), replay)
 
 
+class TestTheBoardAndTheComputer:
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
+    @pytest.mark.parametrize("role", VIEWERS)
+    def test_another_account_can_neither_open_nor_play_nor_replay_the_attempt(
+        self, scene: Scene, role: str, headers: dict[str, str]
+    ) -> None:
+        attempt = scene.attempt
+        before = snapshot(attempt)
+        client = scene.client(role)
+        assert client.get(reverse("game_detail", args=[attempt.pk]), **headers).status_code == 404
+        data = {"letter": "x", "expected_guesses": len(attempt.letters), "confirm": "yes"}
+        for name in ("game_guess", "game_undo", "game_hint", "computer_next", "computer_replay"):
+            response = client.post(reverse(name, args=[attempt.pk]), data, **headers)
+            assert response.status_code == 404, name
+            assert_nothing_leaks(body(response), attempt)
+        assert snapshot(attempt) == before
+        assert not Game.objects.filter(computer_replay_of=attempt).exists()
+
+    def test_the_player_gets_no_replay_before_finishing(self, scene: Scene) -> None:
+        client = client_for(scene.student)
+        response = client.post(reverse("computer_replay", args=[scene.attempt.pk]), follow=True)
+        assert "Finish this game first" in body(response)
+        assert not Game.objects.filter(computer_replay_of=scene.attempt).exists()
+
+
 class TestExportsAndLists:
     @pytest.mark.parametrize("role", INSTRUCTORS)
     @pytest.mark.parametrize("finished", [False, True], ids=["in-progress", "finished"])
