@@ -25,11 +25,12 @@ from django.urls import reverse
 from classes.models import Assignment
 from daily.services import daily_attempt_start
 from dictionaries.models import Dictionary
+from games import services
 from games.models import LEADERBOARD_GAMES, BoardTotal, Game, Hint, Move, PlayerTotal
 from tests.classes.support import enroll, make_assignment, make_class, play_assignment
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.play_support import guess, start
+from tests.games.play_support import guess, postgresql_only, run_at_once, start
 from tests.games.records_support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +64,7 @@ def hinted_before_the_rule(game: Game) -> Game:
 def _ranked(nine: Dictionary, difficulty: str = "hard") -> Game:
     game = start(UserFactory(), nine, difficulty=difficulty)
     guess(game, "e")
+    game.refresh_from_db()
     return game
 
 
@@ -70,6 +72,7 @@ def _daily(nine: Dictionary) -> Game:
     daily_dictionary()
     game = daily_attempt_start(player=UserFactory(), puzzle=todays_puzzle())
     guess(game, "q")
+    game.refresh_from_db()
     return game
 
 
@@ -260,3 +263,27 @@ class TestTablesThatRankShowHints:
         response = teacher.get(reverse("class_games_jsonl", args=[classroom.pk]))
         lines = b"".join(response.streaming_content).decode()
         assert '"player":"hinter","number":1,"hints_used":1' in lines
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind", ["daily", "daily-hinted-before", "assignment-fair"])
+def test_two_tabs_at_once_still_get_no_hint_and_no_undo(kind: str) -> None:
+    """A guess, an undo and a hint sent at the same moment from three tabs: the guess is
+    played, the other two are refused, and the game holds exactly the guesses made."""
+    nine = DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine")
+    game = GAMES[kind](nine)
+    player, letters = game.player, game.letters
+    letter = next(c for c in "zxvjkwf" if c not in letters)
+    guessed, undone, hinted = run_at_once(
+        lambda: guess(game, letter),
+        lambda: services.game_undo(game_id=game.pk, player=player),
+        lambda: services.game_hint(game_id=game.pk, player=player),
+    )
+    assert isinstance(guessed, services.GuessOutcome), guessed
+    assert isinstance(undone, services.UndoRefusedError), undone
+    assert isinstance(hinted, services.HintRefusedError), hinted
+    game.refresh_from_db()
+    assert game.letters == letters + letter
+    assert Move.objects.filter(game=game).count() == len(letters) + 1
+    assert game.hints_used == (1 if "hinted" in kind else 0)
