@@ -22,7 +22,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Max, Min, Q, QuerySet
 from django.utils import timezone
 
-from classes.models import RUN_CLASSES_PERMISSION, Assignment, Classroom, Membership
+from classes.models import (
+    RUN_CLASSES_PERMISSION,
+    Assignment,
+    AssignmentGame,
+    Classroom,
+    Membership,
+)
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 from games.selectors.records import can_review_all
 from games.selectors.stats import Totals, distribution
@@ -165,6 +171,16 @@ def open_assignments_for(
     ]
 
 
+def assignment_game_counts_as(game: Game) -> str | None:
+    """What a game of an assignment counts as (for ``games.selectors.counting``), or None."""
+    title = (
+        AssignmentGame.objects.filter(game_id=game.pk)
+        .values_list("assignment__title", flat=True)
+        .first()
+    )
+    return None if title is None else f"a game of the assignment “{title}”"
+
+
 def assignment_game_in_progress(
     *, student: AbstractBaseUser, assignment: Assignment
 ) -> Game | None:
@@ -212,6 +228,9 @@ class StudentRecord:
     in_progress: int = 0
     fewest_misses: int | None = None
     last_played: dt.datetime | None = None
+    # Finished games in which a hint was used (before hints were refused in games that count):
+    # every table that ranks students shows it next to their results.
+    hinted: int = 0
 
 
 _NEVER = dt.datetime.min.replace(tzinfo=dt.UTC)
@@ -267,6 +286,7 @@ def student_records(
             in_progress=Count("pk", filter=Q(status=Status.PLAYING)),
             fewest_misses=Min("misses", filter=Q(status=Status.WON)),
             last_played=Max("updated_at"),
+            hinted=Count("pk", filter=Q(hints_used__gt=0, finished_at__isnull=False)),
         )
     }
     rows = [

@@ -6,6 +6,7 @@ Days are UTC days: everyone plays the same puzzle at the same moment.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -62,22 +63,73 @@ def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
 
 
 def has_finished(*, viewer: Viewer, day: dt.date) -> bool:
+    """Whether the viewer's one attempt at the day's puzzle is over (ranked, or made
+    unranked by a hint before hints were refused there): they have seen the puzzle."""
     if not viewer.is_authenticated:
         return False
-    return Game.objects.filter(DAILY_BOARD_GAMES, player=viewer, daily_puzzle_id=day).exists()
+    return Game.objects.filter(
+        DAILY_ATTEMPTS, player=viewer, daily_puzzle_id=day, finished_at__isnull=False
+    ).exists()
+
+
+HIDDEN_UNTIL_TOMORROW = "hidden until the day is over (UTC)"
+
+
+@dataclass(frozen=True)
+class DailySecret:
+    """Today's daily puzzle as one viewer may see it: the one rule every path asks.
+
+    A game of today's puzzle (an attempt, or the computer's replay of one) shows
+    nothing of its letters, families, candidates or word to anyone but its own
+    player until the viewer has finished their own attempt, or the UTC day is
+    over. Instructors, staff and superusers are no exception: the review, the
+    candidates, the exports, the share page and the admin all ask ``hides``
+    (one game) or ``hidden_games`` (the same rule as a filter, for querysets).
+    """
+
+    today: dt.date
+    viewer_id: int | None
+    viewer_finished: bool
+
+    def hides(self, game: Game) -> bool:
+        return (
+            not self.viewer_finished
+            and game.daily_puzzle_id == self.today
+            and game.player_id != self.viewer_id
+        )
+
+    def hidden_ids(self, games: Iterable[Game]) -> frozenset[int]:
+        """The ids of the games of a page the viewer may not see yet (for its template)."""
+        return frozenset(game.pk for game in games if self.hides(game))
+
+    def hidden_games(self, *, through: str = "") -> Q:
+        """The games ``hides`` is true of, as a filter (nothing, once the viewer finished);
+        ``through`` is the path to the game from another model ("game__" for a move)."""
+        if self.viewer_finished:
+            return Q(**{f"{through}pk__in": []})
+        hidden = Q(**{f"{through}daily_puzzle_id": self.today})
+        if self.viewer_id is None:
+            return hidden
+        return hidden & ~Q(**{f"{through}player_id": self.viewer_id})
+
+
+def daily_secret(viewer: Viewer, *, today: dt.date | None = None) -> DailySecret:
+    """What of today's puzzle ``viewer`` may not see; one query, asked once per request."""
+    today = today or utc_today()
+    return DailySecret(
+        today=today,
+        viewer_id=viewer.pk if viewer.is_authenticated else None,
+        viewer_finished=has_finished(viewer=viewer, day=today),
+    )
 
 
 def is_secret_for(game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:
-    """Whether ``viewer`` must see nothing of ``game``'s letters and word.
-
-    So it is for another player's game of the puzzle still being played
-    today, until the viewer has finished their own attempt at it.
-    """
-    if game.daily_puzzle_id is None or game.daily_puzzle_id != (today or utc_today()):
+    """Whether ``viewer`` must see nothing of ``game``'s letters, families and word
+    (``DailySecret.hides``); a game of another day asks the database nothing."""
+    today = today or utc_today()
+    if game.daily_puzzle_id != today:
         return False
-    if viewer.is_authenticated and viewer.pk == game.player_id:
-        return False
-    return not has_finished(viewer=viewer, day=game.daily_puzzle_id)
+    return daily_secret(viewer, today=today).hides(game)
 
 
 @dataclass(frozen=True)

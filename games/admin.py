@@ -3,6 +3,11 @@
 Nothing here can add, change or delete a game or a move (deleting a player
 from the user admin still removes their games, as the foreign key says). Each game links to its
 review page, where the families are easier to read than raw JSON.
+
+The games of today's daily puzzle (and their moves) are left out of every list
+and page until the admin has finished their own attempt or the UTC day is over
+(``daily.selectors.DailySecret``, the rule every other path follows): staff
+would otherwise read the day's families and word here.
 """
 
 from __future__ import annotations
@@ -10,10 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from daily.selectors import daily_secret
 from games.models import Game, Hint, Move
 
 
@@ -110,6 +117,9 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     readonly_fields = tuple(name for _, options in fieldsets for name in options["fields"])
     inlines = (MoveInline, HintInline)
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return super().get_queryset(request).exclude(daily_secret(request.user).hidden_games())
+
     @admin.display(description="Review")
     def review_link(self, game: Game) -> str:
         url = reverse("game_review", kwargs={"pk": game.pk})
@@ -136,3 +146,7 @@ class MoveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "created_at",
     )
     readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
+        hidden = daily_secret(request.user).hidden_games(through="game__")
+        return super().get_queryset(request).exclude(hidden)

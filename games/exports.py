@@ -5,6 +5,12 @@ without holding every row in memory. A JSON line is the console's ``--json``
 object (:meth:`games.engine.MoveReport.as_json`) rebuilt from the stored move,
 plus the keys that say which game and move it is; no replay is needed
 because a stored move carries everything the report had.
+
+Today's daily puzzle stays secret in both (``daily.selectors.DailySecret``,
+worked out once per request by the view): a game the viewer may not see yet
+keeps its CSV row, with its letters, pattern and word replaced by
+``HIDDEN_UNTIL_TOMORROW`` and its counts left empty, and has no JSON lines
+(a line is a move, and its families are the puzzle).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from daily.selectors import HIDDEN_UNTIL_TOMORROW, DailySecret
 from games import engine
 from games.models import Game, Move, Status
 
@@ -56,15 +63,16 @@ class _Echo:
         return value
 
 
-def csv_lines(games: QuerySet[Game]) -> Iterator[str]:
+def csv_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_HEADER)
     rows = games.select_related("player", "dictionary").order_by("-started_at", "-id")
     for game in rows.iterator(chunk_size=CHUNK_SIZE):
-        yield writer.writerow(csv_row(game))
+        yield writer.writerow(csv_row(game, hidden=secret.hides(game)))
 
 
-def csv_row(game: Game) -> list[Any]:
+def csv_row(game: Game, *, hidden: bool = False) -> list[Any]:
+    """One game; ``hidden``: a game of today's puzzle the viewer may not see yet."""
     return [
         game.pk,
         spreadsheet_safe(game.player.get_username()),
@@ -76,21 +84,23 @@ def csv_row(game: Game) -> list[Any]:
         game.hints_used,
         game.status,
         int(game.forfeited),
-        game.letters,
-        len(game.letters),
-        game.misses,
-        game.pattern,
-        game.word if game.is_over else "",
+        HIDDEN_UNTIL_TOMORROW if hidden else game.letters,
+        "" if hidden else len(game.letters),
+        "" if hidden else game.misses,
+        HIDDEN_UNTIL_TOMORROW if hidden else game.pattern,
+        HIDDEN_UNTIL_TOMORROW if hidden else (game.word if game.is_over else ""),
         game.score,
         game.started_at.isoformat(),
         game.finished_at.isoformat() if game.finished_at else "",
     ]
 
 
-def jsonl_lines(games: QuerySet[Game]) -> Iterator[str]:
-    """One JSON object per move, games newest first, moves in order."""
+def jsonl_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
+    """One JSON object per move, games newest first, moves in order; none of a game the
+    viewer may not see yet."""
+    shown = games.exclude(secret.hidden_games()).order_by().values("pk")
     moves = (
-        Move.objects.filter(game__in=games.order_by().values("pk"))
+        Move.objects.filter(game__in=shown)
         .select_related("game", "game__player")
         .order_by("-game__started_at", "-game_id", "number")
     )
@@ -123,6 +133,7 @@ def move_record(move: Move, *, misses_so_far: int) -> dict[str, Any]:
         "game": game.pk,
         "player": game.player.get_username(),
         "number": move.number,
+        "hints_used": game.hints_used,
         "guess": move.letter,
         "accepted": True,
         "miss": move.miss,

@@ -349,7 +349,9 @@ class Hint(models.Model):
     """A letter the AI guesser proposed to the player, and why (``games.guesser.propose``).
 
     Asked for at a position (the letters guessed so far): asking again there
-    gives the same hint back. The first hint of a ranked game makes it unranked.
+    gives the same hint back. Practice games only (``games.selectors.counting``);
+    before that rule, the first hint of a ranked game made it unranked
+    (``made_unranked``, ``Game.unranked_by_hint``), and those records stay.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")

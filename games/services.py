@@ -35,6 +35,7 @@ from games.models import (
 )
 from games.scoring import win_points
 from games.selectors.board import undo_refusal, word_lengths
+from games.selectors.counting import hint_refusal
 from games.selectors.replay import game_state
 
 logger = logging.getLogger(__name__)
@@ -92,28 +93,7 @@ class UndoRefusedError(GameRuleError):
 
 
 class HintRefusedError(GameRuleError):
-    """No hint for this game (it is over); nothing was changed."""
-
-
-class HintNeedsConfirmationError(GameRuleError):
-    """The first hint of a ranked game makes it unranked: the player must agree first."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(hint_warning(game) + " Nothing was changed; confirm to see the hint.")
-        self.game = game
-
-
-def hint_warning(game: Game) -> str:
-    """What the first hint of a ranked game costs, said before it is given."""
-    if game.is_daily_attempt:
-        return (
-            "A hint makes your attempt at the daily puzzle unranked: it leaves the daily "
-            "leaderboard and your streak, and it stays your one attempt of the day."
-        )
-    return (
-        "A hint makes this game unranked from now on: it will score no points and count on "
-        "no leaderboard."
-    )
+    """No hint for this game (it counts, or it is over); nothing was changed."""
 
 
 @dataclass(frozen=True)
@@ -337,29 +317,26 @@ def game_hint(
     *,
     game_id: int,
     player: AbstractBaseUser,
-    confirmed: bool = False,
     expected_guesses: int | None = None,
     nodes: int = HINT_NODES,
 ) -> HintOutcome:
     """The AI guesser's letter for the player's position, and why; the player still plays it.
 
-    The first hint of a ranked game makes it unranked (off every leaderboard;
-    a daily attempt leaves the daily board but stays the day's one attempt),
-    so it needs ``confirmed``. The search runs outside any transaction, on the
-    state read first; the hint is stored under the row lock only if the game
-    has not moved on meanwhile. Asking again at the same position gives the
-    stored hint back (the same letters guessed: the same
-    position, even after an undo), without counting against the rate limit. Raises
-    ``Game.DoesNotExist`` for a game that is not the player's and
-    ``RateLimitExceeded`` past the "hint" rate.
+    Practice games only: a game that counts (ranked, a daily attempt, an
+    assignment's: ``counts_as``) is refused, so a hint can neither help in it
+    nor turn a ranked game about to be lost into an unranked one. The search
+    runs outside any transaction, on the state read first; the hint is stored
+    under the row lock only if the game has not moved on meanwhile. Asking
+    again at the same position gives the stored hint back (the same letters
+    guessed: the same position, even after an undo), without counting against
+    the rate limit. Raises ``Game.DoesNotExist`` for a game that is not the
+    player's and ``RateLimitExceeded`` past the "hint" rate.
     """
     game = Game.objects.get(pk=game_id, player=player)
     _refuse_hint(game, expected_guesses=expected_guesses)
     stored = Hint.objects.filter(game=game, letters_before=game.letters).first()
     if stored is not None:
         return HintOutcome(game=game, hint=stored, repeated=True)
-    if game.is_ranked and not confirmed:
-        raise HintNeedsConfirmationError(game)
     rate_limit_hit(scope="hint", player=player)  # before the search runs
     proposal = guesser.propose(game_state(game), nodes=nodes)
     letters = game.letters
@@ -369,7 +346,6 @@ def game_hint(
         stored = Hint.objects.filter(game=game, letters_before=letters).first()
         if stored is not None:  # the same press sent twice at once: the first one stored it
             return HintOutcome(game=game, hint=stored, repeated=True)
-        made_unranked = game.is_ranked
         hint = Hint.objects.create(
             game=game,
             after_guesses=len(letters),
@@ -378,17 +354,9 @@ def game_hint(
             reason=proposal.reason[: Hint._meta.get_field("reason").max_length],
             misses=proposal.misses,
             proven=proposal.proven,
-            made_unranked=made_unranked,
         )
         game.hints_used += 1
-        changed = ["hints_used", "updated_at"]
-        if made_unranked:
-            # In progress, so no leaderboard has counted it yet (totals are written at
-            # the finish, for ranked games only): it simply never will.
-            game.is_ranked = False
-            game.unranked_by_hint = True
-            changed += ["is_ranked", "unranked_by_hint"]
-        game.save(update_fields=changed)
+        game.save(update_fields=["hints_used", "updated_at"])
         return HintOutcome(game=game, hint=hint, repeated=False)
 
 
@@ -398,6 +366,9 @@ def _refuse_hint(game: Game, *, expected_guesses: int | None) -> None:
             "The computer plays this game by itself; hints are for your own games. "
             "Nothing was changed."
         )
+    refusal = hint_refusal(game)
+    if refusal is not None:
+        raise HintRefusedError(refusal)
     if game.is_over:
         raise HintRefusedError(
             "This game is over, so there is nothing to hint; nothing was changed."

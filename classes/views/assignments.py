@@ -46,6 +46,7 @@ TABLE_CSV_HEADER = (
     "games_in_progress",
     "fewest_wrong_guesses",
     "last_played",
+    "games_with_hints",
 )
 
 
@@ -194,6 +195,7 @@ def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> H
                 student.in_progress,
                 "" if student.fewest_misses is None else student.fewest_misses,
                 student.last_played.isoformat() if student.last_played else "",
+                student.hinted,
             ]
         )
     return response

@@ -16,6 +16,7 @@ from classes.forms import ClassGameFilterForm, ClassStatisticsForm
 from classes.models import Classroom
 from classes.selectors import class_games, class_statistics, student_records
 from classes.views.access import Need, classroom_for
+from daily.selectors import daily_secret
 from evilsite.db_router import reads_can_lag
 from evilsite.ratelimit import rate_limited
 from games import exports
@@ -45,8 +46,10 @@ def class_games_page(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.RECORDS)
     form = ClassGameFilterForm(request.GET, classroom=classroom)
     page = None
+    hidden_ids: frozenset[int] = frozenset()
     if form.is_valid():
         page = Paginator(_games(classroom, form), GAMES_PER_PAGE).get_page(form.page_number())
+        hidden_ids = daily_secret(request.user).hidden_ids(page.object_list)
     return render_filtered(
         request,
         "classes/class_games.html",
@@ -56,6 +59,7 @@ def class_games_page(request: HttpRequest, pk: int) -> HttpResponse:
             "role": role.value,
             "form": form,
             "page": page,
+            "hidden_ids": hidden_ids,
             "export_query": query_without_page(request.GET),
         },
     )
@@ -68,7 +72,7 @@ def _export(request: HttpRequest, pk: int, extension: str) -> HttpResponseBase:
         return bad_filters_response(form)
     lines = exports.csv_lines if extension == "csv" else exports.jsonl_lines
     return streamed_download(
-        lines(_games(classroom, form)),
+        lines(_games(classroom, form), secret=daily_secret(request.user)),
         extension=extension,
         stem=f"evil-hangman-class-{classroom.pk}-games",
     )

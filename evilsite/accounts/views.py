@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import FormView
 
 from classes.selectors import classes_joined, classes_taught
+from daily.selectors import daily_secret
 from evilsite.accounts import services
 from evilsite.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from games import exports
@@ -130,7 +131,9 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
     """
     games = player_games(request.user).filter(finished_at__isnull=False)
     return streamed_download(
-        exports.jsonl_lines(games), extension="jsonl", stem="evil-hangman-my-games"
+        exports.jsonl_lines(games, secret=daily_secret(request.user)),
+        extension="jsonl",
+        stem="evil-hangman-my-games",
     )
 
 
@@ -139,5 +142,7 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
 def my_data_csv(request: HttpRequest) -> HttpResponseBase:
     """Every game of the player, one row each (a game in progress shows only its board)."""
     return streamed_download(
-        exports.csv_lines(player_games(request.user)), extension="csv", stem="evil-hangman-my-games"
+        exports.csv_lines(player_games(request.user), secret=daily_secret(request.user)),
+        extension="csv",
+        stem="evil-hangman-my-games",
     )

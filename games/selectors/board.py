@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 from dictionaries.models import Dictionary, Word
 from games.engine import HIDDEN
 from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
+from games.selectors.counting import counts_as, undo_counting_refusal
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 # The SVG drawing, in the order its parts appear (see templates/games/board.html).
@@ -90,6 +91,7 @@ class Board:
     parts_drawn: int
     show_words_left: bool
     can_undo: bool
+    counts_as: str | None  # what the game counts as (no hint, no undo), or None: practice
 
     @property
     def parts_total(self) -> int:
@@ -162,6 +164,7 @@ def board_for(game: Game) -> Board:
         for row in KEYBOARD_ROWS
     )
     parts_drawn = drawing_parts_shown(misses=game.misses, max_misses=game.max_misses)
+    counting = counts_as(game)
     return Board(
         game=game,
         tiles=tuple(
@@ -176,28 +179,40 @@ def board_for(game: Game) -> Board:
             for index, part in enumerate(DRAWING_PARTS)
         },
         parts_drawn=parts_drawn,
-        show_words_left=game.is_over or not game.is_ranked,
-        can_undo=undo_refusal(game) is None,
+        show_words_left=shows_words_left(game),
+        can_undo=_undo_refusal(game, counting=counting) is None,
+        counts_as=counting,
     )
 
 
 def undo_refusal(game: Game) -> str | None:
     """Why the last guess of this game cannot be taken back, or None when it can.
 
-    Practice (unranked) games only: a ranked game, or a daily attempt, keeps
-    every guess, or one could try each letter and keep the best answer.
+    Practice games only: a game that counts (``counts_as``: ranked, a daily
+    attempt, an assignment's) keeps every guess, whatever happened to it.
     """
+    return _undo_refusal(game, counting=counts_as(game))
+
+
+def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
+    """``undo_refusal`` with what the game counts as already known (the board asks once)."""
     if game.played_by_computer:
         return "The computer plays this game: it keeps every guess it makes."
-    if game.is_daily_attempt:
-        return "This is your one ranked attempt at the daily puzzle: a guess cannot be taken back."
-    if game.is_ranked:
-        return "A ranked game cannot take back a guess; only practice (unranked) games can."
+    if counting is not None:
+        return undo_counting_refusal(counting)
     if game.forfeited:
         return "You gave up this game, so there is no guess to take back."
     if not game.letters:
         return "There is no guess to take back yet."
     return None
+
+
+def shows_words_left(game: Game) -> bool:
+    """The number of words still possible shows in practice games and once a game is over;
+    never during a ranked game or a daily attempt (even one a hint made unranked)."""
+    if game.is_over:
+        return True
+    return not game.is_ranked and not game.was_daily_attempt
 
 
 def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:

@@ -5,11 +5,13 @@ Who sees what (the permission matrix the tests pin):
 - the owner sees their own finished games; an in-progress game opens the board;
 - any logged-in player may review someone else's *finished* game (it reveals
   nothing secret and lets players learn from the leaderboard), never one in
-  progress (404, as if it did not exist), nor one of today's daily puzzle
-  before finishing their own attempt at it (403, it would give the puzzle away);
+  progress (404, as if it did not exist);
 - instructors (``games.review_all_games``: the "Instructors" group, or a
   superuser) review every game, in progress included, and only they see the
   candidate words, recomputed by replaying the game on its lexicon;
+- nobody but its player reviews a game of today's daily puzzle before finishing
+  their own attempt at it, instructors included (403: it would give the puzzle
+  away; ``daily.selectors.DailySecret`` decides it for every path);
 - so does whoever holds the object permission ``games.review_game`` on a game:
   no model grants it, an authorization backend may (the classes app gives it to
   the instructor of a class for the games of its students).
@@ -80,18 +82,13 @@ def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewA
     if game.player_id == user.pk and not game.is_over:
         # Even an instructor plays their own game on the board, without the candidates.
         return ReviewAccess.BOARD
-    if can_review_all(user) or user.has_perm(REVIEW_GAME_PERMISSION, game):
-        return ReviewAccess.INSTRUCTOR
-    if not game.is_over:
-        return ReviewAccess.BOARD if game.player_id == user.pk else ReviewAccess.NONE
+    is_instructor = can_review_all(user) or user.has_perm(REVIEW_GAME_PERMISSION, game)
+    if not is_instructor and not game.is_over:
+        return ReviewAccess.NONE
     if is_secret_for(game, user):
+        # Instructors too: a student's attempt would show them the day's puzzle.
         return ReviewAccess.NOT_YET
-    return ReviewAccess.REVIEW
-
-
-def can_see_candidates(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
-    """Only instructors, and never for a game they are playing themselves."""
-    return review_access(user, game) is ReviewAccess.INSTRUCTOR
+    return ReviewAccess.INSTRUCTOR if is_instructor else ReviewAccess.REVIEW
 
 
 def player_games(player: AbstractBaseUser) -> QuerySet[Game]:

@@ -34,6 +34,7 @@ from games.selectors.board import (
     par_info,
     player_game,
     ranked_game_in_progress,
+    shows_words_left,
 )
 from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
@@ -260,7 +261,6 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = player_game(player=request.user, game_id=pk)
     notices = [Notice(message=str(m.message), tags=m.tags) for m in messages.get_messages(request)]
     context = _board_context(request, game, notices=notices)
-    context["hint_confirm"] = request.GET.get("hint") == "confirm" and game.is_ranked
     return render(request, "games/board.html", context)
 
 
@@ -297,7 +297,7 @@ def game_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def _board_action(
     request: HttpRequest, pk: int, act: Callable[[dict[str, Any]], tuple[Game, Notice]]
 ) -> HttpResponse:
-    """A POST from the board (a guess, an undo): ``act`` runs the service on the form's data
+    """A POST from the board (a guess, an undo, a hint): ``act`` runs the service on the form's data
     and says what happened; a refusal shows the board as it is, with the reason."""
     form = GuessForm(request.POST)
     if not form.is_valid():
@@ -345,47 +345,19 @@ def _board_response(request: HttpRequest, game: Game, notice: Notice) -> HttpRes
 @require_POST
 @login_required_htmx(back_to_board=True)
 def game_hint(request: HttpRequest, pk: int) -> HttpResponse:
-    """The AI's letter for the position, and why; the first in a ranked game asks first.
+    """The AI's letter for the position, and why; refused in a game that counts."""
 
-    A ranked game's Hint button opens a warning (no JavaScript needed); a hint
-    asked for without ``confirm`` is refused with the same warning, and the
-    board comes back with the confirmation open.
-    """
-    form = GuessForm(request.POST)
-    if not form.is_valid():
-        game = player_game(player=request.user, game_id=pk)
-        return _board_response(request, game, Notice(GuessForm.BAD_BOARD_MESSAGE, "error"))
-    try:
+    def hint(data: dict[str, Any]) -> tuple[Game, Notice]:
         outcome = services.game_hint(
-            game_id=pk,
-            player=request.user,
-            confirmed=request.POST.get("confirm") == "yes",
-            expected_guesses=form.cleaned_data["expected_guesses"],
+            game_id=pk, player=request.user, expected_guesses=data["expected_guesses"]
         )
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
-    except RateLimitExceeded as error:
-        return _rate_limited_board(request, pk, error)
-    except services.HintNeedsConfirmationError as error:
-        notice = Notice(message=error.message, tags="warning")
-        if request.htmx:
-            context = _board_context(request, error.game, notices=[notice])
-            context["hint_confirm"] = True
-            return render(request, "games/_guess_response.html", context)
-        messages.warning(request, notice.message)
-        return redirect(reverse("game_detail", args=[pk]) + "?hint=confirm")  # type: ignore[return-value]
-    except services.GameRuleError as error:
-        game = player_game(player=request.user, game_id=pk)
-        return _board_response(request, game, Notice(message=error.message, tags="error"))
-    return _board_response(request, outcome.game, Notice(hint_announcement(outcome), "info"))
+        return outcome.game, Notice(hint_announcement(outcome), "info")
+
+    return _board_action(request, pk, hint)
 
 
 def hint_announcement(outcome: services.HintOutcome) -> str:
-    hint = outcome.hint
-    sentence = f"Hint: {hint.letter.upper()}. {hint.reason}"
-    if hint.made_unranked and not outcome.repeated:
-        sentence += " This game is now unranked."
-    return sentence
+    return f"Hint: {outcome.hint.letter.upper()}. {outcome.hint.reason}"
 
 
 @require_POST
@@ -418,7 +390,7 @@ def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
         return f"{sentence} You lost. The computer's word: {game.word.upper()}."
     left = game.misses_left
     sentence += f" {left} wrong guess{'es' * (left != 1)} left."
-    if not game.is_ranked:
+    if shows_words_left(game):
         sentence += f" {game.words_left} word{'s' * (game.words_left != 1)} still possible."
     return sentence
 
@@ -443,8 +415,7 @@ def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -
         "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
         "last_hint": last_hint(game),
     }
-    if game.is_ranked and not game.is_over:
-        context["hint_warning"] = services.hint_warning(game)
+    context["counts_as"] = context["board"].counts_as  # no hint, no undo: the board says why
     if game.is_over:
         context["par"] = par_info(
             dictionary_id=game.dictionary_id,

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
-from daily.selectors import daily_streaks
+from daily.selectors import daily_secret, daily_streaks
 from evilsite.db_router import reads_can_lag
 from evilsite.ratelimit import rate_limited
 from games import exports
@@ -119,15 +119,17 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 def instructor_games(request: HttpRequest) -> HttpResponse:
     form = GameFilterForm(request.GET)
     page = None
+    hidden_ids: frozenset[int] = frozenset()
     if form.is_valid():
         paginator = Paginator(filtered_games(form.filters()), GAMES_PER_PAGE)
         page = paginator.get_page(form.page_number())
+        hidden_ids = daily_secret(request.user).hidden_ids(page.object_list)
     export_query = query_without_page(request.GET)
     return render_filtered(
         request,
         "games/records/instructor_games.html",
         "results",
-        {"form": form, "page": page, "export_query": export_query},
+        {"form": form, "page": page, "export_query": export_query, "hidden_ids": hidden_ids},
     )
 
 
@@ -139,7 +141,8 @@ def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
         return bad_filters_response(form)
-    return streamed_download(exports.csv_lines(filtered_games(form.filters())), extension="csv")
+    lines = exports.csv_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    return streamed_download(lines, extension="csv")
 
 
 @require_safe
@@ -150,7 +153,8 @@ def instructor_games_jsonl(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
         return bad_filters_response(form)
-    return streamed_download(exports.jsonl_lines(filtered_games(form.filters())), extension="jsonl")
+    lines = exports.jsonl_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    return streamed_download(lines, extension="jsonl")
 
 
 CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "jsonl": "application/jsonl; charset=utf-8"}

@@ -19,7 +19,6 @@ from games.selectors.honest import fair_word
 from games.selectors.records import (
     CandidateStepError,
     ReviewAccess,
-    can_see_candidates,
     computer_replay,
     game_review,
     review_access,
@@ -85,13 +84,18 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
 def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
     """The words still possible at one step: HTMX gets the list, a plain link the page."""
     game = _game(pk)
-    if review_access(request.user, game) is ReviewAccess.NONE:
+    access = review_access(request.user, game)
+    if access is ReviewAccess.NONE:
         # As everywhere else: a game the viewer may not see is not said to exist.
         raise Http404("No such game.")
-    if not can_see_candidates(request.user, game):
-        raise PermissionDenied(
-            "Only instructors can see the candidate words, and never of a game they are playing."
+    if access is not ReviewAccess.INSTRUCTOR:
+        refusal = (
+            DAILY_NOT_YET_MESSAGE
+            if access is ReviewAccess.NOT_YET
+            else "Only instructors can see the candidate words, and never of a game they are "
+            "playing."
         )
+        raise PermissionDenied(refusal)
     context: dict[str, object] = {"game": game}
     status = 200
     try:

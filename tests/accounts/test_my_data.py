@@ -23,6 +23,7 @@ MOVE_KEYS = {
     "game",
     "player",
     "number",
+    "hints_used",
     "guess",
     "accepted",
     "miss",

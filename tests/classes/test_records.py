@@ -172,7 +172,9 @@ class TestAssignmentTable:
             "games_in_progress",
             "fewest_wrong_guesses",
             "last_played",
+            "games_with_hints",
         ]
+        assert [line[6] for line in lines[1:]] == ["0", "0"]
         assert [line[:5] for line in lines[1:]] == [
             ["ada", "2", "2", "1", "3"],
             ["bob", "1", "0", "0", ""],

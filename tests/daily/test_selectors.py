@@ -199,6 +199,17 @@ class TestSecrets:
         play_out(attempt)
         assert not is_secret_for(game, viewer)
 
+    def test_an_attempt_a_hint_made_unranked_is_still_finished(self, made_up: Dictionary) -> None:
+        """A viewer whose attempt was hinted (before hints were refused there) has played."""
+        puzzle = puzzle_days_ago(0)
+        game = attempt_row(UserFactory(), puzzle)
+        viewer = UserFactory()
+        attempt_row(viewer, puzzle, is_ranked=False, unranked_by_hint=True, hints_used=1)
+        assert not is_secret_for(game, viewer)
+        playing = UserFactory()
+        attempt_row(playing, puzzle, status="playing", finished_at=None)
+        assert is_secret_for(game, playing)
+
     def test_yesterdays_games_and_ordinary_games_are_not(self, made_up: Dictionary) -> None:
         game = attempt_row(UserFactory(), puzzle_days_ago(1))
         assert not is_secret_for(game, AnonymousUser())

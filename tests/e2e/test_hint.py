@@ -1,4 +1,5 @@
-"""A hint in a real browser: warned first, then the letter and its reason, then unranked."""
+"""A hint in a real browser: refused in a ranked game, which offers a practice game where it
+is given, with the letter and its reason."""
 
 from __future__ import annotations
 
@@ -32,53 +33,59 @@ def start_ranked(secret: Dictionary, username: str) -> Game:
     )
 
 
-def test_a_hint_is_confirmed_then_shown_and_the_game_is_unranked(
+def test_a_ranked_game_offers_practice_where_the_hint_shows(
     page: Any, live_server: Any, secret: Dictionary
 ) -> None:
     game = start_ranked(secret, "hinter")
     log_in(page, live_server.url, "hinter")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert "ranked" in page.locator(".game-settings").inner_text()
-    # The first press only opens the warning; nothing is asked of the server yet.
-    page.get_by_text("Ask the computer for a hint…").click()
-    warning = page.locator(".hint-warning")
-    assert "unranked" in warning.inner_text()
-    assert not Hint.objects.exists()
-    page.locator("#hint-confirm-button").click()
+    assert page.locator("#hint-button").count() == 0
+    assert "No hints in a ranked game" in page.locator("#no-hint").inner_text()
+    # The offer starts a practice game with the same settings; the ranked game stays open.
+    page.locator("#practice-instead").click()
+    page.wait_for_url(lambda url: f"/games/{game.pk}/" not in url)
+    practice = Game.objects.exclude(pk=game.pk).get()
+    assert (practice.length, practice.max_misses, practice.difficulty) == (4, 8, "hard")
+    assert not practice.is_ranked
+    game.refresh_from_db()
+    assert game.is_ranked
+    assert not game.is_over
+    page.locator("#hint-button").click()
     wait_for(page, "() => document.getElementById('last-hint') !== null")
-    hint = Hint.objects.get(game=game)
+    hint = Hint.objects.get(game=practice)
     shown = page.locator("#last-hint").inner_text()
     assert hint.letter.upper() in shown
     assert hint.reason in shown
     assert f"Hint: {hint.letter.upper()}." in page.locator(".notices").inner_text()
-    game.refresh_from_db()
-    assert not game.is_ranked
-    assert page.locator(".hint-confirm").count() == 0  # no second warning
     html = without_csrf_tokens(page.content()).lower()
-    for word in game_state(game).candidate_words():
+    for word in game_state(practice).candidate_words():
         assert word not in html, f"candidate {word!r} leaked into the page"
     # The player still plays the letter: the hint is a suggestion, not a move.
-    assert game.letters == ""
+    practice.refresh_from_db()
+    assert practice.letters == ""
     press_key(page, hint.letter)
-    game.refresh_from_db()
-    assert game.letters == hint.letter
-    # A new position: the plain Hint button is back (no warning: already unranked).
+    practice.refresh_from_db()
+    assert practice.letters == hint.letter
+    # A new position: the Hint button is back.
     assert page.locator("#hint-button").count() == 1
 
 
-def test_without_javascript_the_warning_still_comes_first(
+def test_without_javascript_a_practice_game_gives_its_hint(
     page_without_js: Any, live_server: Any, secret: Dictionary
 ) -> None:
     page = page_without_js
     game = start_ranked(secret, "nojs")
     log_in(page, live_server.url, "nojs")
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    page.get_by_text("Ask the computer for a hint…").click()
-    page.locator("#hint-confirm-button").click()
-    page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
-    hint = Hint.objects.get(game=game)
+    page.locator("#practice-instead").click()
+    page.wait_for_url(lambda url: f"/games/{game.pk}/" not in url)
+    practice = Game.objects.exclude(pk=game.pk).get()
+    page.locator("#hint-button").click()
+    page.wait_for_url(f"{live_server.url}/games/{practice.pk}/")
+    hint = Hint.objects.get(game=practice)
     assert hint.reason in page.locator("#last-hint").inner_text()
-    assert "unranked: a hint was used" in page.locator(".game-settings").inner_text()
+    assert not Hint.objects.filter(game=game).exists()
 
 
 def test_par_follows_the_settings_of_the_new_game_form(

@@ -26,6 +26,10 @@ from tests.games.records_support import client_for, make_instructor, play
 pytestmark = pytest.mark.django_db
 
 
+# The keys a JSON line adds to the console's object: which game and move, and its hints.
+WHERE_KEYS = {"game", "player", "number", "hints_used"}
+
+
 @pytest.fixture
 def nine_words() -> Dictionary:
     return DictionaryFactory(words=list(NINE_WORDS), slug="nine")
@@ -127,8 +131,7 @@ def test_jsonl_is_the_console_json_of_every_move_plus_where_it_comes_from(
         assert [line["number"] for line in mine] == list(range(1, len(game.letters) + 1))
         assert {line["player"] for line in mine} == {game.player.username}
         stripped = [
-            {key: value for key, value in line.items() if key not in {"game", "player", "number"}}
-            for line in mine
+            {key: value for key, value in line.items() if key not in WHERE_KEYS} for line in mine
         ]
         assert stripped == console_lines(game)
         assert mine[-1]["status"] == game.status
@@ -154,8 +157,7 @@ def test_jsonl_of_a_forfeit_matches_the_engine_which_never_saw_the_end(
     lines = jsonl(instructor_client.get(reverse("instructor_games_jsonl"), {"result": "forfeited"}))
     assert [line["status"] for line in lines] == ["playing", "playing"]
     assert [
-        {key: value for key, value in line.items() if key not in {"game", "player", "number"}}
-        for line in lines
+        {key: value for key, value in line.items() if key not in WHERE_KEYS} for line in lines
     ] == console_lines(game)
 
 

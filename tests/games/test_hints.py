@@ -1,4 +1,8 @@
-"""Hints: the AI guesser's letter for the position; the first one unranks a ranked game."""
+"""Hints: the AI guesser's letter for the position, in practice games only.
+
+A game that counts (ranked, a daily attempt, an assignment's) is refused; the tricks a
+cheater tries against that are in ``tests/adversary/test_counting_games.py``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
 from games import services
-from games.models import DAILY_BOARD_GAMES, LEADERBOARD_GAMES, BoardTotal, Game, Hint, PlayerTotal
+from games.models import DAILY_BOARD_GAMES, Game, Hint
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
 from tests.daily.support import PLAY_ORDER, daily_dictionary, made_up_words, todays_puzzle
@@ -62,58 +66,37 @@ class TestService:
     def test_a_hint_never_proposes_a_letter_already_guessed(
         self, made_up: Dictionary, difficulty: str
     ) -> None:
-        game = start(UserFactory(), made_up, length=7, difficulty=difficulty, max_misses=26, seed=3)
+        game = start(
+            UserFactory(),
+            made_up,
+            length=7,
+            difficulty=difficulty,
+            max_misses=26,
+            seed=3,
+            show_word_count=True,
+        )
         for letter in PLAY_ORDER:
             game.refresh_from_db()
             if game.is_over:
                 break
-            outcome = hint(game, confirmed=True)
+            outcome = hint(game)
             assert outcome.hint.letter not in game.letters
             assert outcome.hint.letter.isalpha()
             assert len(outcome.hint.letter) == 1
             assert outcome.hint.reason
             guess(game, letter)
 
-    def test_a_ranked_game_asks_first_and_changes_nothing(self, nine: Dictionary) -> None:
+    def test_a_ranked_game_gets_no_hint_and_nothing_changes(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
+        guess(game, "e")
         assert game.is_ranked
-        with pytest.raises(services.HintNeedsConfirmationError) as raised:
+        with pytest.raises(services.HintRefusedError, match="No hints in a ranked game"):
             hint(game)
-        assert "unranked" in raised.value.message
         game.refresh_from_db()
         assert (game.is_ranked, game.hints_used, game.unranked_by_hint) == (True, 0, False)
         assert not Hint.objects.exists()
 
-    def test_the_first_hint_unranks_the_game_and_keeps_it_off_the_leaderboards(
-        self, nine: Dictionary
-    ) -> None:
-        player = UserFactory()
-        game = start(player, nine)
-        guess(game, "e")
-        outcome = hint(game, confirmed=True)
-        game.refresh_from_db()
-        assert (game.is_ranked, game.unranked_by_hint, game.hints_used) == (False, True, 1)
-        stored = Hint.objects.get(game=game)
-        assert (stored.after_guesses, stored.letters_before, stored.made_unranked) == (
-            1,
-            "e",
-            True,
-        )
-        assert stored.letter == outcome.hint.letter
-        # Played to the end: no points, no leaderboard row, no total.
-        for letter in "oatgclyhbdfpsiw":
-            game.refresh_from_db()
-            if game.is_over:
-                break
-            guess(game, letter)
-        game.refresh_from_db()
-        assert game.is_over
-        assert game.score == 0
-        assert not Game.objects.filter(LEADERBOARD_GAMES).exists()
-        assert not BoardTotal.objects.exists()
-        assert not PlayerTotal.objects.exists()
-
-    def test_an_unranked_game_needs_no_confirmation(self, nine: Dictionary) -> None:
+    def test_a_practice_game_gets_its_hint(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine, show_word_count=True)
         outcome = hint(game)
         game.refresh_from_db()
@@ -127,9 +110,9 @@ class TestService:
         self, nine: Dictionary, settings: Settings
     ) -> None:
         settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": "1/h"}
-        game = start(UserFactory(), nine)
-        first = hint(game, confirmed=True)
-        again = hint(game)  # no confirmation needed any more, and not counted
+        game = start(UserFactory(), nine, show_word_count=True)
+        first = hint(game)
+        again = hint(game)  # not counted
         assert again.repeated
         assert again.hint.pk == first.hint.pk
         game.refresh_from_db()
@@ -149,14 +132,14 @@ class TestService:
         assert second.hint.letters_before == "o"
 
     def test_a_finished_game_gets_no_hint_and_nothing_changes(self, nine: Dictionary) -> None:
-        game = start(UserFactory(), nine, max_misses=1)
+        game = start(UserFactory(), nine, max_misses=1, show_word_count=True)
         guess(game, "e")  # a miss: lost
         game.refresh_from_db()
         assert game.is_over
         with pytest.raises(services.HintRefusedError, match="over"):
-            hint(game, confirmed=True)
+            hint(game)
         game.refresh_from_db()
-        assert (game.is_ranked, game.hints_used) == (True, 0)
+        assert game.hints_used == 0
         assert not Hint.objects.exists()
 
     def test_a_game_the_computer_plays_gets_no_hint(self, nine: Dictionary) -> None:
@@ -164,7 +147,7 @@ class TestService:
             player=UserFactory(), dictionary=nine, length=4, max_misses=8, difficulty="hard"
         )
         with pytest.raises(services.HintRefusedError, match="computer"):
-            hint(game, confirmed=True)
+            hint(game)
         game.refresh_from_db()
         assert game.hints_used == 0
         assert not Hint.objects.exists()
@@ -172,7 +155,7 @@ class TestService:
     def test_someone_elses_game_does_not_exist(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
         with pytest.raises(Game.DoesNotExist):
-            services.game_hint(game_id=game.pk, player=UserFactory(), confirmed=True)
+            services.game_hint(game_id=game.pk, player=UserFactory())
 
     def test_a_stale_board_gets_no_hint(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine, show_word_count=True)
@@ -192,52 +175,48 @@ class TestService:
         game.refresh_from_db()
         assert game.hints_used == 1
 
-    def test_a_hinted_ranked_game_lets_another_ranked_game_start(self, nine: Dictionary) -> None:
-        player = UserFactory()
-        game = start(player, nine)
-        hint(game, confirmed=True)
-        # No longer the ranked game in progress: a new one forfeits nothing.
-        second = start(player, nine)
-        game.refresh_from_db()
-        assert second.is_ranked
-        assert not game.is_over
-
     def test_a_hint_never_names_a_word(self, made_up: Dictionary) -> None:
-        game = start(UserFactory(), made_up, length=7, difficulty="hard", max_misses=26)
+        game = start(
+            UserFactory(), made_up, length=7, difficulty="hard", max_misses=26, show_word_count=True
+        )
         guess(game, "q")
-        outcome = hint(game, confirmed=True)
+        outcome = hint(game)
         for word in game_state(game).candidate_words():
             assert word not in outcome.hint.reason.lower()
 
 
+def hinted_before_the_rule(game: Game) -> Game:
+    """A game as a hint left it before hints were refused in games that count."""
+    Game.objects.filter(pk=game.pk).update(is_ranked=False, unranked_by_hint=True, hints_used=1)
+    game.refresh_from_db()
+    return game
+
+
 class TestDailyAttempt:
-    def test_a_hint_takes_the_attempt_off_the_daily_board_but_it_stays_the_attempt(self) -> None:
+    def test_a_daily_attempt_gets_no_hint_and_stays_on_the_board(self) -> None:
         daily_dictionary()
         puzzle = todays_puzzle()
         player = UserFactory()
         attempt = daily_attempt_start(player=player, puzzle=puzzle)
-        with pytest.raises(services.HintNeedsConfirmationError, match="daily leaderboard"):
+        with pytest.raises(services.HintRefusedError, match="one attempt at the daily puzzle"):
             hint(attempt)
-        hint(attempt, confirmed=True)
         attempt.refresh_from_db()
-        assert not attempt.is_ranked
-        assert attempt.was_daily_attempt
-        with pytest.raises(DailyAttemptExistsError) as raised:
-            daily_attempt_start(player=player, puzzle=puzzle)
-        assert raised.value.game.pk == attempt.pk
+        assert (attempt.is_ranked, attempt.hints_used) == (True, 0)
         for letter in PLAY_ORDER:
             attempt.refresh_from_db()
             if attempt.is_over:
                 break
             guess(attempt, letter)
-        assert not Game.objects.filter(DAILY_BOARD_GAMES).exists()
+        assert Game.objects.filter(DAILY_BOARD_GAMES).get() == attempt
 
-    def test_the_database_keeps_one_attempt_a_day(self) -> None:
+    def test_the_database_keeps_one_attempt_a_day_hinted_or_not(self) -> None:
         daily_dictionary()
         puzzle = todays_puzzle()
         player = UserFactory()
-        attempt = daily_attempt_start(player=player, puzzle=puzzle)
-        hint(attempt, confirmed=True)
+        attempt = hinted_before_the_rule(daily_attempt_start(player=player, puzzle=puzzle))
+        with pytest.raises(DailyAttemptExistsError) as raised:
+            daily_attempt_start(player=player, puzzle=puzzle)
+        assert raised.value.game.pk == attempt.pk
         with pytest.raises(IntegrityError), transaction.atomic():
             Game.objects.create(
                 player=player,
@@ -254,41 +233,41 @@ class TestDailyAttempt:
 
 
 class TestView:
-    def test_the_warning_shows_before_the_first_hint(self, nine: Dictionary) -> None:
+    def test_a_ranked_board_offers_practice_instead_of_a_hint(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
-        page = client_of(game.player).get(reverse("game_detail", args=[game.pk]))
-        html = page.content.decode()
-        assert "A hint makes this game unranked" in html
-        assert '<details class="hint-confirm">' in html  # closed: one press opens it
-        assert 'name="confirm" value="yes"' in html
+        html = client_of(game.player).get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert "No hints in a ranked game: it counts, so you play it on your own." in html
+        assert 'id="practice-instead"' in html
+        assert 'id="hint-button"' not in html
         assert "last-hint" not in html
 
-    @pytest.mark.parametrize("htmx", [True, False])
-    def test_a_hint_without_confirmation_opens_the_warning(
-        self, nine: Dictionary, htmx: bool
+    def test_the_practice_offer_starts_an_unranked_game_with_the_same_settings(
+        self, nine: Dictionary
     ) -> None:
-        game = start(UserFactory(), nine)
+        game = start(UserFactory(), nine, difficulty="medium", max_misses=5)
         client = client_of(game.player)
-        response = post_hint(client, game, htmx=htmx)
-        if not htmx:
-            assert response.status_code == 302
-            assert response["Location"].endswith("?hint=confirm")
-            response = client.get(response["Location"])
-        html = response.content.decode()
-        assert response.status_code == 200
-        assert '<details class="hint-confirm" open>' in html
-        assert "Nothing was changed" in html
+        html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+        form = html[html.index('action="/games/new/"') : html.index('id="practice-instead"')]
+        fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+        assert fields["show_word_count"] == "on"
+        response = client.post(reverse("game_new"), fields)
+        practice = Game.objects.exclude(pk=game.pk).get()
+        assert response["Location"] == reverse("game_detail", args=[practice.pk])
+        assert (practice.length, practice.max_misses, practice.difficulty) == (4, 5, "medium")
+        assert not practice.is_ranked
         game.refresh_from_db()
         assert game.is_ranked
-        assert not Hint.objects.exists()
+        assert not game.is_over
+        practice_html = client.get(response["Location"]).content.decode()
+        assert 'id="hint-button"' in practice_html
 
     @pytest.mark.parametrize("htmx", [True, False])
-    def test_a_confirmed_hint_shows_the_letter_and_its_reason(
+    def test_a_hint_in_a_practice_game_shows_the_letter_and_its_reason(
         self, nine: Dictionary, htmx: bool
     ) -> None:
-        game = start(UserFactory(), nine)
+        game = start(UserFactory(), nine, show_word_count=True)
         client = client_of(game.player)
-        response = post_hint(client, game, htmx=htmx, confirm=True)
+        response = post_hint(client, game, htmx=htmx)
         if htmx:
             assert response.status_code == 200
             assert 'id="board"' in response.content.decode()
@@ -299,17 +278,12 @@ class TestView:
         html = response.content.decode()
         stored = Hint.objects.get(game=game)
         assert f"Hint: {stored.letter.upper()}." in html
-        assert "now unranked" in html
         assert 'id="last-hint"' in html
         assert stored.reason in html
-        assert (
-            "unranked: a hint was used"
-            in client.get(reverse("game_detail", args=[game.pk])).content.decode()
-        )
 
     def test_someone_elses_game_is_a_404(self, nine: Dictionary) -> None:
         game = start(UserFactory(), nine)
-        response = post_hint(client_of(UserFactory()), game, htmx=True, confirm=True)
+        response = post_hint(client_of(UserFactory()), game, htmx=True)
         assert response.status_code == 404
         game.refresh_from_db()
         assert game.is_ranked
@@ -317,16 +291,14 @@ class TestView:
 
     @pytest.mark.parametrize("htmx", [True, False])
     def test_a_finished_game_is_refused_with_a_message(self, nine: Dictionary, htmx: bool) -> None:
-        game = start(UserFactory(), nine, max_misses=1)
+        game = start(UserFactory(), nine, max_misses=1, show_word_count=True)
         guess(game, "e")
         game.refresh_from_db()
         client = client_of(game.player)
-        response = post_hint(client, game, htmx=htmx, confirm=True)
+        response = post_hint(client, game, htmx=htmx)
         if not htmx:
             response = client.get(response["Location"])
         assert "This game is over, so there is nothing to hint" in response.content.decode()
-        game.refresh_from_db()
-        assert game.is_ranked
         assert not Hint.objects.exists()
 
     @pytest.mark.parametrize("htmx", [True, False])
@@ -363,11 +335,11 @@ class TestView:
         assert not Hint.objects.exists()
 
     def test_the_board_never_shows_a_candidate_word(self, made_up: Dictionary) -> None:
-        game = start(UserFactory(), made_up, length=7, max_misses=26)
+        game = start(UserFactory(), made_up, length=7, max_misses=26, show_word_count=True)
         client = client_of(game.player)
         guess(game, "q")
         game.refresh_from_db()
-        html = post_hint(client, game, htmx=True, confirm=True).content.decode().lower()
+        html = post_hint(client, game, htmx=True).content.decode().lower()
         for word in game_state(game).candidate_words():
             assert not re.search(rf"\b{word}\b", html)
 
@@ -381,8 +353,7 @@ class TestView:
         assert "1 hint used" in client.get(reverse("game_detail", args=[game.pk])).content.decode()
 
     def test_play_again_after_a_hinted_game_is_ranked_again(self, nine: Dictionary) -> None:
-        game = start(UserFactory(), nine, max_misses=1)
-        hint(game, confirmed=True)
+        game = hinted_before_the_rule(start(UserFactory(), nine, max_misses=1))
         guess(game, "e")
         game.refresh_from_db()
         assert game.is_over
@@ -398,11 +369,8 @@ class TestAtTheSameMoment:
     def test_two_presses_at_once_store_one_hint(self) -> None:
         nine = DictionaryFactory(words=list(NINE_WORDS))
         for _ in range(3):
-            game = start(UserFactory(), nine)
-            results = run_at_once(
-                lambda game=game: hint(game, confirmed=True),
-                lambda game=game: hint(game, confirmed=True),
-            )
+            game = start(UserFactory(), nine, show_word_count=True)
+            results = run_at_once(lambda game=game: hint(game), lambda game=game: hint(game))
             assert all(isinstance(result, services.HintOutcome) for result in results), results
             assert sorted(result.repeated for result in results) == [False, True]
             assert len({result.hint.pk for result in results}) == 1

@@ -91,7 +91,7 @@ class TestService:
     @pytest.mark.parametrize(
         ("make", "message"),
         [
-            (lambda nine: start(UserFactory(), nine), "ranked game cannot take back"),
+            (lambda nine: start(UserFactory(), nine), "a ranked game: a guess cannot"),
             (lambda nine: start(UserFactory(), nine, difficulty="fiendish"), "ranked game"),
         ],
         ids=["ranked", "ranked-fiendish"],
@@ -110,7 +110,7 @@ class TestService:
         game = daily_attempt_start(player=UserFactory(), puzzle=puzzle)
         guess(game, "q")
         before = snapshot(game)
-        with pytest.raises(services.UndoRefusedError, match="one ranked attempt at the daily"):
+        with pytest.raises(services.UndoRefusedError, match="daily puzzle: a guess"):
             undo(game)
         assert snapshot(game) == before
         finished = play_out(game)
@@ -190,7 +190,7 @@ class TestView:
         response = client.post(
             reverse("game_undo", args=[game.pk]), {"expected_guesses": 1}, **headers, follow=True
         )
-        assert "A ranked game cannot take back a guess" in response.content.decode()
+        assert "This is a ranked game: a guess cannot be taken back" in response.content.decode()
         game.refresh_from_db()
         assert game.letters == "e"
 
