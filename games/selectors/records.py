@@ -236,7 +236,8 @@ class MoveReview:
         if self.reason == Reason.SECOND_HARDEST:
             return (
                 f"The difficulty schedule asked for the second hardest family on guess "
-                f"{self.number}, so it kept {self.pattern} ({self.words_left} words) instead "
+                f"{self.number}, so it kept {self.pattern} ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)}) instead "
                 f"of the hardest."
             )
         if self.reason == Reason.ONLY_FAMILY:

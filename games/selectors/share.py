@@ -46,7 +46,8 @@ def share_title(game: Game) -> str:
         return f"Evil Hangman daily #{number}{kind}"
     hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (
-        f"Evil Hangman: {game.length} letters, {game.get_difficulty_display().lower()}, "
+        f"Evil Hangman: {game.length} letter{'s' * (game.length != 1)}, "
+        f"{game.get_difficulty_display().lower()}, "
         f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed{hints}"
     )
 
