@@ -76,6 +76,21 @@ def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
     return puzzle
 
 
+def past_puzzle_ensure(*, number: int, today: dt.date) -> DailyPuzzle | None:
+    """The puzzle numbered ``number`` if its day has come, drawn and stored now when nobody
+    asked for it on its day (the archive lists every past day). A future number is never
+    drawn: None, as for a number before the first."""
+    if number < 1:
+        return None
+    try:
+        day = settings.DAILY_FIRST_DAY + dt.timedelta(days=number - 1)
+    except OverflowError:
+        return None
+    if day > today:
+        return None
+    return daily_puzzle_ensure(day=day)
+
+
 def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game:
     """Start the player's one ranked attempt at ``puzzle`` (today's: the view checks the day).
 
