@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
@@ -88,3 +89,31 @@ def game_share(game: Game, *, absolute_url: Callable[[str], str]) -> Share:
     """The share text of a finished game; ``absolute_url`` turns a path into a full URL."""
     url = absolute_url(result_path(game))
     return Share(text=share_text(game, link=url), url=url)
+
+
+@dataclass(frozen=True)
+class SharePreview:
+    """What a link preview (Open Graph, Twitter cards) shows of a result page: the same
+    words and squares as the page, never a letter; an image and its size."""
+
+    description: str
+    image_url: str
+    image_width: int
+    image_height: int
+    image_alt: str
+    card: str  # twitter:card: "summary" (a square icon) or "summary_large_image"
+
+
+def share_preview(game: Game, *, absolute_url: Callable[[str], str]) -> SharePreview:
+    if game.is_over:
+        description = f"{game.player.get_username()}: {result_line(game)} {guess_squares(game)}"
+    else:
+        description = "A game of Evil Hangman in progress."
+    return SharePreview(
+        description=description,
+        image_url=absolute_url(static("icons/icon-512.png")),
+        image_width=512,
+        image_height=512,
+        image_alt="Evil Hangman: a gallows on a dark red square",
+        card="summary",
+    )

@@ -16,7 +16,13 @@ from django.views.decorators.http import require_safe
 from daily.selectors import is_secret_for
 from games.models import Game
 from games.selectors.reveal import game_reveal
-from games.selectors.share import guess_squares, result_line, share_code_matches, share_title
+from games.selectors.share import (
+    guess_squares,
+    result_line,
+    share_code_matches,
+    share_preview,
+    share_title,
+)
 
 
 @require_safe
@@ -33,6 +39,7 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
         "title": share_title(game),
         "squares": guess_squares(game),
         "hidden": hidden,
+        "preview": share_preview(game, absolute_url=request.build_absolute_uri),
     }
     if game.is_over:
         context["result_line"] = result_line(game)
