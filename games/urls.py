@@ -19,6 +19,11 @@ urlpatterns = [
     path("games/<int:pk>/computer/next/", play.computer_next, name="computer_next"),
     path("games/<int:pk>/watch/", play.computer_replay, name="computer_replay"),
     path("results/<int:pk>/<str:code>/", results.game_result, name="game_result"),
+    path(
+        "results/<int:pk>/<str:code>/image.png",
+        results.game_result_image,
+        name="game_result_image",
+    ),
     # Records, statistics, leaderboards and review (issue 5).
     path("games/mine/", records.my_games, name="my_games"),
     path("games/<int:pk>/review/", review.game_review_page, name="game_review"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
@@ -104,16 +103,25 @@ class SharePreview:
     card: str  # twitter:card: "summary" (a square icon) or "summary_large_image"
 
 
+def result_image_path(game: Game) -> str:
+    """The result's picture; the query changes with the game's state, so a preview cached
+    before an undone guess is not shown for the replayed game."""
+    path = reverse("game_result_image", kwargs={"pk": game.pk, "code": share_code(game.pk)})
+    return f"{path}?v={len(game.letters)}-{game.status}"
+
+
 def share_preview(game: Game, *, absolute_url: Callable[[str], str]) -> SharePreview:
     if game.is_over:
-        description = f"{game.player.get_username()}: {result_line(game)} {guess_squares(game)}"
+        line = result_line(game)
+        description = f"{game.player.get_username()}: {line} {guess_squares(game)}"
     else:
+        line = "still being played"
         description = "A game of Evil Hangman in progress."
     return SharePreview(
         description=description,
-        image_url=absolute_url(static("icons/icon-512.png")),
-        image_width=512,
-        image_height=512,
-        image_alt="Evil Hangman: a gallows on a dark red square",
-        card="summary",
+        image_url=absolute_url(result_image_path(game)),
+        image_width=1200,
+        image_height=630,
+        image_alt=f"{share_title(game)}: {line}, with one square per guess",
+        card="summary_large_image",
     )
