@@ -1,5 +1,6 @@
 """A newcomer's first minutes at 320, 390 and 1280 px: the longest word of the default list
-on one line, no page wider than the screen, a 150-character name contained everywhere.
+on one line, no page wider than the screen, a 150-character name contained everywhere,
+and no accessibility violation (axe-core) on any of those pages.
 
 With E2E_SCREENSHOTS=<folder> it also saves the new-game form, a 9-letter board and a fair
 game's end on a phone, to look at.
@@ -19,6 +20,7 @@ from games import services
 from games.models import Game, Par
 from games.selectors.share import result_path
 from tests.conftest import NINE_WORDS
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import PASSWORD, log_in
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.records_support import play
@@ -162,6 +164,8 @@ def test_the_first_pages_fit_every_screen(page: Any, live_server: Any, world: di
             page.goto(f"{base}{path}")
             assert page_width(page) <= width, f"{path} scrolls sideways at {width} px"
             assert names_overflowing(page) == [], f"{path} at {width} px"
+            if width != 390:  # a phone and a desktop layout of each page
+                assert_accessible(page, f"{path} at {width} px")
 
 
 def test_a_newcomer_meets_a_winnable_board_and_an_honest_fair_game(
@@ -175,10 +179,12 @@ def test_a_newcomer_meets_a_winnable_board_and_an_honest_fair_game(
     assert page.locator("#id_length").input_value() == "9"  # 4 letters leaves no margin
     assert "Par 3: perfect play needs 3 wrong guesses." in page.locator("#par-info").inner_text()
     assert page.locator(".par-warning").count() == 0
+    assert_accessible(page, "the new-game form")
     shoot(page, "new-game-form-390.png")
 
     page.goto(f"{base}/games/{world['nine'].pk}/")
     assert tile_rows(page)["rows"] == 1
+    assert_accessible(page, "a 9-letter board on a phone")
     shoot(page, "board-9-letters-390.png")
 
     page.goto(f"{base}/games/{world['fair'].pk}/")
@@ -186,4 +192,5 @@ def test_a_newcomer_meets_a_winnable_board_and_an_honest_fair_game(
     assert "How the honest game went" in end
     assert "cheat" not in end.lower()
     assert "dodged" not in end.lower()
+    assert_accessible(page, "a fair game's end")
     shoot(page, "fair-game-end-390.png")
