@@ -400,10 +400,13 @@ class AIMove:
 
     @property
     def misses_label(self) -> str:
+        """What the AI needs from this position, as a student would say it."""
         if self.misses is None:
-            return "not worked out in the search allowed"
+            return "too many words left for the search to count the wrong guesses it needs"
         count = f"{self.misses} more wrong guess{'es' * (self.misses != 1)}"
-        return count if self.proven else f"≤ {count}"
+        if self.misses == 0:
+            count = "no more wrong guesses"
+        return f"it needs {count}" if self.proven else f"it needs at most {count}"
 
 
 def review_ai_nodes(moves: int) -> int:
