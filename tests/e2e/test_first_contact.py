@@ -194,3 +194,25 @@ def test_a_newcomer_meets_a_winnable_board_and_an_honest_fair_game(
     assert "dodged" not in end.lower()
     assert_accessible(page, "a fair game's end")
     shoot(page, "fair-game-end-390.png")
+
+
+def test_a_visitors_pages_fit_a_phone_and_pass_axe(
+    page: Any, live_server: Any, world: dict
+) -> None:
+    base = live_server.url
+    page.set_viewport_size({"width": 320, "height": 700})
+    for path in (
+        "/",
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/daily/",
+        "/daily/archive/",
+        "/leaderboard/",
+        f"/players/{LONG_NAME}/",
+        result_path(world["fair"]),
+        "/no/such/page/",
+    ):
+        page.goto(f"{base}{path}")
+        assert page_width(page) <= 320, f"{path} scrolls sideways"
+        assert names_overflowing(page) == [], path
+        assert_accessible(page, f"{path} for a visitor")
