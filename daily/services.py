@@ -18,6 +18,7 @@ from django.utils import dateformat
 from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from evilsite.accounts.guests import GUEST_NOT_ALLOWED, is_guest
 from games import engine
 from games.models import DAILY_ATTEMPTS, Game
 from games.selectors.board import default_dictionary, word_lengths
@@ -97,6 +98,8 @@ def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Gam
     It is played alongside any ranked game in progress, which it never
     forfeits. A second start raises ``DailyAttemptExistsError`` with the game.
     """
+    if is_guest(player):
+        raise GameRuleError(GUEST_NOT_ALLOWED)
     existing = _ranked_attempt(player=player, puzzle=puzzle)
     if existing is not None:
         raise DailyAttemptExistsError(existing)
@@ -123,6 +126,8 @@ def daily_practice_start(
     a player try letters before their ranked attempt. ``start_token`` makes the
     same form sent twice start one game (``GameAlreadyStartedError``).
     """
+    if is_guest(player):
+        raise GameRuleError(GUEST_NOT_ALLOWED)
     if puzzle.date >= today:
         raise GameRuleError(
             "Today's puzzle is played once, ranked, from the Daily page; it opens for "

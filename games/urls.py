@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.views import leaderboard, play, records, results, review
+from games.views import leaderboard, play, records, results, review, visitors
 
 urlpatterns = [
     path("", play.home, name="home"),
     path("games/new/", play.game_new, name="game_new"),
+    path("games/try/", visitors.game_try, name="game_try"),
     path("games/new/lengths/", play.game_lengths, name="game_lengths"),
     path("games/new/par/", play.game_par, name="game_par"),
     path("games/<int:pk>/", play.game_detail, name="game_detail"),

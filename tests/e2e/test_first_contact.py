@@ -9,6 +9,7 @@ game's end on a phone, to look at.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from games.models import Game, Par
 from games.selectors.share import result_path
 from tests.conftest import NINE_WORDS
 from tests.e2e.axe import assert_accessible
-from tests.e2e.conftest import PASSWORD, log_in
+from tests.e2e.conftest import PASSWORD, log_in, press_key
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.records_support import play
 
@@ -216,3 +217,27 @@ def test_a_visitors_pages_fit_a_phone_and_pass_axe(
         assert page_width(page) <= 320, f"{path} scrolls sideways"
         assert names_overflowing(page) == [], path
         assert_accessible(page, f"{path} for a visitor")
+
+
+def test_a_visitor_tries_a_game_then_signs_up_and_keeps_it(
+    page: Any, live_server: Any, world: dict
+) -> None:
+    base = live_server.url
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/")
+    page.get_by_role("button", name="Try a practice game first").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    board_url = page.url
+    assert "Sign up to keep your games" in page.content()
+    assert_accessible(page, "a visitor's practice board")
+    press_key(page, "e")
+    page.get_by_role("link", name="Sign up to keep your games").click()
+    page.locator("#id_username").fill("kept-it")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up and play").click()
+    page.wait_for_url(f"{base}/")
+    assert "The games you played as a visitor are in your account." in page.content()
+    page.goto(board_url)
+    assert page.locator("#key-e").is_disabled()  # the guess made as a visitor is there
+    assert "Log out (kept-it)" in page.content()
