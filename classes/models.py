@@ -125,7 +125,7 @@ class Assignment(models.Model):
     def settings_summary(self) -> str:
         misses = f"{self.max_misses} wrong guess{'es' * (self.max_misses != 1)} allowed"
         return (
-            f"{self.dictionary.name} · {self.length} letters · "
+            f"{self.dictionary.name} · {self.length} letter{'s' * (self.length != 1)} · "
             f"{self.get_difficulty_display()} · {misses}"
         )
 

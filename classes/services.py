@@ -27,6 +27,7 @@ from classes.models import (
 )
 from classes.selectors import assignment_game_in_progress, can_run_classes
 from dictionaries.models import Dictionary
+from evilsite.accounts.guests import GUEST_NOT_ALLOWED, is_guest
 from games import services as game_services
 from games.models import Game
 
@@ -134,6 +135,8 @@ def classroom_delete(*, classroom: Classroom) -> None:
 
 
 def classroom_join(*, student: AbstractBaseUser, code: str) -> Membership:
+    if is_guest(student):
+        raise ClassRuleError(GUEST_NOT_ALLOWED)
     code = normalize_join_code(code)
     if len(code) != JOIN_CODE_LENGTH:
         raise ClassRuleError(

@@ -6,9 +6,11 @@ Days are UTC days: everyone plays the same puzzle at the same moment.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
@@ -18,8 +20,10 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Length
 from django.utils import timezone
 
+from daily import draw
 from daily.models import DailyPuzzle
 from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, Game, Status
+from games.selectors.board import default_dictionary, word_lengths
 
 BOARD_PER_PAGE = 25
 ARCHIVE_PER_PAGE = 30
@@ -242,16 +246,48 @@ def puzzle_summaries(days: list[dt.date]) -> dict[dt.date, PuzzleSummary]:
 
 @dataclass(frozen=True)
 class ArchiveEntry:
-    puzzle: DailyPuzzle
+    puzzle: DailyPuzzle  # unsaved when nobody asked for it on its day (``drawn`` is False)
     summary: PuzzleSummary
     attempt: Game | None  # the viewer's ranked attempt that day
+    drawn: bool = True
+
+
+class PastDays(Sequence[dt.date]):
+    """Every day from the first puzzle's to yesterday, newest first, computed, not stored:
+    a day nobody visited still has its puzzle, drawn from its date."""
+
+    def __init__(self, *, first_day: dt.date, today: dt.date) -> None:
+        self.today = today
+        self.days = max(0, (today - first_day).days)
+
+    def __len__(self) -> int:
+        return self.days
+
+    @overload
+    def __getitem__(self, index: int) -> dt.date: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dt.date]: ...
+    def __getitem__(self, index: int | slice) -> dt.date | list[dt.date]:
+        if isinstance(index, slice):
+            return [self.today - (i + 1) * ONE_DAY for i in range(*index.indices(self.days))]
+        if not -self.days <= index < self.days:
+            raise IndexError(index)
+        return self.today - (index % self.days + 1) * ONE_DAY
 
 
 def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> Page:
-    """Past puzzles, newest first, with how each went and the viewer's own result."""
-    puzzles = DailyPuzzle.objects.filter(date__lt=today).order_by("-date")
-    page = Paginator(puzzles, ARCHIVE_PER_PAGE).get_page(page_number)
-    days = [puzzle.date for puzzle in page.object_list]
+    """Every past puzzle since the first day, newest first, with how each went and the
+    viewer's own result.
+
+    A day nobody visited has no row yet: its board is drawn here from its date, as the
+    day itself would have drawn it (``daily/draw.py``), and its row is stored when
+    someone practises it (``daily.services.past_puzzle_ensure``).
+    """
+    page = Paginator(
+        PastDays(first_day=settings.DAILY_FIRST_DAY, today=today), ARCHIVE_PER_PAGE
+    ).get_page(page_number)
+    days: list[dt.date] = list(page.object_list)
+    stored = {puzzle.date: puzzle for puzzle in DailyPuzzle.objects.filter(date__in=days)}
     summaries = puzzle_summaries(days)
     attempts: dict[dt.date, Game] = {}
     if viewer.is_authenticated:
@@ -259,13 +295,41 @@ def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> 
             game.daily_puzzle_id: game
             for game in Game.objects.filter(DAILY_ATTEMPTS, player=viewer, daily_puzzle__in=days)
         }
+    undrawn = _undrawn_puzzles([day for day in days if day not in stored])
     page.object_list = [
         ArchiveEntry(
-            puzzle=puzzle, summary=summaries[puzzle.date], attempt=attempts.get(puzzle.date)
+            puzzle=stored.get(day) or undrawn[day],
+            summary=summaries[day],
+            attempt=attempts.get(day),
+            drawn=day in stored,
         )
-        for puzzle in page.object_list
+        for day in days
+        if day in stored or day in undrawn
     ]
     return page
+
+
+def _undrawn_puzzles(days: list[dt.date]) -> dict[dt.date, DailyPuzzle]:
+    """Unsaved puzzles of days nobody visited: number and board from the date (no seed: it
+    is drawn when the row is stored)."""
+    dictionary = default_dictionary() if days else None
+    if dictionary is None:
+        return {}
+    lengths = [(item.length, item.words) for item in word_lengths(dictionary_id=dictionary.pk)]
+    if not lengths:
+        return {}
+    puzzles = {}
+    for day in days:
+        board = draw.draw_board(day, lengths, min_words=settings.RANKED_MIN_WORDS)
+        puzzles[day] = DailyPuzzle(
+            date=day,
+            number=draw.puzzle_number(day, first_day=settings.DAILY_FIRST_DAY),
+            dictionary=dictionary,
+            length=board.length,
+            max_misses=board.max_misses,
+            difficulty=draw.DIFFICULTY.value,
+        )
+    return puzzles
 
 
 @dataclass(frozen=True)

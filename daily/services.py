@@ -18,6 +18,7 @@ from django.utils import dateformat
 from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from evilsite.accounts.guests import GUEST_NOT_ALLOWED, is_guest
 from games import engine
 from games.models import DAILY_ATTEMPTS, Game
 from games.selectors.board import default_dictionary, word_lengths
@@ -76,12 +77,29 @@ def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
     return puzzle
 
 
+def past_puzzle_ensure(*, number: int, today: dt.date) -> DailyPuzzle | None:
+    """The puzzle numbered ``number`` if its day has come, drawn and stored now when nobody
+    asked for it on its day (the archive lists every past day). A future number is never
+    drawn: None, as for a number before the first."""
+    if number < 1:
+        return None
+    try:
+        day = settings.DAILY_FIRST_DAY + dt.timedelta(days=number - 1)
+    except OverflowError:
+        return None
+    if day > today:
+        return None
+    return daily_puzzle_ensure(day=day)
+
+
 def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game:
     """Start the player's one ranked attempt at ``puzzle`` (today's: the view checks the day).
 
     It is played alongside any ranked game in progress, which it never
     forfeits. A second start raises ``DailyAttemptExistsError`` with the game.
     """
+    if is_guest(player):
+        raise GameRuleError(GUEST_NOT_ALLOWED)
     existing = _ranked_attempt(player=player, puzzle=puzzle)
     if existing is not None:
         raise DailyAttemptExistsError(existing)
@@ -108,6 +126,8 @@ def daily_practice_start(
     a player try letters before their ranked attempt. ``start_token`` makes the
     same form sent twice start one game (``GameAlreadyStartedError``).
     """
+    if is_guest(player):
+        raise GameRuleError(GUEST_NOT_ALLOWED)
     if puzzle.date >= today:
         raise GameRuleError(
             "Today's puzzle is played once, ranked, from the Daily page; it opens for "

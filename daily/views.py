@@ -11,6 +11,7 @@ import datetime as dt
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -119,18 +120,22 @@ def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpRe
 
 @require_safe
 def daily_archive(request: HttpRequest) -> HttpResponse:
-    page = archive_page(
-        today=utc_today(), viewer=request.user, page_number=request.GET.get("page") or 1
-    )
+    today = utc_today()
+    page = archive_page(today=today, viewer=request.user, page_number=request.GET.get("page") or 1)
     # One start token per practice button: the same button sent twice starts one game.
     rows = [(entry, uuid.uuid4()) for entry in page.object_list]
-    return render(request, "daily/archive.html", {"page": page, "rows": rows})
+    context = {"page": page, "rows": rows, "today": today, "first_day": settings.DAILY_FIRST_DAY}
+    return render(request, "daily/archive.html", context)
 
 
 @require_POST
 @login_required_htmx(back_to_page="daily_archive")
 def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
-    puzzle = puzzle_by_number(number)
+    try:
+        puzzle = services.past_puzzle_ensure(number=number, today=utc_today())
+    except services.NoPuzzleError as error:
+        messages.error(request, error.message)
+        return redirect("daily_archive")
     if puzzle is None:
         raise Http404("No daily puzzle has that number.")
     form = PracticeForm(request.POST)

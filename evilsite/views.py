@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import logging
+from functools import cache
+from pathlib import Path
 
+from django.contrib.staticfiles import finders
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.shortcuts import render
 from django.template import TemplateDoesNotExist, loader
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
 from evilsite.health import readiness
@@ -81,3 +86,54 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return HttpResponseServerError(
         template.render({"retry_url": retry_url, "request_id": request_id})
     )
+
+
+# Browsers, phones and crawlers ask for these at fixed addresses, outside /static/.
+ICON_MAX_AGE = 24 * 60 * 60
+THEME_COLOR = "#7a1f2b"
+
+
+@cache
+def _favicon_bytes() -> bytes | None:
+    path = finders.find("favicon.ico")
+    return Path(path).read_bytes() if isinstance(path, str) else None
+
+
+@require_safe
+@cache_control(public=True, max_age=ICON_MAX_AGE)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``: browsers ask for it whatever the page links, so it is answered
+    (16, 32 and 48 px, static/favicon.ico) instead of a 404 on every first visit."""
+    data = _favicon_bytes()
+    if data is None:
+        raise Http404("No favicon.")
+    return HttpResponse(data, content_type="image/x-icon")
+
+
+@require_safe
+@cache_control(public=True, max_age=ICON_MAX_AGE)
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """What crawlers may read: the public pages; result pages say ``noindex`` themselves."""
+    return render(request, "robots.txt", content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+@cache_control(public=True, max_age=ICON_MAX_AGE)
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: the name and icons a phone uses when the site is added to
+    its home screen (the icons' addresses are the static files' hashed names)."""
+    manifest = {
+        "name": "Evil Hangman",
+        "short_name": "Hangman",
+        "description": "Hangman against a computer that cheats.",
+        "start_url": "/",
+        "display": "standalone",
+        "background_color": "#f6f4ef",
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")

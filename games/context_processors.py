@@ -5,12 +5,18 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from evilsite.accounts.guests import is_guest
 from games.selectors.records import can_review_all
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:
-    """``can_review_all_games``: whether the menu links to every player's games.
+    """``can_review_all_games``: whether the menu links to every player's games;
+    ``is_guest``: whether the viewer is a visitor trying the game.
 
     Lazy: a page that does not show the menu (a fragment) asks nothing.
     """
-    return {"can_review_all_games": SimpleLazyObject(lambda: can_review_all(request.user))}
+    return {
+        "can_review_all_games": SimpleLazyObject(lambda: can_review_all(request.user)),
+        # A visitor trying the game: the menu offers to sign up instead of account pages.
+        "is_guest": SimpleLazyObject(lambda: is_guest(request.user)),
+    }

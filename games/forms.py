@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.utils.translation import ngettext
 
 from dictionaries.models import Dictionary
 from games.models import MAX_WRONG_GUESSES, Difficulty
@@ -17,6 +19,7 @@ from games.selectors.board import (
     dictionaries_for_new_game,
     par_info,
     preferred_length,
+    winnable_length,
     word_lengths,
 )
 from games.services import DIFFICULTY_CHOICE_MESSAGE
@@ -103,10 +106,21 @@ class NewGameForm(forms.Form):
         )
         length_field: forms.TypedChoiceField = self.fields["length"]  # type: ignore[assignment]
         self.ranked_min_words: int = settings.RANKED_MIN_WORDS
-        length_field.choices = [
-            (item.length, self._length_label(item.length, item.words)) for item in self.lengths
-        ]
-        length_field.initial = preferred_length(self.lengths, wanted=self._wanted_length())
+        ranked = [item for item in self.lengths if item.words >= self.ranked_min_words]
+        practice = [item for item in self.lengths if item.words < self.ranked_min_words]
+        choices: list[Any] = [(item.length, self._length_label(item)) for item in ranked]
+        if practice:
+            # Lengths with too few words to rank are offered for practice only, apart.
+            practice_only = ngettext(
+                "Practice only: fewer than %(count)s word, never ranked",
+                "Practice only: fewer than %(count)s words, never ranked",
+                self.ranked_min_words,
+            ) % {"count": intcomma(self.ranked_min_words)}
+            choices.append(
+                (practice_only, [(item.length, self._length_label(item)) for item in practice])
+            )
+        length_field.choices = choices
+        length_field.initial = self._initial_length()
         name = self.chosen_dictionary.name if self.chosen_dictionary else "This dictionary"
         length_field.error_messages = {
             "required": "Choose a word length.",
@@ -115,9 +129,33 @@ class NewGameForm(forms.Form):
             ),
         }
 
-    def _length_label(self, length: int, words: int) -> str:
-        label = f"{length} letters ({words:,} word{'s' * (words != 1)})"
-        return label if words >= self.ranked_min_words else f"{label}, unranked"
+    @staticmethod
+    def _length_label(item: WordLength) -> str:
+        letters = ngettext("%(count)s letter", "%(count)s letters", item.length) % {
+            "count": item.length
+        }
+        words = ngettext("%(count)s word", "%(count)s words", item.words) % {
+            "count": intcomma(item.words)
+        }
+        return f"{letters} ({words})"
+
+    def _initial_length(self) -> int | None:
+        """The length asked for when offered; else one a good player can win at the
+        difficulty and wrong guesses the form opens with."""
+        wanted = self._wanted_length()
+        if wanted in [item.length for item in self.lengths] or self.chosen_dictionary is None:
+            return preferred_length(self.lengths, wanted=wanted)
+        try:
+            max_misses = int(str(self._raw("max_misses") or DEFAULT_WRONG_GUESSES))
+        except (TypeError, ValueError):
+            max_misses = DEFAULT_WRONG_GUESSES
+        return winnable_length(
+            self.lengths,
+            dictionary_id=self.chosen_dictionary.pk,
+            difficulty=str(self._raw("difficulty") or self.fields["difficulty"].initial),
+            max_misses=max_misses,
+            min_words=self.ranked_min_words,
+        )
 
     def _raw(self, field: str) -> object:
         if self.is_bound:

@@ -338,9 +338,9 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
             letter,
             None,
             False,
-            f"{letter.upper()}: playing on from each letter's answer, it finishes the "
-            f"{len(words):,} words with the fewest wrong guesses ({misses}) of any letter "
-            "(too many words to prove it the best yet).",
+            f"{letter.upper()}: trying each letter and playing the game on, "
+            f"{letter.upper()} finished the {len(words):,} words with the fewest wrong "
+            f"guesses ({misses}); there are too many words to be sure nothing does better.",
         )
     letter = greedy_aware_letter(state)
     return Proposal(letter, None, False, _heuristic_reason(state, letter, words, estimated=True))
@@ -397,7 +397,10 @@ def _heuristic_reason(state: GameState, letter: str, words: WordSet, *, estimate
             f"it can leave ({kept:,}) shows a letter."
         )
     if estimated:
-        line += " (Too many words to search every line yet: a strong rule of thumb.)"
+        line += (
+            " There are too many words to try every way the game could go, so this is a "
+            "rule of thumb."
+        )
     return line
 
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from evilsite.accounts.guests import guest_create, is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games import engine, guesser
 from games.leaderboard_totals import leaderboard_totals_add
@@ -103,6 +104,22 @@ class GuessOutcome:
     report: engine.MoveReport
 
 
+def guest_game_start(
+    *, dictionary: Dictionary, length: int, max_misses: int, difficulty: str
+) -> Game:
+    """A visitor's first game: a new guest account and a practice game of its own, both or
+    neither. The game is never ranked (``is_guest``); signing up keeps it."""
+    with transaction.atomic():
+        guest = guest_create()
+        return game_start(
+            player=guest,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            difficulty=difficulty,
+        )
+
+
 def game_start(
     *,
     player: AbstractBaseUser,
@@ -140,6 +157,7 @@ def game_start(
         not show_word_count
         and difficulty != Difficulty.FAIR
         and len(lexicon) >= settings.RANKED_MIN_WORDS
+        and not is_guest(player)  # a visitor's games are practice until they sign up
     )
     with transaction.atomic():
         if is_ranked:

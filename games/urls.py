@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.views import leaderboard, play, records, results, review
+from games.views import leaderboard, play, records, results, review, visitors
 
 urlpatterns = [
     path("", play.home, name="home"),
     path("games/new/", play.game_new, name="game_new"),
+    path("games/try/", visitors.game_try, name="game_try"),
     path("games/new/lengths/", play.game_lengths, name="game_lengths"),
     path("games/new/par/", play.game_par, name="game_par"),
     path("games/<int:pk>/", play.game_detail, name="game_detail"),
@@ -19,6 +20,11 @@ urlpatterns = [
     path("games/<int:pk>/computer/next/", play.computer_next, name="computer_next"),
     path("games/<int:pk>/watch/", play.computer_replay, name="computer_replay"),
     path("results/<int:pk>/<str:code>/", results.game_result, name="game_result"),
+    path(
+        "results/<int:pk>/<str:code>/image.png",
+        results.game_result_image,
+        name="game_result_image",
+    ),
     # Records, statistics, leaderboards and review (issue 5).
     path("games/mine/", records.my_games, name="my_games"),
     path("games/<int:pk>/review/", review.game_review_page, name="game_review"),

@@ -9,6 +9,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 
+from evilsite.accounts.guests import GUEST_USERNAME_PREFIX
+
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
 RESERVED_USERNAME_PREFIX = "deleted-"
 EMAIL_HELP = (
@@ -29,6 +31,11 @@ class SignUpForm(UserCreationForm):
             raise forms.ValidationError(
                 f"Usernames starting with “{RESERVED_USERNAME_PREFIX}” are kept for "
                 "deleted accounts; choose another."
+            )
+        if username and username.lower().startswith(GUEST_USERNAME_PREFIX):
+            raise forms.ValidationError(
+                f"Usernames starting with “{GUEST_USERNAME_PREFIX}” are kept for visitors "
+                "trying the game; choose another."
             )
         return username
 

@@ -26,6 +26,7 @@ from classes.selectors import classes_joined, classes_taught
 from daily.selectors import daily_secret
 from evilsite.accounts import services
 from evilsite.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from evilsite.accounts.guests import is_guest
 from games import exports
 from games.selectors.records import player_games
 from games.views.access import login_required_htmx
@@ -41,11 +42,22 @@ class SignUpView(RedirectURLMixin, FormView):
     template_name = "registration/signup.html"
     form_class = SignUpForm
     next_page = "home"
+    converting_guest = False
 
     def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
-        if request.user.is_authenticated:
+        if request.user.is_authenticated and not is_guest(request.user):
             return HttpResponseRedirect(self.get_success_url())
         return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        """A visitor signing up turns their guest account into this one: the same row, so
+        the games they played as a visitor are theirs."""
+        kwargs = super().get_form_kwargs()
+        # Asked before the form is bound: a bound form renames its instance as it cleans.
+        self.converting_guest = is_guest(self.request.user)
+        if self.converting_guest:
+            kwargs["instance"] = self.request.user
+        return kwargs
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """``next`` for the form's hidden field and the log-in link, as LoginView does:
@@ -56,9 +68,15 @@ class SignUpView(RedirectURLMixin, FormView):
         return context
 
     def form_valid(self, form: SignUpForm) -> HttpResponse:
+        was_guest = self.converting_guest
         user = form.save()
         login(self.request, user, backend=SIGNUP_BACKEND)
-        messages.success(self.request, f"Welcome, {user.get_username()}! Your account is ready.")
+        if was_guest:
+            self.request.session.set_expiry(None)  # a visitor's session ended with the browser
+        kept = " The games you played as a visitor are in your account." if was_guest else ""
+        messages.success(
+            self.request, f"Welcome, {user.get_username()}! Your account is ready.{kept}"
+        )
         return HttpResponseRedirect(self.get_success_url())
 
 

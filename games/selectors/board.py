@@ -38,6 +38,9 @@ DRAWING_PARTS = (
 # Wrong-guess pips above this many wrap into two rows, so they stay wide enough to see.
 MISS_PIPS_PER_ROW = 13
 PREFERRED_LENGTH = 6
+# Wrong guesses a new game's opening board leaves to spare beyond par: perfect play is
+# not expected of a newcomer.
+PAR_MARGIN = 2
 WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
 
 
@@ -276,6 +279,35 @@ def preferred_length(lengths: list[WordLength], *, wanted: int | None = None) ->
     if wanted in offered:
         return wanted
     return min(offered, key=lambda length: (abs(length - PREFERRED_LENGTH), length))
+
+
+def winnable_length(
+    lengths: list[WordLength],
+    *,
+    dictionary_id: int,
+    difficulty: str,
+    max_misses: int,
+    min_words: int,
+) -> int | None:
+    """The length a new game opens on: the one nearest 6 that is ranked and whose par,
+    plus ``PAR_MARGIN``, still leaves a wrong guess before the game is lost.
+
+    A first game should be one a good player can win. Lengths without a stored par
+    (par not computed yet, or a difficulty without par) do not count against it: then
+    the nearest ranked length is chosen, and failing any ranked length the nearest one.
+    """
+    ranked = [item for item in lengths if item.words >= min_words] or lengths
+    pars = dict(
+        Par.objects.filter(dictionary_id=dictionary_id, difficulty=difficulty).values_list(
+            "length", "misses"
+        )
+    )
+    winnable = [
+        item
+        for item in ranked
+        if item.length not in pars or pars[item.length] + PAR_MARGIN < max_misses
+    ]
+    return preferred_length(winnable or ranked)
 
 
 def last_hint(game: Game) -> Hint | None:

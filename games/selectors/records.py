@@ -233,7 +233,8 @@ class MoveReview:
         if self.reason == Reason.SECOND_HARDEST:
             return (
                 f"The difficulty schedule asked for the second hardest family on guess "
-                f"{self.number}, so it kept {self.pattern} ({self.words_left} words) instead "
+                f"{self.number}, so it kept {self.pattern} ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)}) instead "
                 f"of the hardest."
             )
         if self.reason == Reason.ONLY_FAMILY:
@@ -396,10 +397,13 @@ class AIMove:
 
     @property
     def misses_label(self) -> str:
+        """What the AI needs from this position, as a student would say it."""
         if self.misses is None:
-            return "not worked out in the search allowed"
+            return "too many words left for the search to count the wrong guesses it needs"
         count = f"{self.misses} more wrong guess{'es' * (self.misses != 1)}"
-        return count if self.proven else f"≤ {count}"
+        if self.misses == 0:
+            count = "no more wrong guesses"
+        return f"it needs {count}" if self.proven else f"it needs at most {count}"
 
 
 def review_ai_nodes(moves: int) -> int:

@@ -88,6 +88,12 @@ class WordsLeftChart:
         return self.points[-1].words
 
     @property
+    def known_at(self) -> ChartPoint | None:
+        """The first point where one word was left: from then on the word could be known
+        (what a fair game's end says; None when several words fitted to the end)."""
+        return next((point for point in self.points if point.words == 1), None)
+
+    @property
     def description(self) -> str:
         """The chart in words, for screen readers."""
         steps = [f"{self.points[0].words:,} at the start"]

@@ -46,7 +46,8 @@ def share_title(game: Game) -> str:
         return f"Evil Hangman daily #{number}{kind}"
     hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (
-        f"Evil Hangman: {game.length} letters, {game.get_difficulty_display().lower()}, "
+        f"Evil Hangman: {game.length} letter{'s' * (game.length != 1)}, "
+        f"{game.get_difficulty_display().lower()}, "
         f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed{hints}"
     )
 
@@ -87,3 +88,40 @@ def game_share(game: Game, *, absolute_url: Callable[[str], str]) -> Share:
     """The share text of a finished game; ``absolute_url`` turns a path into a full URL."""
     url = absolute_url(result_path(game))
     return Share(text=share_text(game, link=url), url=url)
+
+
+@dataclass(frozen=True)
+class SharePreview:
+    """What a link preview (Open Graph, Twitter cards) shows of a result page: the same
+    words and squares as the page, never a letter; an image and its size."""
+
+    description: str
+    image_url: str
+    image_width: int
+    image_height: int
+    image_alt: str
+    card: str  # twitter:card: "summary" (a square icon) or "summary_large_image"
+
+
+def result_image_path(game: Game) -> str:
+    """The result's picture; the query changes with the game's state, so a preview cached
+    before an undone guess is not shown for the replayed game."""
+    path = reverse("game_result_image", kwargs={"pk": game.pk, "code": share_code(game.pk)})
+    return f"{path}?v={len(game.letters)}-{game.status}"
+
+
+def share_preview(game: Game, *, absolute_url: Callable[[str], str]) -> SharePreview:
+    if game.is_over:
+        line = result_line(game)
+        description = f"{game.player.get_username()}: {line} {guess_squares(game)}"
+    else:
+        line = "still being played"
+        description = "A game of Evil Hangman in progress."
+    return SharePreview(
+        description=description,
+        image_url=absolute_url(result_image_path(game)),
+        image_width=1200,
+        image_height=630,
+        image_alt=f"{share_title(game)}: {line}, with one square per guess",
+        card="summary_large_image",
+    )

@@ -47,8 +47,9 @@ def _row(row: LeaderboardRow, *, viewer_id: int | None, by_win_rate: bool) -> st
     viewer_class = ' class="is-viewer"' if is_viewer else ""
     return (
         f'<tr{viewer_class}><td class="num">{int(row.rank)}</td>'
-        f'<th scope="row"><a href="{escape(row.profile_url)}">{escape(row.username)}</a>{you}</th>'
-        f'{win_rate if by_win_rate else ""}<td class="num">{int(row.points)}</td>'
-        f'<td class="num">{int(row.games)}</td><td class="num">{int(row.wins)}</td>'
+        f'<th scope="row"><a class="name" href="{escape(row.profile_url)}" '
+        f'title="{escape(row.username)}">{escape(row.username)}</a>{you}</th>'
+        f'{win_rate if by_win_rate else ""}<td class="num">{int(row.points):,}</td>'
+        f'<td class="num">{int(row.games):,}</td><td class="num">{int(row.wins):,}</td>'
         f"{'' if by_win_rate else win_rate}{achieved}</tr>"
     )

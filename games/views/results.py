@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
 from daily.selectors import is_secret_for
 from games.models import Game
 from games.selectors.reveal import game_reveal
-from games.selectors.share import guess_squares, result_line, share_code_matches, share_title
+from games.selectors.share import (
+    guess_squares,
+    result_line,
+    share_code_matches,
+    share_preview,
+    share_title,
+)
+from games.share_image import result_image_png
+
+IMAGE_MAX_AGE = 10 * 60
 
 
 @require_safe
@@ -33,6 +42,7 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
         "title": share_title(game),
         "squares": guess_squares(game),
         "hidden": hidden,
+        "preview": share_preview(game, absolute_url=request.build_absolute_uri),
     }
     if game.is_over:
         context["result_line"] = result_line(game)
@@ -40,3 +50,14 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
         context["guesses"] = [(letter.upper(), letter in game.pattern) for letter in game.letters]
         context["reveal"] = game_reveal(game)
     return render(request, "games/result.html", context)
+
+
+@require_safe
+@cache_control(public=True, max_age=IMAGE_MAX_AGE)
+def game_result_image(request: HttpRequest, pk: int, code: str) -> HttpResponse:
+    """The result's picture for link previews: what the result page shows anyone (no
+    letter), so the same for every viewer and cacheable."""
+    if not share_code_matches(pk, code):
+        raise Http404("No such result.")
+    game = get_object_or_404(Game.objects.select_related("daily_puzzle"), pk=pk)
+    return HttpResponse(result_image_png(game), content_type="image/png")

@@ -24,6 +24,7 @@ from games.selectors.records import (
     review_access,
     review_candidates,
 )
+from games.selectors.reveal import game_reveal
 from games.views.access import login_required_htmx
 from games.views.records import render_filtered, wants_fragment
 
@@ -67,6 +68,8 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
             "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
+            # The summary the moves unfold from: the chart, the misses, the dodges.
+            "reveal": game_reveal(game) if game.is_over else None,
             "review": review,
             "show_ai": is_instructor,
             "ai_error": ai_error,

@@ -1,5 +1,7 @@
-// The Copy button of a finished game's share text: the clipboard when the
-// browser allows it, otherwise the text is selected for the player to copy.
+// The Share and Copy buttons of a finished game's share text. Share opens the
+// phone's share sheet (navigator.share) and shows only where the browser has
+// one; Copy uses the clipboard when the browser allows it, otherwise the text
+// is selected for the player to copy, and is what Share falls back to.
 // Without JavaScript the button stays hidden and the text is there to copy by
 // hand. The board's end-of-game panel arrives by HTMX, so clicks are handled
 // on the document and new buttons are shown as they are swapped in.
@@ -13,6 +15,16 @@
     root.querySelectorAll("button.share-copy[hidden]").forEach(function (button) {
       button.hidden = false;
     });
+    if (typeof navigator.share === "function") {
+      root.querySelectorAll("button.share-native[hidden]").forEach(function (button) {
+        button.hidden = false;
+        // One primary button: Share leads, Copy stays beside it.
+        const copy = button.parentElement ? button.parentElement.querySelector("button.share-copy") : null;
+        if (copy !== null) {
+          copy.classList.remove("primary");
+        }
+      });
+    }
   }
 
   function say(button, text) {
@@ -43,15 +55,7 @@
     say(button, copied ? "Copied." : "The text is selected: press Ctrl+C (\u2318C on a Mac) to copy it.");
   }
 
-  document.addEventListener("click", function (event) {
-    const button = event.target instanceof Element ? event.target.closest("button.share-copy") : null;
-    if (button === null) {
-      return;
-    }
-    const area = document.getElementById(button.dataset.shareText || "");
-    if (!(area instanceof HTMLTextAreaElement)) {
-      return;
-    }
+  function copy(button, area) {
     if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
       navigator.clipboard.writeText(area.value).then(
         function () {
@@ -63,6 +67,38 @@
       );
     } else {
       copyBySelecting(button, area);
+    }
+  }
+
+  // The share sheet gets the text (its last line is the link). Closing the sheet is
+  // not a failure; a browser that refuses (no user gesture, a desktop without a
+  // target) copies instead.
+  function share(button, area) {
+    navigator.share({ title: document.title, text: area.value }).then(
+      function () {
+        say(button, "Shared.");
+      },
+      function (error) {
+        if (!(error && error.name === "AbortError")) {
+          copy(button, area);
+        }
+      }
+    );
+  }
+
+  document.addEventListener("click", function (event) {
+    const button = event.target instanceof Element ? event.target.closest("button.share-copy, button.share-native") : null;
+    if (button === null) {
+      return;
+    }
+    const area = document.getElementById(button.dataset.shareText || "");
+    if (!(area instanceof HTMLTextAreaElement)) {
+      return;
+    }
+    if (button.classList.contains("share-native") && typeof navigator.share === "function") {
+      share(button, area);
+    } else {
+      copy(button, area);
     }
   });
 

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
 from daily.models import DailyPuzzle
 from daily.selectors import (
@@ -170,8 +171,13 @@ class TestArchive:
         attempt_row(UserFactory(), yesterday)
         attempt_row(UserFactory(), today)
         page = archive_page(today=utc_today(), viewer=viewer)
-        assert [entry.puzzle for entry in page.object_list] == [yesterday, older]
-        first = page.object_list[0]
+        entries = page.object_list
+        assert [entry.puzzle.date for entry in entries[:5]] == [
+            utc_today() - days * ONE_DAY for days in (1, 2, 3, 4, 5)
+        ]
+        assert (entries[0].puzzle, entries[4].puzzle) == (yesterday, older)
+        assert [entry.drawn for entry in entries[:5]] == [True, False, False, False, True]
+        first = entries[0]
         assert (first.summary.players, first.summary.solved, first.summary.solved_percent) == (
             2,
             1,
@@ -179,9 +185,37 @@ class TestArchive:
         )
         assert first.attempt is not None
         assert first.attempt.status == Status.LOST
-        assert page.object_list[1].attempt is None
+        assert entries[1].attempt is None
         anonymous = archive_page(today=utc_today(), viewer=AnonymousUser())
-        assert [entry.attempt for entry in anonymous.object_list] == [None, None]
+        assert {entry.attempt for entry in anonymous.object_list} == {None}
+
+    def test_every_day_since_the_first_is_listed(
+        self, made_up: Dictionary, settings: Settings
+    ) -> None:
+        """Nobody visited these days: each is listed with the board its date draws."""
+        settings.DAILY_FIRST_DAY = utc_today() - 45 * ONE_DAY
+        viewer = AnonymousUser()
+        first_page = archive_page(today=utc_today(), viewer=viewer)
+        last_page = archive_page(today=utc_today(), viewer=viewer, page_number=2)
+        assert first_page.paginator.count == 45
+        numbers = [e.puzzle.number for e in [*first_page.object_list, *last_page.object_list]]
+        assert numbers == list(range(45, 0, -1))
+        listed = last_page.object_list[-1].puzzle
+        assert not DailyPuzzle.objects.exists()  # listing draws nothing into the database
+        stored = daily_puzzle_ensure(day=listed.date)
+        assert (stored.number, stored.length, stored.max_misses) == (
+            1,
+            listed.length,
+            listed.max_misses,
+        )
+
+    def test_before_the_first_day_the_archive_is_empty(
+        self, made_up: Dictionary, settings: Settings
+    ) -> None:
+        settings.DAILY_FIRST_DAY = utc_today()
+        assert archive_page(today=utc_today(), viewer=AnonymousUser()).object_list == []
+        settings.DAILY_FIRST_DAY = utc_today() + 3 * ONE_DAY
+        assert archive_page(today=utc_today(), viewer=AnonymousUser()).object_list == []
 
 
 class TestSecrets:

@@ -175,6 +175,47 @@ class TestArchive:
         assert "opens for practice tomorrow" in text_of(player_client.get(response["Location"]))
         assert not Game.objects.filter(player=player).exists()
 
+    def test_a_day_nobody_visited_is_listed_and_can_be_practised(
+        self, player_client: Client, player: Any, made_up: Dictionary, settings: Any
+    ) -> None:
+        settings.DAILY_FIRST_DAY = utc_today() - 3 * ONE_DAY
+        page = text_of(player_client.get("/daily/archive/"))
+        assert [f"Practise #{n}" in page for n in (1, 2, 3, 4)] == [True, True, True, False]
+        assert "archive starts tomorrow" not in page
+        assert not DailyPuzzle.objects.exists()
+        token = re.search(r'name="start_token" value="([0-9a-f-]+)"', page)
+        assert token is not None
+        response = player_client.post(
+            reverse("daily_practice", args=[1]), {"start_token": token[1]}
+        )
+        game = Game.objects.get(player=player)
+        assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
+        stored = DailyPuzzle.objects.get()
+        assert (stored.number, stored.date, game.seed, game.is_ranked) == (
+            1,
+            settings.DAILY_FIRST_DAY,
+            stored.seed,
+            False,
+        )
+
+    def test_crafted_numbers_draw_no_puzzle_and_start_nothing(
+        self, player_client: Client, player: Any, made_up: Dictionary, puzzle: DailyPuzzle
+    ) -> None:
+        """Tomorrow's puzzle (or any later one) is never drawn by a crafted request."""
+        for number in (puzzle.number + 1, puzzle.number + 400, 0, 10**9):
+            response = player_client.post(reverse("daily_practice", args=[number]))
+            assert response.status_code == 404, number
+        response = player_client.post(reverse("daily_practice", args=[puzzle.number]))
+        assert response["Location"] == reverse("daily_archive")  # today's: refused
+        assert list(DailyPuzzle.objects.all()) == [puzzle]
+        assert not Game.objects.filter(player=player).exists()
+
+    def test_on_the_first_day_the_archive_says_when_it_starts(
+        self, client: Client, made_up: Dictionary, settings: Any
+    ) -> None:
+        settings.DAILY_FIRST_DAY = utc_today()
+        assert "puzzle #1 is today's" in text_of(client.get("/daily/archive/"))
+
     def test_visitors_see_the_archive_and_are_asked_to_log_in(
         self, client: Client, made_up: Dictionary
     ) -> None:

@@ -77,7 +77,10 @@ def test_an_instructor_reviews_a_finished_game_and_expands_candidates(
     results.get_by_role("link", name=f"Review game {finished_game.pk}").click()
     page.wait_for_url(f"{base}/games/{finished_game.pk}/review/")
     first_guess = page.locator("#move-1")
-    assert first_guess.locator("h2").inner_text() == "Guess 1: E miss"
+    assert first_guess.locator("h3").inner_text() == "Guess 1: E miss"
+    # Each move is one line until opened.
+    assert not first_guess.locator("table.families").is_visible()
+    first_guess.locator("summary.move-line").click()
     rows = first_guess.locator("table.families tbody tr")
     assert rows.count() == 5
     patterns = [rows.nth(index).locator(".word-pattern").inner_text() for index in range(5)]
@@ -109,6 +112,7 @@ def test_without_javascript_the_candidates_open_as_a_page(
     base = live_server.url
     log_in(page, base, "teacher")
     page.goto(f"{base}/games/{finished_game.pk}/review/")
+    page.locator("#move-2 summary.move-line").click()  # details open without JavaScript
     page.get_by_role("link", name="Show the candidate words after guess 2").click()
     page.wait_for_url(re.compile(rf"/games/{finished_game.pk}/review/candidates/\?move=2$"))
     assert page.locator(".candidate-words li").all_inner_texts() == ["cool", "good"]

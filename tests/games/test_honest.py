@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from dictionaries.wordbank import get_lexicon
 from games import engine, services
 from games.models import Game
 from games.selectors.honest import HonestNotReadyError, cheating_cost, fair_word
+from games.selectors.reveal import game_reveal
 from games.selectors.share import share_code
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import guess, start
@@ -20,7 +22,7 @@ from tests.games.play_support import guess, start
 pytestmark = pytest.mark.django_db
 
 SECRET_FOUR = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj", "xvjq", "kzqx", "jzvk", "vqkx", "xkzj")
-BADGE = "Fair game — no cheating"
+BADGE = "Fair game: one honest word"
 
 
 @pytest.fixture
@@ -119,3 +121,33 @@ def test_the_new_game_form_says_fair_is_unranked(player_client: Client, secret: 
     html = player_client.get(reverse("game_new")).content.decode()
     assert "Fair is for learning the rules and is never ranked" in html
     assert "Let the computer play" in html
+
+
+def test_a_fair_games_end_speaks_of_an_honest_game_never_of_cheating(
+    player_client: Client, player: Any, secret: Dictionary
+) -> None:
+    game = play(start(player, secret, difficulty="fair", seed=41, max_misses=5), "aeqzxvjk")
+    assert game.status == "won"
+    assert game.misses == 2  # A and E: misses to speak of
+    board = player_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    end = board.split('id="game-over"')[1]
+    assert "How the honest game went" in end
+    assert f'It picked <strong class="final-word">{game.word.upper()}</strong>' in end
+    known = game_reveal(game).chart.known_at
+    assert known is not None
+    assert known.step > 0
+    assert f"You could have known it after guess {known.step} ({known.letter})" in end
+    assert f"{game.word.upper()} has no A" in end
+    words = re.sub(r"<[^>]+>", " ", end).lower()  # what the player reads
+    for word in ("cheat", "dodged", "how the computer"):
+        assert word not in words
+
+
+def test_a_fair_game_lost_early_says_its_word_could_not_be_known_yet(
+    player_client: Client, player: Any, secret: Dictionary
+) -> None:
+    game = play(start(player, secret, difficulty="fair", seed=41, max_misses=1), "a")
+    assert game.status == "lost"
+    end = player_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "10 words still fitted what it had shown, so its word could not be known yet" in end
+    assert "cheat" not in re.sub(r"<[^>]+>", " ", end.split('id="game-over"')[1]).lower()

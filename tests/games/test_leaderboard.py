@@ -285,7 +285,7 @@ class TestLeaderboardPage:
         assert "champion" in page
         assert "difficulty weight × (27 − wrong guesses allowed)" in page  # noqa: RUF001
         assert "your best win on each board" in page
-        assert "fewer than 1 words" in page  # tests rank tiny dictionaries (RANKED_MIN_WORDS=1)
+        assert "fewer than 1 word " in page  # tests rank tiny dictionaries (RANKED_MIN_WORDS=1)
         assert response["Vary"].count("HX-Request") == 1
 
     def test_htmx_gets_only_the_table(self) -> None:

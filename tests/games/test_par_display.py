@@ -64,7 +64,7 @@ def test_the_form_shows_par_of_its_settings(nine: Dictionary, client: Client) ->
     store_par(nine, difficulty="hard", misses=3, at_least=3)
     html = client.get(reverse("game_new") + "?length=4").content.decode()
     assert "Par 3" in html
-    assert "a perfect player needs 3 wrong guesses" in html
+    assert "perfect play needs 3 wrong guesses." in html
     assert 'hx-get="/games/new/par/"' in html
 
 
@@ -74,7 +74,7 @@ def test_the_fragment_follows_the_difficulty(nine: Dictionary, client: Client) -
     assert "Par 3" in par_fragment(client, nine, difficulty="hard")
     easy = par_fragment(client, nine, difficulty="easy")
     assert "Par ≤ 4" in easy
-    assert "no line needs fewer than 2" in easy
+    assert "perfect play needs between 2 and 4 wrong guesses" in easy
     assert "No par is worked out" in par_fragment(client, nine, difficulty="medium")
     assert "Fiendish has no par" in par_fragment(client, nine, difficulty="fiendish")
     assert "fair game has no par" in par_fragment(client, nine, difficulty="fair")
@@ -90,7 +90,7 @@ def test_too_few_wrong_guesses_are_warned_about(nine: Dictionary, client: Client
 
 def test_an_unproven_par_warns_that_even_its_line_loses(nine: Dictionary, client: Client) -> None:
     store_par(nine, difficulty="hard", misses=5, at_least=2)
-    assert "even the best line found loses" in par_fragment(client, nine, max_misses=4)
+    assert "You may not be able to win this" in par_fragment(client, nine, max_misses=4)
     assert "no play can win this" in par_fragment(client, nine, max_misses=2)
 
 

@@ -239,3 +239,30 @@ def test_a_finished_game_names_the_word_and_the_points(
     page = client_for(player).get(reverse("game_review", args=[game.pk])).content.decode()
     assert f'the word: <span class="word-pattern">{game.word}</span>' in page
     assert "yes, 0 points" in page
+
+
+def test_the_review_opens_with_the_summary_and_folds_each_move_to_one_line(
+    nine_words: Dictionary, player: User
+) -> None:
+    game = play(
+        player=player, dictionary=nine_words, letters="eoazly", difficulty="easy", ranked=False
+    )
+    page = client_for(player).get(reverse("game_review", args=[game.pk])).content.decode()
+    summary = page.index('class="panel review-summary"')
+    assert summary < page.index('id="move-1"')
+    assert 'class="words-chart"' in page[summary : page.index('id="move-1"')]
+    moves = page.split('<article class="move-review')[1:]
+    assert len(moves) == 6
+    for move in moves:
+        assert '<details class="move-details">' in move  # closed: one line until opened
+        assert '<summary class="move-line">' in move
+    assert "3 words left" in moves[0].split("</summary>")[0]
+    assert "1 word left" in moves[1].split("</summary>")[0]
+
+
+def test_a_game_in_progress_has_no_summary_yet(nine_words: Dictionary, player: User) -> None:
+    game = play(player=player, dictionary=nine_words, letters="e", ranked=False)
+    assert not game.is_over
+    page = client_for(player).get(reverse("game_review", args=[game.pk])).content.decode()
+    assert "review-summary" not in page
+    assert "How the computer cheated" not in page

@@ -67,9 +67,10 @@ def test_the_search_is_shared_out_among_the_moves() -> None:
 
 
 def test_the_misses_say_whether_they_are_proven() -> None:
-    assert AIMove(1, "e", 2, True, "").misses_label == "2 more wrong guesses"
-    assert AIMove(1, "e", 1, False, "").misses_label == "≤ 1 more wrong guess"
-    assert "not worked out" in AIMove(1, "e", None, False, "").misses_label
+    assert AIMove(1, "e", 2, True, "").misses_label == "it needs 2 more wrong guesses"
+    assert AIMove(1, "e", 0, True, "").misses_label == "it needs no more wrong guesses"
+    assert AIMove(1, "e", 1, False, "").misses_label == "it needs at most 1 more wrong guess"
+    assert "too many words left" in AIMove(1, "e", None, False, "").misses_label
 
 
 def test_instructors_see_the_ai_column(game: Game) -> None:

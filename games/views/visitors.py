@@ -1,0 +1,42 @@
+"""Trying the game before signing up: a visitor's practice game, no account needed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.forms import DEFAULT_WRONG_GUESSES, NewGameForm
+
+# The guest account is made here, not by a password check: name the backend that
+# vouches for it (django-axes' backend only guards logins).
+GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@require_POST
+def game_try(request: HttpRequest) -> HttpResponse:
+    """Start a practice game for a visitor on the board a new game opens on, logged in as
+    a guest for this browser session. Someone signed in gets the new-game form."""
+    if request.user.is_authenticated:
+        return redirect("game_new")
+    defaults = NewGameForm()  # the winnable opening board a newcomer meets
+    if defaults.chosen_dictionary is None or defaults.fields["length"].initial is None:
+        messages.error(request, "There is no word list to play with yet; try again later.")
+        return redirect("home")
+    game = services.guest_game_start(
+        dictionary=defaults.chosen_dictionary,
+        length=defaults.fields["length"].initial,
+        max_misses=DEFAULT_WRONG_GUESSES,
+        difficulty=str(defaults.fields["difficulty"].initial),
+    )
+    login(request, game.player, backend=GUEST_BACKEND)
+    request.session.set_expiry(0)  # a visitor's session ends when the browser closes
+    messages.success(
+        request,
+        f"A practice game: a {game.length}-letter word, {game.max_misses} wrong guesses "
+        "allowed. Sign up at any time to keep your games and to play ranked.",
+    )
+    return redirect("game_detail", pk=game.pk)
