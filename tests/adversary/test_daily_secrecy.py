@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -312,6 +312,33 @@ class TestSharePageAndAdmin:
         viewer = scene.viewers["superuser"]
         play_out(daily_attempt_start(player=viewer, puzzle=attempt.daily_puzzle))
         assert client.get(reverse("admin:games_game_change", args=[attempt.pk])).status_code == 200
+
+    @pytest.mark.parametrize("role", ["staff", "superuser"])
+    def test_the_admins_delete_a_player_page_names_no_letter_of_the_attempt(
+        self, scene: Scene, role: str
+    ) -> None:
+        """Deleting a player lists what goes with them, moves included, past the filter the
+        games' own pages use: a GET of that page (nothing deleted) named every letter."""
+        attempt = play_out(scene.attempt)
+        before = snapshot(attempt)
+        if role == "staff":
+            staff = UserFactory(username="staffer", is_staff=True)
+            staff.user_permissions.add(
+                *Permission.objects.filter(
+                    # a staffer who may delete players, with their games (not a superuser)
+                    codename__in=["view_user", "delete_user", "delete_game", "delete_move"]
+                )
+            )
+            client = client_for(staff)
+        else:
+            client = scene.client("superuser")
+        page = body(client.get(reverse("admin:auth_user_delete", args=[scene.student.pk])))
+        moves = re.findall(r"Move: (?:<a [^>]*>)?([^<]*)", page)
+        assert len(moves) == len(attempt.letters)  # the moves are listed, by number
+        for named in moves:
+            assert not re.search(r"\b[a-z]\b", named), named
+        assert_nothing_leaks(page, attempt)
+        assert snapshot(attempt) == before
 
 
 def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
