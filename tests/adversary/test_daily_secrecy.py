@@ -286,6 +286,39 @@ class TestExportsAndLists:
         assert len(lines) == len(attempt.letters)
 
 
+class TestTheirOwnAttemptInProgress:
+    """An instructor or a staffer playing today's puzzle reads their own attempt's families
+    (every family's size, the words left the board hides) in the instructors' JSON lines
+    or in the admin's moves, while still playing it."""
+
+    @pytest.mark.parametrize("role", ["site_instructor", "superuser"])
+    def test_the_exports_and_the_admin_show_only_what_the_board_shows(
+        self, scene: Scene, role: str
+    ) -> None:
+        viewer = scene.viewers[role]
+        own = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        services.game_guess(game_id=own.pk, player=viewer, letter="q")
+        before = snapshot(own)
+        client = scene.client(role)
+        lines = body(client.get(reverse("instructor_games_jsonl"))).splitlines()
+        assert [line for line in lines if json.loads(line)["game"] == own.pk] == []
+        row = csv_row_of(body(client.get(reverse("instructor_games_csv"))), own)
+        assert row["pattern"] == HIDDEN_UNTIL_TOMORROW
+        if role == "superuser":
+            change = client.get(reverse("admin:games_game_change", args=[own.pk]))
+            assert change.status_code == 302
+            moves = body(client.get(reverse("admin:games_move_changelist")))
+            assert reverse("admin:games_game_change", args=[own.pk]) not in moves
+        # The board still shows it, without the words left.
+        board = body(client.get(reverse("game_detail", args=[own.pk])))
+        assert "still possible" not in board
+        assert snapshot(own) == before
+        # Finished: the exports have it move by move.
+        play_out(own)
+        lines = body(client.get(reverse("instructor_games_jsonl"))).splitlines()
+        assert [json.loads(line)["game"] for line in lines].count(own.pk) == len(own.letters)
+
+
 class TestSharePageAndAdmin:
     @pytest.mark.parametrize("role", [*VIEWERS, "visitor"])
     def test_the_share_page_hides_the_letters_and_the_word(self, scene: Scene, role: str) -> None:
