@@ -172,15 +172,37 @@ class TestTheReviewAndTheCandidates:
         play_out(daily_attempt_start(player=scene.viewers[role], puzzle=attempt.daily_puzzle))
         assert client.get(reverse("game_review", args=[attempt.pk])).status_code == 200
 
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
     @pytest.mark.parametrize("role", INSTRUCTORS)
-    def test_an_instructor_who_has_played_sees_the_attempt_and_its_candidates(
-        self, scene: Scene, role: str
+    def test_an_instructor_who_gave_up_at_once_cannot_read_an_attempt_being_played(
+        self, scene: Scene, role: str, headers: dict[str, str]
     ) -> None:
+        """The accomplice (or the player's own instructor account) gives up today's attempt
+        without a guess, so has "finished", then reads the student's attempt in progress,
+        candidates and all, for the student to play it perfectly: refused until it is over."""
         viewer = scene.viewers[role]
-        play_out(daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle))
+        gave_up = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        services.game_forfeit(game_id=gave_up.pk, player=viewer)
+        before = snapshot(scene.attempt)
         client = scene.client(role)
+        for url in review_urls(scene.attempt):
+            response = client.get(url, **headers)
+            assert response.status_code == 403, url
+            assert NOT_YET in body(response)
+            assert_nothing_leaks(body(response), scene.attempt)
+        csv_url, jsonl_url = export_urls(role, scene)
+        assert csv_row_of(body(client.get(csv_url)), scene.attempt)["pattern"] == (
+            HIDDEN_UNTIL_TOMORROW
+        )
+        lines = [json.loads(line) for line in body(client.get(jsonl_url)).splitlines()]
+        assert scene.attempt.pk not in {line["game"] for line in lines}
+        listed = body(client.get(list_url(role, scene), **headers))
+        assert "hidden until this game and your own attempt are over" in listed
+        assert snapshot(scene.attempt) == before
+        # Over: both have played it, so the instructor reviews it with its candidates.
+        play_out(scene.attempt)
         url = reverse("game_review_candidates", args=[scene.attempt.pk])
-        response = client.get(url, {"move": 0}, **HTMX)
+        response = client.get(url, {"move": 0}, **headers)
         assert response.status_code == 200
         assert "still fit" in body(response)
 
@@ -273,7 +295,7 @@ class TestExportsAndLists:
         response = scene.client(role).get(list_url(role, scene), **headers)
         assert response.status_code == 200
         text = body(response)
-        assert "hidden until you finish your attempt or the day is over" in text
+        assert "hidden until this game and your own attempt are over, or the day is" in text
         assert_nothing_leaks(text, attempt)
 
     def test_the_players_own_download_has_their_attempt_in_full(self, scene: Scene) -> None:
@@ -387,10 +409,12 @@ def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
         pattern="-" * 7,
         words_left=1,
     )
+    playing = daily_attempt_start(player=UserFactory(), puzzle=attempt.daily_puzzle)
     for viewer in [scene.student, *scene.viewers.values()]:
         secret = daily_secret(viewer)
         hidden = set(Game.objects.filter(secret.hidden_games()).values_list("pk", flat=True))
-        for game in (attempt, yesterday_game):
+        for game in (attempt, yesterday_game, playing):
             assert (game.pk in hidden) == secret.hides(game) == is_secret_for(game, viewer)
     assert is_secret_for(attempt, scene.viewers["site_instructor"])
     assert not is_secret_for(attempt, scene.student)
+    assert is_secret_for(playing, scene.student)  # the student has finished; it has not
