@@ -84,47 +84,41 @@ class DailySecret:
     """Today's daily puzzle as one viewer may see it: the one rule every path asks.
 
     A game of today's puzzle (an attempt, or the computer's replay of one) shows
-    nothing of its letters, families, candidates or word to anyone but its own
-    player until the viewer has finished their own attempt, or the UTC day is
-    over. Instructors, staff and superusers are no exception: the review, the
-    candidates, the exports, the share page and the admin all ask ``hides``
-    (one game) or ``hidden_games`` (the same rule as a filter, for querysets).
+    nothing of its letters, families, candidates or word until the UTC day is over,
+    except once both it and the viewer's own attempt are over. So nobody reads
+    an attempt still being played, not even an instructor who has played (or
+    given up at once), whose eyes its player could borrow; and nobody who has not
+    finished reads any. Instructors, staff and superusers are no exception, nor
+    is the player: their own attempt in progress shows only its board (whose words
+    left it hides), never its families in an export or the admin. The review, the
+    candidates, the exports, the share page and the admin all ask ``hides`` (one
+    game) or ``hidden_games`` (the same rule as a filter, for querysets).
     """
 
     today: dt.date
-    viewer_id: int | None
     viewer_finished: bool
 
     def hides(self, game: Game) -> bool:
-        return (
-            not self.viewer_finished
-            and game.daily_puzzle_id == self.today
-            and game.player_id != self.viewer_id
-        )
+        return game.daily_puzzle_id == self.today and (not self.viewer_finished or not game.is_over)
 
     def hidden_ids(self, games: Iterable[Game]) -> frozenset[int]:
         """The ids of the games of a page the viewer may not see yet (for its template)."""
         return frozenset(game.pk for game in games if self.hides(game))
 
     def hidden_games(self, *, through: str = "") -> Q:
-        """The games ``hides`` is true of, as a filter (nothing, once the viewer finished);
-        ``through`` is the path to the game from another model ("game__" for a move)."""
-        if self.viewer_finished:
-            return Q(**{f"{through}pk__in": []})
+        """The games ``hides`` is true of, as a filter (once the viewer finished, today's
+        games in progress only); ``through`` is the path to the game from another model
+        ("game__" for a move)."""
         hidden = Q(**{f"{through}daily_puzzle_id": self.today})
-        if self.viewer_id is None:
-            return hidden
-        return hidden & ~Q(**{f"{through}player_id": self.viewer_id})
+        if self.viewer_finished:
+            return hidden & Q(**{f"{through}status": Status.PLAYING})
+        return hidden
 
 
 def daily_secret(viewer: Viewer, *, today: dt.date | None = None) -> DailySecret:
     """What of today's puzzle ``viewer`` may not see; one query, asked once per request."""
     today = today or utc_today()
-    return DailySecret(
-        today=today,
-        viewer_id=viewer.pk if viewer.is_authenticated else None,
-        viewer_finished=has_finished(viewer=viewer, day=today),
-    )
+    return DailySecret(today=today, viewer_finished=has_finished(viewer=viewer, day=today))
 
 
 def is_secret_for(game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:

@@ -342,7 +342,10 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}#{self.number} {self.letter}"
+        # No letter: the admin names moves where the DailySecret filter cannot reach (the
+        # list of what deleting a player would delete), and a letter there gives away
+        # someone's attempt at today's puzzle.
+        return f"Move {self.number} of game {self.game_id}"
 
 
 class Hint(models.Model):
@@ -397,7 +400,7 @@ class Hint(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id} hint after {self.after_guesses}: {self.letter}"
+        return f"Hint after guess {self.after_guesses} of game {self.game_id}"  # no letter: as Move
 
 
 class PlayerRecord(models.Model):

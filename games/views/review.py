@@ -30,7 +30,7 @@ from games.views.records import render_filtered, wants_fragment
 
 DAILY_NOT_YET_MESSAGE = (
     "This game is of today's daily puzzle: its moves stay hidden until you have finished "
-    "your own attempt (or until tomorrow)."
+    "your own attempt and it is over too (or until tomorrow)."
 )
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -172,15 +172,37 @@ class TestTheReviewAndTheCandidates:
         play_out(daily_attempt_start(player=scene.viewers[role], puzzle=attempt.daily_puzzle))
         assert client.get(reverse("game_review", args=[attempt.pk])).status_code == 200
 
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
     @pytest.mark.parametrize("role", INSTRUCTORS)
-    def test_an_instructor_who_has_played_sees_the_attempt_and_its_candidates(
-        self, scene: Scene, role: str
+    def test_an_instructor_who_gave_up_at_once_cannot_read_an_attempt_being_played(
+        self, scene: Scene, role: str, headers: dict[str, str]
     ) -> None:
+        """The accomplice (or the player's own instructor account) gives up today's attempt
+        without a guess, so has "finished", then reads the student's attempt in progress,
+        candidates and all, for the student to play it perfectly: refused until it is over."""
         viewer = scene.viewers[role]
-        play_out(daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle))
+        gave_up = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        services.game_forfeit(game_id=gave_up.pk, player=viewer)
+        before = snapshot(scene.attempt)
         client = scene.client(role)
+        for url in review_urls(scene.attempt):
+            response = client.get(url, **headers)
+            assert response.status_code == 403, url
+            assert NOT_YET in body(response)
+            assert_nothing_leaks(body(response), scene.attempt)
+        csv_url, jsonl_url = export_urls(role, scene)
+        assert csv_row_of(body(client.get(csv_url)), scene.attempt)["pattern"] == (
+            HIDDEN_UNTIL_TOMORROW
+        )
+        lines = [json.loads(line) for line in body(client.get(jsonl_url)).splitlines()]
+        assert scene.attempt.pk not in {line["game"] for line in lines}
+        listed = body(client.get(list_url(role, scene), **headers))
+        assert "hidden until this game and your own attempt are over" in listed
+        assert snapshot(scene.attempt) == before
+        # Over: both have played it, so the instructor reviews it with its candidates.
+        play_out(scene.attempt)
         url = reverse("game_review_candidates", args=[scene.attempt.pk])
-        response = client.get(url, {"move": 0}, **HTMX)
+        response = client.get(url, {"move": 0}, **headers)
         assert response.status_code == 200
         assert "still fit" in body(response)
 
@@ -273,7 +295,7 @@ class TestExportsAndLists:
         response = scene.client(role).get(list_url(role, scene), **headers)
         assert response.status_code == 200
         text = body(response)
-        assert "hidden until you finish your attempt or the day is over" in text
+        assert "hidden until this game and your own attempt are over, or the day is" in text
         assert_nothing_leaks(text, attempt)
 
     def test_the_players_own_download_has_their_attempt_in_full(self, scene: Scene) -> None:
@@ -284,6 +306,39 @@ class TestExportsAndLists:
         assert row["word"] == attempt.word
         lines = body(client.get(reverse("my_data_jsonl"))).splitlines()
         assert len(lines) == len(attempt.letters)
+
+
+class TestTheirOwnAttemptInProgress:
+    """An instructor or a staffer playing today's puzzle reads their own attempt's families
+    (every family's size, the words left the board hides) in the instructors' JSON lines
+    or in the admin's moves, while still playing it."""
+
+    @pytest.mark.parametrize("role", ["site_instructor", "superuser"])
+    def test_the_exports_and_the_admin_show_only_what_the_board_shows(
+        self, scene: Scene, role: str
+    ) -> None:
+        viewer = scene.viewers[role]
+        own = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        services.game_guess(game_id=own.pk, player=viewer, letter="q")
+        before = snapshot(own)
+        client = scene.client(role)
+        lines = body(client.get(reverse("instructor_games_jsonl"))).splitlines()
+        assert [line for line in lines if json.loads(line)["game"] == own.pk] == []
+        row = csv_row_of(body(client.get(reverse("instructor_games_csv"))), own)
+        assert row["pattern"] == HIDDEN_UNTIL_TOMORROW
+        if role == "superuser":
+            change = client.get(reverse("admin:games_game_change", args=[own.pk]))
+            assert change.status_code == 302
+            moves = body(client.get(reverse("admin:games_move_changelist")))
+            assert reverse("admin:games_game_change", args=[own.pk]) not in moves
+        # The board still shows it, without the words left.
+        board = body(client.get(reverse("game_detail", args=[own.pk])))
+        assert "still possible" not in board
+        assert snapshot(own) == before
+        # Finished: the exports have it move by move.
+        play_out(own)
+        lines = body(client.get(reverse("instructor_games_jsonl"))).splitlines()
+        assert [json.loads(line)["game"] for line in lines].count(own.pk) == len(own.letters)
 
 
 class TestSharePageAndAdmin:
@@ -313,6 +368,33 @@ class TestSharePageAndAdmin:
         play_out(daily_attempt_start(player=viewer, puzzle=attempt.daily_puzzle))
         assert client.get(reverse("admin:games_game_change", args=[attempt.pk])).status_code == 200
 
+    @pytest.mark.parametrize("role", ["staff", "superuser"])
+    def test_the_admins_delete_a_player_page_names_no_letter_of_the_attempt(
+        self, scene: Scene, role: str
+    ) -> None:
+        """Deleting a player lists what goes with them, moves included, past the filter the
+        games' own pages use: a GET of that page (nothing deleted) named every letter."""
+        attempt = play_out(scene.attempt)
+        before = snapshot(attempt)
+        if role == "staff":
+            staff = UserFactory(username="staffer", is_staff=True)
+            staff.user_permissions.add(
+                *Permission.objects.filter(
+                    # a staffer who may delete players, with their games (not a superuser)
+                    codename__in=["view_user", "delete_user", "delete_game", "delete_move"]
+                )
+            )
+            client = client_for(staff)
+        else:
+            client = scene.client("superuser")
+        page = body(client.get(reverse("admin:auth_user_delete", args=[scene.student.pk])))
+        moves = re.findall(r"Move: (?:<a [^>]*>)?([^<]*)", page)
+        assert len(moves) == len(attempt.letters)  # the moves are listed, by number
+        for named in moves:
+            assert not re.search(r"\b[a-z]\b", named), named
+        assert_nothing_leaks(page, attempt)
+        assert snapshot(attempt) == before
+
 
 def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
     """The one rule has two forms (a game, a queryset): they decide alike for every viewer."""
@@ -327,10 +409,12 @@ def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
         pattern="-" * 7,
         words_left=1,
     )
+    playing = daily_attempt_start(player=UserFactory(), puzzle=attempt.daily_puzzle)
     for viewer in [scene.student, *scene.viewers.values()]:
         secret = daily_secret(viewer)
         hidden = set(Game.objects.filter(secret.hidden_games()).values_list("pk", flat=True))
-        for game in (attempt, yesterday_game):
+        for game in (attempt, yesterday_game, playing):
             assert (game.pk in hidden) == secret.hides(game) == is_secret_for(game, viewer)
     assert is_secret_for(attempt, scene.viewers["site_instructor"])
     assert not is_secret_for(attempt, scene.student)
+    assert is_secret_for(playing, scene.student)  # the student has finished; it has not
