@@ -49,6 +49,8 @@ ORPHAN_GRACE_SECONDS = 600
 PROGRESS_INTERVAL_SECONDS = 0.5
 # pg_advisory_lock(LOCK_SPACE, job id) is held by the worker running that import.
 LOCK_SPACE = 0x45564C48  # "EVLH"
+# A worker killed just now may keep its server session (and so its lock) a moment longer.
+OWNER_PATIENCE_SECONDS = 2.0
 WORKER_STOPPED = (
     "The worker running this import stopped (killed or restarted) before it finished; "
     "nothing was stored. Upload the file again."
@@ -295,16 +297,23 @@ class CleanUp:
     removed_files: list[str]
 
 
-def _owner_alive(job_id: int) -> bool:
-    """Whether a live worker runs this import. SQLite has one worker, so no other is."""
+def _owner_alive(job_id: int, *, patience: float = OWNER_PATIENCE_SECONDS) -> bool:
+    """Whether a live worker runs this import. SQLite has one worker, so no other is.
+
+    A worker killed a moment ago may still have its server session (and lock) for a
+    little while: a lock still held is asked again for up to ``patience`` seconds."""
     if connection.vendor != "postgresql":
         return False
+    deadline = time.monotonic() + patience
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [LOCK_SPACE, job_id])
-        acquired = cursor.fetchone()[0]
-        if acquired:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_SPACE, job_id])
-    return not acquired
+        while True:
+            cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [LOCK_SPACE, job_id])
+            if cursor.fetchone()[0]:
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_SPACE, job_id])
+                return False
+            if time.monotonic() >= deadline:
+                return True
+            time.sleep(0.1)
 
 
 def _fail_abandoned(job_id: int) -> bool:
