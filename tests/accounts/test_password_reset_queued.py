@@ -37,8 +37,9 @@ def _database_queue_and_slow_relay(settings: Settings) -> None:
 
 
 def run_queued_tasks() -> None:
-    """What ``manage.py db_worker --batch`` does, in this process (no signal handlers)."""
-    Worker(
+    """What ``manage.py db_worker --batch`` does to each waiting task, in this process (its
+    loop would close the test's connection between tasks)."""
+    worker = Worker(
         queue_names=["default"],
         interval=0,
         batch=True,
@@ -47,7 +48,10 @@ def run_queued_tasks() -> None:
         max_tasks=None,
         worker_id="test-worker",
         excluded_queue_names=[],
-    ).run()
+    )
+    for result in DBTaskResult.objects.ready().order_by("enqueued_at"):
+        result.claim(worker.worker_id)
+        worker.run_task(result)
 
 
 def timed_reset(client: Client, email: str) -> float:
