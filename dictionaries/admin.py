@@ -121,13 +121,44 @@ class DictionaryAdmin(admin.ModelAdmin):
         link = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
         if not report:
             return format_html('<a href="{}">Counts per length</a>', link)
-        return format_html(
+        summary = format_html(
             '{} accepted, {} duplicates removed, {} lines rejected. <a href="{}">Full report</a>',
             f"{report.get('accepted', 0):,}",
             f"{report.get('duplicates', 0):,}",
             f"{report.get('rejected', 0):,}",
             link,
         )
+        job = DictionaryImport.objects.filter(dictionary=dictionary).first()
+        if job is None:
+            return summary
+        return format_html(
+            '{} Uploaded in the admin: <a href="{}">its import</a> ({})',
+            summary,
+            reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]),
+            import_progress_text(job),
+        )
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Uploads still on their way are not dictionaries yet: say where to follow them."""
+        pending = DictionaryImport.objects.filter(
+            status__in=[DictionaryImport.Status.QUEUED, DictionaryImport.Status.RUNNING]
+        ).count()
+        if pending and request.method == "GET":
+            self.message_user(
+                request,
+                format_html(
+                    '{} uploaded word list{} not imported yet: <a href="{}?status__in=queued,'
+                    'running">follow {}</a>.',
+                    pending,
+                    "s are" if pending != 1 else " is",
+                    reverse("admin:dictionaries_dictionaryimport_changelist"),
+                    "them" if pending != 1 else "it",
+                ),
+                messages.INFO,
+            )
+        return super().changelist_view(request, extra_context)
 
     @admin.display(description="words per length")
     def counts_per_length(self, dictionary: Dictionary) -> str:

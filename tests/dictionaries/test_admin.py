@@ -473,3 +473,29 @@ def test_the_word_paginator_uses_the_planner_estimate_on_postgresql(
         count = EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count
     assert count == 4
     assert not any("COUNT(" in query["sql"].upper() for query in queries.captured_queries)
+
+
+def test_the_dictionary_list_says_where_to_follow_uploads_not_imported_yet(
+    admin_client_: Client,
+) -> None:
+    DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
+    DictionaryImport.objects.create(
+        name="Now", file_name="y.txt", file_size=10, status="running", phase="reading"
+    )
+    page = admin_client_.get(reverse("admin:dictionaries_dictionary_changelist")).content.decode()
+    assert "2 uploaded word lists are not imported yet" in page
+    follow = (
+        reverse("admin:dictionaries_dictionaryimport_changelist") + "?status__in=queued,running"
+    )
+    assert f'href="{follow}"' in page
+    listing = admin_client_.get(follow).content.decode()
+    assert "Later" in listing
+    assert "Reading and checking the file…" in listing
+
+
+def test_an_uploaded_dictionary_links_to_its_import(admin_client_: Client) -> None:
+    admin_client_.post(reverse(ADD_URL), upload())
+    dictionary = Dictionary.objects.get()
+    page = admin_client_.get(change_url(dictionary)).content.decode()
+    assert import_page(DictionaryImport.objects.get()) in page
+    assert "Done: 3 words." in page
