@@ -23,7 +23,9 @@ another); ``--observe`` seconds; the replica stopped (``pg_ctlcluster stop``);
 Then, with the players gone, an admin uploads a word list through the node's admin
 (``bench/uploads.py``); the ``manage.py db_worker`` importing it is killed with SIGKILL
 while it stores the words; a new worker starts. Goal: no dictionary half-written, no
-orphan file left in ``DICTIONARY_UPLOAD_DIR``, the import marked failed.
+orphan file left in ``DICTIONARY_UPLOAD_DIR``, the import marked failed. Last, PostgreSQL
+is restarted while a worker stores another list: the same goal, and that worker, still
+running, marks the import failed itself.
 For each fault it prints the requests that failed and the seconds from the
 fault until requests succeed again; for the replica's, the readers' failed
 reads too (goal 0: its reads go to the primary, evilsite/db_router.py).
@@ -42,7 +44,8 @@ The last lines are ``faults: <F> failed requests, recovered in <S> s, moves lost
 <L>, doubled <D>, half-written <H>`` (goal L = D = H = 0 and S < 10) and
 ``replica down: <N> failed reads`` (goal N = 0, and no player's request failed
 while the replica was down); before them ``upload worker killed: <H> half-written, <O>
-orphan files`` (goal H = O = 0).
+orphan files`` and ``PostgreSQL restarted during an import: <H> half-written, <O> orphan
+files`` (goal H = O = 0).
 """
 
 from __future__ import annotations
@@ -422,6 +425,7 @@ def main() -> None:
         setup_django(cluster.url)
         report = check_games(fleet.ledgers)
         killed_upload = kill_upload_worker(port, env, upload_dir, quick=args.quick)
+        restarted_upload = restart_during_import(port, env, upload_dir, cluster, quick=args.quick)
         from django.db import connections
 
         connections.close_all()
@@ -431,11 +435,12 @@ def main() -> None:
         f"traceback (for the operators, not the players), "
         f"{logged.count('was sent SIGKILL')} worker killed"
     )
-    report_run(fleet, faults, report, reads, killed_upload)
+    report_run(fleet, faults, report, reads, [killed_upload, restarted_upload])
 
 
 @dataclass(frozen=True)
 class KilledUpload:
+    fault: str
     half_written: int
     orphan_files: list[str]
     status: str
@@ -469,7 +474,45 @@ def kill_upload_worker(
         final = wait_for_import(upload.import_id, phases={"failed", "done"}, timeout=60)
         half = half_written_dictionaries() + Dictionary.objects.filter(name=KILLED_UPLOAD).count()
         orphans = orphan_files(upload_dir)
-    return KilledUpload(half, orphans, final["status"], row["progress_done"], words)
+    return KilledUpload(
+        "upload worker killed", half, orphans, final["status"], row["progress_done"], words
+    )
+
+
+def restart_during_import(
+    port: int, env: dict[str, str], upload_dir: Path, cluster: Cluster, *, quick: bool
+) -> KilledUpload:
+    """An admin's upload; PostgreSQL restarted while its worker stores the words; the
+    same worker carries on (no new one starts) and must fail the import itself."""
+    from django.db import connections
+
+    from dictionaries.models import Dictionary
+
+    name = "Upload cut by a restart"
+    content, words = word_list((3 if quick else 12) * 1024 * 1024)
+    browser = signed_in_admin(port)
+    with db_worker(env):
+        upload = admin_upload(browser, name, content)
+        row = wait_for_import(upload.import_id, phases={"storing"}, timeout=120)
+        cluster.ctl("restart")
+        connections.close_all()
+        wait_for_postgres(cluster.port)
+        print(
+            f"PostgreSQL restarted during an import, after {row['progress_done']:,} of "
+            f"{row['progress_total']:,} words stored",
+            flush=True,
+        )
+        final = wait_for_import(upload.import_id, phases={"failed", "done"}, timeout=60)
+        half = half_written_dictionaries() + Dictionary.objects.filter(name=name).count()
+        orphans = orphan_files(upload_dir)
+    return KilledUpload(
+        "PostgreSQL restarted during an import",
+        half,
+        orphans,
+        final["status"],
+        row["progress_done"],
+        words,
+    )
 
 
 def recovery(fleet: Fleet, fault: Fault) -> tuple[int, float]:
@@ -488,7 +531,7 @@ def report_run(
     faults: list[Fault],
     report: CheckReport,
     reads: Reads,
-    killed_upload: KilledUpload,
+    uploads: list[KilledUpload],
 ) -> None:
     worst = 0.0
     total_failed = 0
@@ -537,21 +580,21 @@ def report_run(
         and not replica_failed_reads
         and replica_failed_requests == 0
         and during_replica > 0
-        and killed_upload.ok
+        and all(upload.ok for upload in uploads)
     )
     print(
         "goal: nothing lost, doubled or half-written, only the site's own error pages, "
         f"recovered in under {GOAL_RECOVERY_S:g} s, no request failed while the replica "
-        f"was down, a killed upload worker leaves nothing: {'met' if ok else 'MISSED'}"
+        f"was down, an interrupted import leaves nothing: {'met' if ok else 'MISSED'}"
     )
-    for name in killed_upload.orphan_files[:10]:
-        print(f"    orphan file: {name}")
-    print(
-        f"upload worker killed: {killed_upload.half_written} half-written, "
-        f"{len(killed_upload.orphan_files)} orphan files (import {killed_upload.status}; "
-        f"killed with {killed_upload.stored_when_killed:,} of {killed_upload.words:,} words "
-        "stored in its transaction)"
-    )
+    for upload in uploads:
+        for name in upload.orphan_files[:10]:
+            print(f"    orphan file: {name}")
+        print(
+            f"{upload.fault}: {upload.half_written} half-written, "
+            f"{len(upload.orphan_files)} orphan files (import {upload.status}; cut with "
+            f"{upload.stored_when_killed:,} of {upload.words:,} words stored in its transaction)"
+        )
     print(
         f"faults: {total_failed} failed requests, recovered in {worst:.1f} s, "
         f"moves lost {report.lost}, doubled {report.doubled}, half-written {report.half_written}"

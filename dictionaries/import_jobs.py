@@ -14,6 +14,7 @@ no queued or running import owns.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
@@ -25,7 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    DatabaseError,
+    IntegrityError,
+    connection,
+    connections,
+    transaction,
+)
 from django.utils import timezone
 
 from dictionaries.models import DictionaryImport
@@ -49,6 +57,8 @@ ORPHAN_GRACE_SECONDS = 600
 PROGRESS_INTERVAL_SECONDS = 0.5
 # pg_advisory_lock(LOCK_SPACE, job id) is held by the worker running that import.
 LOCK_SPACE = 0x45564C48  # "EVLH"
+# How long a worker whose import failed with the database waits for it to come back.
+DATABASE_BACK_SECONDS = 60
 # A worker killed just now may keep its server session (and so its lock) a moment longer.
 OWNER_PATIENCE_SECONDS = 2.0
 WORKER_STOPPED = (
@@ -177,17 +187,34 @@ class _ProgressWriter:
                 self.side = connections.create_connection(DEFAULT_DB_ALIAS)
             target = self.side
         table = target.ops.quote_name(DictionaryImport._meta.db_table)
-        with target.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET phase = %s, progress_done = %s, progress_total = %s "
-                "WHERE id = %s AND status = %s",
-                [phase, min(done, total), total, self.job_id, Status.RUNNING],
-            )
+        sql = (
+            f"UPDATE {table} SET phase = %s, progress_done = %s, progress_total = %s "
+            "WHERE id = %s AND status = %s"
+        )
+        params = [phase, min(done, total), total, self.job_id, Status.RUNNING]
+        if target is connection:
+            with target.cursor() as cursor:
+                cursor.execute(sql, params)
+            return
+        try:  # progress is only shown: a failure of its own connection must not stop the import
+            with target.cursor() as cursor:
+                cursor.execute(sql, params)
+        except DatabaseError:
+            logger.warning("import progress not written", extra={"import_id": self.job_id})
+            self.close()
 
     def close(self) -> None:
         if self.side is not None:
-            self.side.close()
+            with contextlib.suppress(DatabaseError):
+                self.side.close()
             self.side = None
+
+
+def _drop_dead_connection() -> None:
+    """After the database server restarted, the next query opens a new session (outside a
+    transaction only: inside one, as when tasks run in their request, it is left alone)."""
+    if not connection.in_atomic_block:
+        connection.close_if_unusable_or_obsolete()
 
 
 @contextmanager
@@ -202,8 +229,11 @@ def _held_while_running(job_id: int) -> Iterator[None]:
     try:
         yield
     finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_SPACE, job_id])
+        # A session that died (the server restarted) took its lock with it.
+        _drop_dead_connection()
+        if connection.connection is not None:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_SPACE, job_id])
 
 
 def _claim(job_id: int) -> DictionaryImport | None:
@@ -278,14 +308,29 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
             _fail(job.pk, f"Nothing imported: {error.message}", rejected_lines=error.rejected_lines)
         except Exception as error:
             logger.exception("dictionary import failed", extra={"import_id": job.pk})
-            stored = DictionaryImport.objects.filter(pk=job.pk, dictionary__isnull=False).exists()
-            what = "the words are stored, par is not" if stored else "nothing was stored"
-            _fail(job.pk, f"The import stopped on an error ({type(error).__name__}); {what}.")
+            _fail_once_reachable(job.pk, error)
         finally:
             progress.close()
             path.unlink(missing_ok=True)
     job.refresh_from_db()
     return job
+
+
+def _fail_once_reachable(job_id: int, error: Exception) -> None:
+    """Record the failure, waiting for a database that is restarting to come back (a
+    worker that gives up leaves the import "running" until the next worker starts)."""
+    deadline = time.monotonic() + DATABASE_BACK_SECONDS
+    while True:
+        _drop_dead_connection()
+        try:
+            stored = DictionaryImport.objects.filter(pk=job_id, dictionary__isnull=False).exists()
+            what = "the words are stored, par is not" if stored else "nothing was stored"
+            _fail(job_id, f"The import stopped on an error ({type(error).__name__}); {what}.")
+            return
+        except DatabaseError:
+            if connection.in_atomic_block or time.monotonic() > deadline:
+                raise
+            time.sleep(1)
 
 
 # --- a worker's clean-up when it starts ----------------------------------------------------

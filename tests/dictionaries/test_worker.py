@@ -214,3 +214,42 @@ def test_a_worker_killed_mid_import_leaves_nothing_half_written(
     assert not Word.objects.exists()
     page = client.get(reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]))
     assert "killed or restarted" in page.content.decode()
+
+
+def test_a_worker_whose_database_session_dies_mid_import_fails_it_and_carries_on(
+    workers: Workers,
+) -> None:
+    """As when PostgreSQL restarts: the worker's sessions are cut while it stores words."""
+    client = admin_client()
+    total = 1_200_000
+    job = upload(client, "Cut words", words(total, 5))
+    worker = workers.start()
+
+    def storing() -> bool:
+        job.refresh_from_db()
+        return job.phase == "storing" and 0 < job.progress_done < total
+
+    wait_for(storing, seconds=60, what="the import to be storing words")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    wait_for(
+        lambda: DictionaryImport.objects.filter(pk=job.pk, status="failed").exists(),
+        seconds=30,
+        what="the worker to mark the import failed",
+    )
+    job.refresh_from_db()
+    assert "The import stopped on an error" in job.error
+    assert "nothing was stored" in job.error
+    assert not Dictionary.objects.filter(name="Cut words").exists()
+    assert not Word.objects.exists()
+    assert uploaded_files() == []
+    assert worker.poll() is None  # the worker lives on and takes the next upload
+    again = upload(client, "Words after the cut", words(50, 4))
+    wait_for(
+        lambda: DictionaryImport.objects.filter(pk=again.pk, status="done").exists(),
+        seconds=60,
+        what="the same worker to import the next upload",
+    )
