@@ -152,9 +152,10 @@ class DictionaryImport(models.Model):
                 condition=~models.Q(status="failed") | ~models.Q(error=""),
                 name="dictionary_import_failed_has_reason",
             ),
+            # A dictionary only once its words are stored; a worker may die after that
+            # (computing par), so a failed import may have one too.
             models.CheckConstraint(
-                condition=models.Q(dictionary__isnull=True)
-                | models.Q(status__in=["running", "done"]),
+                condition=models.Q(dictionary__isnull=True) | ~models.Q(status="queued"),
                 name="dictionary_import_dictionary_only_once_stored",
             ),
             # Two uploads under one name would race; the second is refused at once.

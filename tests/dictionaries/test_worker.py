@@ -28,7 +28,7 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
-from dictionaries.import_jobs import WORKER_STOPPED
+from dictionaries.import_jobs import WORKER_STOPPED, WORKER_STOPPED_IN_PAR
 from dictionaries.models import Dictionary, DictionaryImport, Word
 from games.models import Par
 from tests.factories import UserFactory
@@ -214,6 +214,37 @@ def test_a_worker_killed_mid_import_leaves_nothing_half_written(
     assert not Word.objects.exists()
     page = client.get(reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]))
     assert "killed or restarted" in page.content.decode()
+
+
+def test_a_worker_killed_while_computing_par_leaves_a_whole_dictionary(workers: Workers) -> None:
+    """Past the words' commit the dictionary is whole; the import says par is missing."""
+    client = admin_client()
+    total = 200_000
+    job = upload(client, "Par cut", words(total, 5))
+    worker = workers.start()
+
+    def computing_par() -> bool:
+        job.refresh_from_db()
+        return job.phase == "par"
+
+    wait_for(computing_par, seconds=90, what="the import to compute par")
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.wait()
+    dictionary = Dictionary.objects.get(name="Par cut")
+    assert dictionary.word_count == total
+    assert Word.objects.filter(dictionary=dictionary).count() == total
+    assert uploaded_files() == []  # deleted as soon as the words were stored
+
+    workers.start()
+    wait_for(
+        lambda: DictionaryImport.objects.filter(pk=job.pk, status="failed").exists(),
+        seconds=30,
+        what="the new worker to mark the import failed",
+    )
+    job.refresh_from_db()
+    assert job.error == WORKER_STOPPED_IN_PAR.format(slug=dictionary.slug)
+    assert job.dictionary == dictionary
+    assert job.report["accepted"] == total
 
 
 def test_a_worker_whose_database_session_dies_mid_import_fails_it_and_carries_on(
