@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import time
 from pathlib import Path
 from typing import Any
 
@@ -499,3 +501,25 @@ def test_an_uploaded_dictionary_links_to_its_import(admin_client_: Client) -> No
     page = admin_client_.get(change_url(dictionary)).content.decode()
     assert import_page(DictionaryImport.objects.get()) in page
     assert "Done: 3 words." in page
+
+
+def test_the_largest_list_allowed_is_only_stored_and_queued_by_its_request(
+    admin_client_: Client, settings: Any
+) -> None:
+    """With the database queue and no worker: the request stores 20 MiB and answers, the
+    import waits (``bench/upload.py`` times it through gunicorn)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
+    letters = "etaoinshrdlucmfwypvbgkqjxz"
+    words = ("".join(word) + "\n" for word in itertools.product(letters, repeat=7))
+    content = "".join(itertools.islice(words, limit // 8)).encode("ascii")
+    assert limit - 8 < len(content) <= limit
+    started = time.perf_counter()
+    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
+    elapsed = time.perf_counter() - started
+    job = DictionaryImport.objects.get()
+    assert response["Location"] == import_page(job)
+    assert elapsed < 2
+    assert (job.status, job.file_size) == ("queued", len(content))
+    assert (Path(settings.DICTIONARY_UPLOAD_DIR) / job.file_name).stat().st_size == len(content)
+    assert not Dictionary.objects.exists()
