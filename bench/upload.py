@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 from contextlib import ExitStack
@@ -27,8 +26,8 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.load import PYTHON, gunicorn_process, server_environment
-from bench.support import ROOT, setup_django, throwaway_database
+from bench.load import gunicorn_process, prepare, server_environment
+from bench.support import setup_django, throwaway_database
 from bench.uploads import (
     admin_upload,
     db_worker,
@@ -51,20 +50,6 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def prepare(env: dict[str, str]) -> None:
-    for command in (
-        ["migrate", "--no-input", "-v", "0"],
-        ["collectstatic", "--no-input", "-v", "0"],
-    ):
-        done = subprocess.run(
-            [PYTHON, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            sys.stderr.write(done.stdout + done.stderr)
-            raise SystemExit(f"manage.py {command[0]} failed with status {done.returncode}")
-    make_admin(env)
-
-
 def main() -> None:
     args = parse_args()
     size = MAX_BYTES // 10 if args.quick else MAX_BYTES
@@ -84,7 +69,8 @@ def main() -> None:
             **server_environment(bench_url, static_root=folder / "static"),
             "DICTIONARY_UPLOAD_DIR": str(upload_dir),
         }
-        prepare(env)
+        prepare(env, default_dictionary=False)
+        make_admin(env)
         setup_django(bench_url)
         port, _ = stack.enter_context(gunicorn_process(env, workers=4, threads=1))
         stack.enter_context(db_worker(env, log=folder / "worker.log"))

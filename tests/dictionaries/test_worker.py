@@ -133,6 +133,22 @@ def wait_for(condition: Callable[[], Any], *, seconds: float, what: str) -> Any:
     raise AssertionError(f"waited {seconds} s for {what}")
 
 
+def wait_for_status(
+    job: DictionaryImport, statuses: set[str], *, seconds: float, what: str
+) -> None:
+    wait_for(
+        lambda: DictionaryImport.objects.filter(pk=job.pk, status__in=statuses).exists(),
+        seconds=seconds,
+        what=what,
+    )
+    job.refresh_from_db()
+
+
+def kill(worker: subprocess.Popen[bytes]) -> None:
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.wait()
+
+
 def uploaded_files() -> list[str]:
     """The files waiting in the upload folder (its "incoming" folder is Django's spool)."""
     folder = Path(settings.DICTIONARY_UPLOAD_DIR)
@@ -155,12 +171,7 @@ def test_an_upload_is_queued_then_imported_with_its_par_by_a_worker(workers: Wor
     assert DBTaskResult.objects.get(id=job.task_id).status == "READY"
 
     workers.start()
-    wait_for(
-        lambda: DictionaryImport.objects.filter(pk=job.pk, status__in=["done", "failed"]).first(),
-        seconds=120,
-        what="the worker to finish the import",
-    )
-    job.refresh_from_db()
+    wait_for_status(job, {"done", "failed"}, seconds=120, what="the worker to finish the import")
     assert (job.status, job.error) == ("done", "")
     dictionary = Dictionary.objects.get(name="Worker words")
     assert job.dictionary == dictionary
@@ -190,8 +201,7 @@ def test_a_worker_killed_mid_import_leaves_nothing_half_written(
 
     wait_for(in_phase, seconds=60, what=f"the import to be {phase}")
     assert job.progress_total == (total if phase == "storing" else 0)
-    os.kill(worker.pid, signal.SIGKILL)
-    worker.wait()
+    kill(worker)
 
     # Nothing of the import is visible: no dictionary, no word; the row and file remain.
     assert not Dictionary.objects.filter(name="Killed words").exists()
@@ -201,12 +211,7 @@ def test_a_worker_killed_mid_import_leaves_nothing_half_written(
     assert uploaded_files() == [job.file_name]
 
     workers.start()
-    wait_for(
-        lambda: DictionaryImport.objects.filter(pk=job.pk, status="failed").exists(),
-        seconds=30,
-        what="the new worker to mark the import failed",
-    )
-    job.refresh_from_db()
+    wait_for_status(job, {"failed"}, seconds=30, what="the new worker to mark the import failed")
     assert job.error == WORKER_STOPPED
     assert job.dictionary is None
     assert uploaded_files() == []  # the orphaned file is deleted
@@ -228,20 +233,14 @@ def test_a_worker_killed_while_computing_par_leaves_a_whole_dictionary(workers: 
         return job.phase == "par"
 
     wait_for(computing_par, seconds=90, what="the import to compute par")
-    os.kill(worker.pid, signal.SIGKILL)
-    worker.wait()
+    kill(worker)
     dictionary = Dictionary.objects.get(name="Par cut")
     assert dictionary.word_count == total
     assert Word.objects.filter(dictionary=dictionary).count() == total
     assert uploaded_files() == []  # deleted as soon as the words were stored
 
     workers.start()
-    wait_for(
-        lambda: DictionaryImport.objects.filter(pk=job.pk, status="failed").exists(),
-        seconds=30,
-        what="the new worker to mark the import failed",
-    )
-    job.refresh_from_db()
+    wait_for_status(job, {"failed"}, seconds=30, what="the new worker to mark the import failed")
     assert job.error == WORKER_STOPPED_IN_PAR.format(slug=dictionary.slug)
     assert job.dictionary == dictionary
     assert job.report["accepted"] == total
@@ -266,12 +265,7 @@ def test_a_worker_whose_database_session_dies_mid_import_fails_it_and_carries_on
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-    wait_for(
-        lambda: DictionaryImport.objects.filter(pk=job.pk, status="failed").exists(),
-        seconds=30,
-        what="the worker to mark the import failed",
-    )
-    job.refresh_from_db()
+    wait_for_status(job, {"failed"}, seconds=30, what="the worker to mark the import failed")
     assert "The import stopped on an error" in job.error
     assert "nothing was stored" in job.error
     assert not Dictionary.objects.filter(name="Cut words").exists()
@@ -279,8 +273,4 @@ def test_a_worker_whose_database_session_dies_mid_import_fails_it_and_carries_on
     assert uploaded_files() == []
     assert worker.poll() is None  # the worker lives on and takes the next upload
     again = upload(client, "Words after the cut", words(50, 4))
-    wait_for(
-        lambda: DictionaryImport.objects.filter(pk=again.pk, status="done").exists(),
-        seconds=60,
-        what="the same worker to import the next upload",
-    )
+    wait_for_status(again, {"done"}, seconds=60, what="the same worker to import the next upload")
