@@ -25,7 +25,7 @@ setup: install
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup
-	$(PY) manage.py runserver $(HOST)
+	$(PY) manage.py serve $(HOST)
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -20,6 +20,12 @@ transactions in flight rolled back); ``--observe`` seconds; one gunicorn
 worker killed with SIGKILL in the middle of its work (the master starts
 another); ``--observe`` seconds; the replica stopped (``pg_ctlcluster stop``);
 ``--observe`` seconds; the replica started again; ``--observe`` seconds; stop.
+Then, with the players gone, an admin uploads a word list through the node's admin
+(``bench/uploads.py``); the ``manage.py db_worker`` importing it is killed with SIGKILL
+while it stores the words; a new worker starts. Goal: no dictionary half-written, no
+orphan file left in ``DICTIONARY_UPLOAD_DIR``, the import marked failed. Last, PostgreSQL
+is restarted while a worker stores another list: the same goal, and that worker, still
+running, marks the import failed itself.
 For each fault it prints the requests that failed and the seconds from the
 fault until requests succeed again; for the replica's, the readers' failed
 reads too (goal 0: its reads go to the primary, evilsite/db_router.py).
@@ -37,7 +43,9 @@ row, moves and replay disagree).
 The last lines are ``faults: <F> failed requests, recovered in <S> s, moves lost
 <L>, doubled <D>, half-written <H>`` (goal L = D = H = 0 and S < 10) and
 ``replica down: <N> failed reads`` (goal N = 0, and no player's request failed
-while the replica was down).
+while the replica was down); before them ``upload worker killed: <H> half-written, <O>
+orphan files`` and ``PostgreSQL restarted during an import: <H> half-written, <O> orphan
+files`` (goal H = O = 0).
 """
 
 from __future__ import annotations
@@ -71,8 +79,19 @@ from bench.load import (
     server_environment,
 )
 from bench.support import ROOT, setup_django
+from bench.uploads import (
+    admin_upload,
+    db_worker,
+    half_written_dictionaries,
+    make_admin,
+    orphan_files,
+    signed_in_admin,
+    wait_for_import,
+    word_list,
+)
 
 GOAL_RECOVERY_S = 10.0
+KILLED_UPLOAD = "Killed upload"
 CLUSTER_START_TIMEOUT_S = 60
 
 
@@ -338,10 +357,12 @@ def main() -> None:
         cluster = stack.enter_context(throwaway_cluster())
         replica = stack.enter_context(throwaway_replica(cluster))
         static_root = stack.enter_context(tempfile.TemporaryDirectory(prefix="evil_faults_"))
+        upload_dir = Path(static_root) / "uploads"
         env = {
             **server_environment(cluster.url, static_root=Path(static_root)),
             "DATABASE_REPLICA_URL": replica.url,
             "RATE_LIMITS_ENABLED": "0",  # the readers export as often as they can
+            "DICTIONARY_UPLOAD_DIR": str(upload_dir),
         }
         print(
             f"throwaway cluster {cluster.version}/{cluster.name} on port {cluster.port}, "
@@ -350,6 +371,7 @@ def main() -> None:
         )
         prepare(env)
         make_instructor(env)
+        make_admin(env)
         server_log = stack.enter_context(
             tempfile.NamedTemporaryFile(prefix="evil_faults_gunicorn_", suffix=".log")
         )
@@ -402,6 +424,8 @@ def main() -> None:
         wait_for_postgres(cluster.port)
         setup_django(cluster.url)
         report = check_games(fleet.ledgers)
+        killed_upload = kill_upload_worker(port, env, upload_dir, quick=args.quick)
+        restarted_upload = restart_during_import(port, env, upload_dir, cluster, quick=args.quick)
         from django.db import connections
 
         connections.close_all()
@@ -411,7 +435,84 @@ def main() -> None:
         f"traceback (for the operators, not the players), "
         f"{logged.count('was sent SIGKILL')} worker killed"
     )
-    report_run(fleet, faults, report, reads)
+    report_run(fleet, faults, report, reads, [killed_upload, restarted_upload])
+
+
+@dataclass(frozen=True)
+class KilledUpload:
+    fault: str
+    half_written: int
+    orphan_files: list[str]
+    status: str
+    stored_when_killed: int
+    words: int
+
+    @property
+    def ok(self) -> bool:
+        return self.half_written == 0 and not self.orphan_files and self.status == "failed"
+
+
+def kill_upload_worker(
+    port: int, env: dict[str, str], upload_dir: Path, *, quick: bool
+) -> KilledUpload:
+    """An admin's upload; its worker SIGKILLed while storing words; a new worker starts."""
+    from dictionaries.models import Dictionary
+
+    content, words = word_list((3 if quick else 12) * 1024 * 1024)
+    browser = signed_in_admin(port)
+    with db_worker(env) as worker:
+        upload = admin_upload(browser, KILLED_UPLOAD, content)
+        row = wait_for_import(upload.import_id, phases={"storing"}, timeout=120)
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.wait()
+    print(
+        f"upload worker {worker.pid} killed (SIGKILL) after {row['progress_done']:,} of "
+        f"{row['progress_total']:,} words stored",
+        flush=True,
+    )
+    with db_worker(env):
+        final = wait_for_import(upload.import_id, phases={"failed", "done"}, timeout=60)
+        half = half_written_dictionaries() + Dictionary.objects.filter(name=KILLED_UPLOAD).count()
+        orphans = orphan_files(upload_dir)
+    return KilledUpload(
+        "upload worker killed", half, orphans, final["status"], row["progress_done"], words
+    )
+
+
+def restart_during_import(
+    port: int, env: dict[str, str], upload_dir: Path, cluster: Cluster, *, quick: bool
+) -> KilledUpload:
+    """An admin's upload; PostgreSQL restarted while its worker stores the words; the
+    same worker carries on (no new one starts) and must fail the import itself."""
+    from django.db import connections
+
+    from dictionaries.models import Dictionary
+
+    name = "Upload cut by a restart"
+    content, words = word_list((3 if quick else 12) * 1024 * 1024)
+    browser = signed_in_admin(port)
+    with db_worker(env):
+        upload = admin_upload(browser, name, content)
+        row = wait_for_import(upload.import_id, phases={"storing"}, timeout=120)
+        cluster.ctl("restart")
+        connections.close_all()
+        wait_for_postgres(cluster.port)
+        print(
+            f"PostgreSQL restarted during an import, after {row['progress_done']:,} of "
+            f"{row['progress_total']:,} words stored",
+            flush=True,
+        )
+        final = wait_for_import(upload.import_id, phases={"failed", "done"}, timeout=60)
+        half = half_written_dictionaries() + Dictionary.objects.filter(name=name).count()
+        orphans = orphan_files(upload_dir)
+    return KilledUpload(
+        "PostgreSQL restarted during an import",
+        half,
+        orphans,
+        final["status"],
+        row["progress_done"],
+        words,
+    )
 
 
 def recovery(fleet: Fleet, fault: Fault) -> tuple[int, float]:
@@ -425,7 +526,13 @@ def recovery(fleet: Fleet, fault: Fault) -> tuple[int, float]:
     return len(failed), recovered_at - fault.started
 
 
-def report_run(fleet: Fleet, faults: list[Fault], report: CheckReport, reads: Reads) -> None:
+def report_run(
+    fleet: Fleet,
+    faults: list[Fault],
+    report: CheckReport,
+    reads: Reads,
+    uploads: list[KilledUpload],
+) -> None:
     worst = 0.0
     total_failed = 0
     for fault in faults:
@@ -473,12 +580,21 @@ def report_run(fleet: Fleet, faults: list[Fault], report: CheckReport, reads: Re
         and not replica_failed_reads
         and replica_failed_requests == 0
         and during_replica > 0
+        and all(upload.ok for upload in uploads)
     )
     print(
         "goal: nothing lost, doubled or half-written, only the site's own error pages, "
         f"recovered in under {GOAL_RECOVERY_S:g} s, no request failed while the replica "
-        f"was down: {'met' if ok else 'MISSED'}"
+        f"was down, an interrupted import leaves nothing: {'met' if ok else 'MISSED'}"
     )
+    for upload in uploads:
+        for name in upload.orphan_files[:10]:
+            print(f"    orphan file: {name}")
+        print(
+            f"{upload.fault}: {upload.half_written} half-written, "
+            f"{len(upload.orphan_files)} orphan files (import {upload.status}; cut with "
+            f"{upload.stored_when_killed:,} of {upload.words:,} words stored in its transaction)"
+        )
     print(
         f"faults: {total_failed} failed requests, recovered in {worst:.1f} s, "
         f"moves lost {report.lost}, doubled {report.doubled}, half-written {report.half_written}"

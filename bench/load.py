@@ -171,13 +171,17 @@ def server_environment(database_url: str, *, static_root: Path) -> dict[str, str
     }
 
 
-def prepare(env: dict[str, str]) -> None:
-    """Migrate, load the default dictionary, collect static files (DEBUG is off)."""
-    for command in (
+def prepare(env: dict[str, str], *, default_dictionary: bool = True) -> None:
+    """Migrate, load the default dictionary (unless told not to), collect static files
+    (DEBUG is off)."""
+    commands = [
         ["migrate", "--no-input", "-v", "0"],
         ["import_dictionary", "--default", "--no-progress", "-v", "0"],
         ["collectstatic", "--no-input", "-v", "0"],
-    ):
+    ]
+    if not default_dictionary:
+        del commands[1]
+    for command in commands:
         done = subprocess.run(
             [PYTHON, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True
         )

@@ -22,13 +22,13 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
-from dictionaries.models import Dictionary, Word
+from dictionaries.import_jobs import import_queue
+from dictionaries.models import Dictionary, DictionaryImport, Word
 from dictionaries.selectors import dictionary_length_counts
 from dictionaries.services import (
     DictionaryChangeError,
     DictionaryImportError,
     dictionary_delete,
-    dictionary_import,
     dictionary_set_default,
     dictionary_set_hidden,
     dictionary_update,
@@ -121,13 +121,44 @@ class DictionaryAdmin(admin.ModelAdmin):
         link = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
         if not report:
             return format_html('<a href="{}">Counts per length</a>', link)
-        return format_html(
+        summary = format_html(
             '{} accepted, {} duplicates removed, {} lines rejected. <a href="{}">Full report</a>',
             f"{report.get('accepted', 0):,}",
             f"{report.get('duplicates', 0):,}",
             f"{report.get('rejected', 0):,}",
             link,
         )
+        job = DictionaryImport.objects.filter(dictionary=dictionary).first()
+        if job is None:
+            return summary
+        return format_html(
+            '{} Uploaded in the admin: <a href="{}">its import</a> ({})',
+            summary,
+            reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]),
+            import_progress_text(job),
+        )
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Uploads still on their way are not dictionaries yet: say where to follow them."""
+        pending = DictionaryImport.objects.filter(
+            status__in=[DictionaryImport.Status.QUEUED, DictionaryImport.Status.RUNNING]
+        ).count()
+        if pending and request.method == "GET":
+            self.message_user(
+                request,
+                format_html(
+                    '{} uploaded word list{} not imported yet: <a href="{}?status__in=queued,'
+                    'running">follow {}</a>.',
+                    pending,
+                    "s are" if pending != 1 else " is",
+                    reverse("admin:dictionaries_dictionaryimport_changelist"),
+                    "them" if pending != 1 else "it",
+                ),
+                messages.INFO,
+            )
+        return super().changelist_view(request, extra_context)
 
     @admin.display(description="words per length")
     def counts_per_length(self, dictionary: Dictionary) -> str:
@@ -279,9 +310,9 @@ class DictionaryAdmin(admin.ModelAdmin):
             form = DictionaryUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 try:
-                    report = dictionary_import(
+                    job = import_queue(
                         name=form.cleaned_data["name"],
-                        source=form.cleaned_data["word_file"],
+                        upload=form.cleaned_data["word_file"],
                         uploaded_by=request.user,
                         description=form.cleaned_data["description"],
                         make_default=form.cleaned_data["make_default"],
@@ -290,14 +321,12 @@ class DictionaryAdmin(admin.ModelAdmin):
                     form.add_error("name" if error.field == "name" else "word_file", error)
                     rejected_lines = error.rejected_lines
                 else:
-                    dictionary = report.dictionary
-                    self.log_addition(request, dictionary, [{"added": {}}])
                     self.message_user(
                         request,
-                        f"Imported {report.accepted:,} words into “{dictionary.name}”.",
+                        f"“{job.name}” is queued for import; this page follows it.",
                         messages.SUCCESS,
                     )
-                    return redirect("admin:dictionaries_dictionary_report", dictionary.pk)
+                    return redirect("admin:dictionaries_dictionaryimport_change", job.pk)
         else:
             form = DictionaryUploadForm()
         context = {
@@ -377,3 +406,66 @@ class WordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Word | None = None) -> bool:
         return False
+
+
+@admin.register(DictionaryImport)
+class DictionaryImportAdmin(admin.ModelAdmin):
+    """Uploads waiting for, being or done with their import: watched here, never edited."""
+
+    list_display = ["name", "status", "progress_display", "created_at", "uploaded_by"]
+    list_filter = ["status"]
+    list_select_related = ["uploaded_by", "dictionary"]
+    search_fields = ["name"]
+
+    @admin.display(description="progress")
+    def progress_display(self, job: DictionaryImport) -> str:
+        return import_progress_text(job)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        job = self.get_object(request, object_id)
+        if job is None:
+            raise Http404("No such import.")
+        if not self.has_view_permission(request, job):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Import of “{job.name}”",
+            "job": job,
+            "progress": import_progress_text(job),
+            "can_add": Dictionary in self.admin_site._registry
+            and self.admin_site._registry[Dictionary].has_add_permission(request),
+            "refresh_seconds": 2 if job.pending else None,
+        }
+        return TemplateResponse(request, "admin/dictionaries/dictionaryimport/status.html", context)
+
+
+def import_progress_text(job: DictionaryImport) -> str:
+    """One line for the admin: where the import is, in plain words."""
+    if job.status == DictionaryImport.Status.QUEUED:
+        return "Waiting for a worker."
+    if job.status == DictionaryImport.Status.FAILED:
+        return "Failed."
+    if job.status == DictionaryImport.Status.DONE:
+        accepted = (job.report or {}).get("accepted", 0)
+        return f"Done: {accepted:,} words."
+    phase = job.get_phase_display().capitalize()
+    if job.progress_total:
+        percent = 100 * job.progress_done // job.progress_total
+        return f"{phase}: {job.progress_done:,} of {job.progress_total:,} ({percent} %)."
+    return f"{phase}…"

@@ -81,3 +81,94 @@ class Word(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+class DictionaryImport(models.Model):
+    """A word file uploaded in the admin, waiting for, being or done with its import.
+
+    A worker runs the import (``dictionaries.tasks``); the row is what the admin watches.
+    The dictionary appears only when all its words are stored (one transaction), so a
+    queued, running or failed import has none.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    class Phase(models.TextChoices):
+        WAITING = "waiting", "waiting for a worker"
+        READING = "reading", "reading and checking the file"
+        STORING = "storing", "storing words"
+        PAR = "par", "computing par"
+        FINISHED = "finished", "finished"
+
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
+    make_default = models.BooleanField(default=False)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    file_name = models.CharField(
+        max_length=100, unique=True, help_text="The stored upload, in DICTIONARY_UPLOAD_DIR."
+    )
+    original_name = models.CharField(max_length=255, blank=True)
+    file_size = models.PositiveBigIntegerField()
+    status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
+    phase = models.CharField(max_length=10, choices=Phase, default=Phase.WAITING)
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(default=0)
+    task_id = models.CharField(max_length=64, blank=True)
+    report = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    dictionary = models.OneToOneField(
+        Dictionary, null=True, blank=True, on_delete=models.SET_NULL, related_name="import_job"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    stored_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = "dictionary import"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=["queued", "running", "done", "failed"]),
+                name="dictionary_import_status_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(progress_done__lte=models.F("progress_total")),
+                name="dictionary_import_progress_bounded",
+            ),
+            # Done: the words are stored, so there is (or was, deleted since) a dictionary
+            # and nothing went wrong; failed: a reason for the admin.
+            models.CheckConstraint(
+                condition=~models.Q(status="done") | (models.Q(error="") & ~models.Q(report={})),
+                name="dictionary_import_done_has_report",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="failed") | ~models.Q(error=""),
+                name="dictionary_import_failed_has_reason",
+            ),
+            # A dictionary only once its words are stored; a worker may die after that
+            # (computing par), so a failed import may have one too.
+            models.CheckConstraint(
+                condition=models.Q(dictionary__isnull=True) | ~models.Q(status="queued"),
+                name="dictionary_import_dictionary_only_once_stored",
+            ),
+            # Two uploads under one name would race; the second is refused at once.
+            models.UniqueConstraint(
+                fields=["name"],
+                condition=models.Q(status__in=["queued", "running"]),
+                name="dictionary_import_one_pending_per_name",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_status_display()})"
+
+    @property
+    def pending(self) -> bool:
+        return self.status in {self.Status.QUEUED, self.Status.RUNNING}

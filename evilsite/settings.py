@@ -80,6 +80,9 @@ INSTALLED_APPS = [
     "games",
     "classes",
     "daily",
+    # After the site's apps: dictionaries' db_worker (orphan uploads cleared first) wins.
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -161,9 +164,29 @@ DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
 # /ready/ (evilsite/health.py): a dotted path to a function answering the age in seconds
 # of the oldest task waiting in the queue (None: none); empty: no task queue to check.
-READY_TASK_QUEUE_AGE = os.environ.get("READY_TASK_QUEUE_AGE", "")
+READY_TASK_QUEUE_AGE = os.environ.get(
+    "READY_TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age"
+)
 # A task waiting longer than this means the workers are gone or swamped: not ready.
 READY_MAX_TASK_AGE_SECONDS = env_int("READY_MAX_TASK_AGE_SECONDS", 300)
+
+# Background work (django-tasks, the API Django 6 ships as django.tasks): dictionary
+# imports and password-reset e-mails. Tasks are rows in the database, run by
+# `manage.py db_worker` processes (README: deploying); "immediate" runs each task inside
+# the request that queues it (tests, or a site without workers).
+TASK_BACKEND = os.environ.get("TASK_BACKEND", "database")
+if TASK_BACKEND not in {"database", "immediate"}:
+    raise ImproperlyConfigured(f"TASK_BACKEND must be database or immediate, not {TASK_BACKEND!r}")
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks_db.DatabaseBackend"
+            if TASK_BACKEND == "database"
+            else "django_tasks.backends.immediate.ImmediateBackend"
+        ),
+        "QUEUES": ["default"],
+    }
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Leaderboard indexes carry INCLUDE columns for PostgreSQL index-only scans;
@@ -272,6 +295,13 @@ RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
 
 # Dictionary uploads (admin and import_dictionary).
 DICTIONARY_UPLOAD_MAX_BYTES = env_int("DICTIONARY_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)
+# Word files the admin uploaded wait here for a worker to import them; Django's own temporary
+# files of uploads go in its "incoming" folder. A worker that starts deletes what no waiting
+# or running import owns (dictionaries/import_jobs.py), so a killed process leaves nothing.
+DICTIONARY_UPLOAD_DIR = Path(
+    os.environ.get("DICTIONARY_UPLOAD_DIR") or BASE_DIR / "var" / "uploads"
+).resolve()
+FILE_UPLOAD_TEMP_DIR = str(DICTIONARY_UPLOAD_DIR / "incoming")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # A word file is the only upload: one request can't spool many files of up to the limit each.

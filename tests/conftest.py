@@ -49,6 +49,15 @@ def _rank_small_test_dictionaries(settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings: Settings, tmp_path: Path) -> None:
+    """Background tasks run inside the request that queues them (django-tasks' immediate
+    backend), and uploads wait in a folder of the test's own; the tests that need a real
+    worker process (tests/dictionaries/test_worker.py) set the database backend back."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    settings.DICTIONARY_UPLOAD_DIR = tmp_path / "uploads"
+
+
+@pytest.fixture(autouse=True)
 def _empty_process_caches() -> None:
     """Each test starts with an empty word bank and cache, as a fresh process would."""
     from django.core.cache import cache

@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from evilsite.accounts import views
+from evilsite.accounts.forms import QueuedPasswordResetForm
 
 # How long a reset link works, said on the page and in the e-mail.
 RESET_LINK_DAYS = {"timeout_days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}
@@ -32,7 +33,9 @@ urlpatterns = [
     # A forgotten password: Django's views, a link by e-mail (README: e-mail settings).
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(extra_email_context=RESET_LINK_DAYS),
+        auth_views.PasswordResetView.as_view(
+            form_class=QueuedPasswordResetForm, extra_email_context=RESET_LINK_DAYS
+        ),
         name="password_reset",
     ),
     path(

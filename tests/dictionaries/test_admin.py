@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
@@ -13,7 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from dictionaries.admin import EstimatedCountPaginator
-from dictionaries.models import Dictionary, Word
+from dictionaries.models import Dictionary, DictionaryImport, Word
+from games.models import Par
 from tests.factories import DictionaryFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -65,35 +70,91 @@ def test_the_upload_form_is_shown(admin_client_: Client) -> None:
     assert b"at most 20 MB" in response.content
 
 
-def test_a_staff_upload_stores_the_words_and_shows_the_report(admin_client_: Client) -> None:
+def import_page(job: DictionaryImport) -> str:
+    return reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk])
+
+
+def test_a_staff_upload_is_queued_imported_and_reported(admin_client_: Client) -> None:
+    """Tests run tasks at once (the immediate backend): the upload queues the import, the
+    task runs it, and the page the upload leads to follows the import to its report."""
     response = admin_client_.post(
         reverse(ADD_URL), upload(description="Week one", make_default="on"), follow=True
     )
+    job = DictionaryImport.objects.get()
     dictionary = Dictionary.objects.get()
-    assert response.redirect_chain[-1][0] == reverse(
-        "admin:dictionaries_dictionary_report", args=[dictionary.pk]
-    )
+    assert response.redirect_chain[-1][0] == import_page(job)
+    assert (job.status, job.dictionary, job.error) == ("done", dictionary, "")
+    assert job.task_id
     assert sorted(Word.objects.values_list("text", flat=True)) == ["ally", "beta", "hangman"]
     assert dictionary.word_count == 3
     assert dictionary.is_default
     assert dictionary.description == "Week one"
     assert dictionary.uploaded_by == response.wsgi_request.user
+    assert Par.objects.filter(dictionary=dictionary).count() == 2 * 3  # lengths 4 and 7
     page = response.content.decode()
-    assert "Imported 3 words into “Course words”." in page
+    assert "“Course words” is queued for import; this page follows it." in page
+    assert 'class="import-state import-done">Done<' in page
+    assert "Done: 3 words." in page
     assert '<tr><th scope="row">Duplicates removed</th><td>1</td></tr>' in page
-    assert '<tr><th scope="row">Lines rejected</th><td>3</td></tr>' in page
-    assert "<tr><td>4</td><td>2</td></tr>" in page
-    assert "<tr><td>7</td><td>1</td></tr>" in page
+    assert "http-equiv" not in page  # finished: the page stops reloading itself
     assert "<td>5</td><td><code>b3ta</code></td><td>contains the digit &#x27;3&#x27;</td>" in page
-    assert "<td>6</td><td><code>hello world</code></td><td>has a space inside" in page
-    assert "<td>7</td><td><code>café</code></td><td>contains &#x27;é&#x27; (U+00E9)" in page
+    report = admin_client_.get(
+        reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+    ).content.decode()
+    assert '<tr><th scope="row">Lines rejected</th><td>3</td></tr>' in report
+    assert "<tr><td>4</td><td>2</td></tr>" in report
+    assert "<tr><td>7</td><td>1</td></tr>" in report
+    assert "<td>6</td><td><code>hello world</code></td><td>has a space inside" in report
+    assert "<td>7</td><td><code>café</code></td><td>contains &#x27;é&#x27; (U+00E9)" in report
+    assert list(Path(settings.DICTIONARY_UPLOAD_DIR).iterdir()) == []  # the file is gone
+
+
+def test_a_queued_import_shows_that_it_waits_and_reloads(admin_client_: Client) -> None:
+    job = DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
+    page = admin_client_.get(import_page(job)).content.decode()
+    assert "Waiting for a worker." in page
+    assert '<meta http-equiv="refresh" content="2">' in page
+
+
+def test_a_running_import_shows_its_phase_and_progress(admin_client_: Client) -> None:
+    job = DictionaryImport.objects.create(
+        name="Big",
+        file_name="y.txt",
+        file_size=10,
+        status="running",
+        phase="storing",
+        progress_done=500_000,
+        progress_total=2_000_000,
+    )
+    page = admin_client_.get(import_page(job)).content.decode()
+    assert "Storing words: 500,000 of 2,000,000 (25 %)." in page
+    assert '<meta http-equiv="refresh"' in page
+    listing = admin_client_.get(reverse("admin:dictionaries_dictionaryimport_changelist"))
+    assert "Storing words: 500,000 of 2,000,000 (25 %)." in listing.content.decode()
 
 
 def test_a_staff_member_with_the_add_permission_can_upload() -> None:
-    client = staff_client("add_dictionary", "view_dictionary")
+    client = staff_client("add_dictionary", "view_dictionary", "view_dictionaryimport")
     response = client.post(reverse(ADD_URL), upload(), follow=True)
     assert response.status_code == 200
+    assert "Done: 3 words." in response.content.decode()
     assert Dictionary.objects.get().word_count == 3
+
+
+def test_imports_are_watched_never_edited(admin_client_: Client) -> None:
+    job = DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
+    assert admin_client_.post(import_page(job), {"name": "Renamed"}).status_code == 200
+    job.refresh_from_db()
+    assert job.name == "Later"
+    delete = reverse("admin:dictionaries_dictionaryimport_delete", args=[job.pk])
+    assert admin_client_.post(delete, {"post": "yes"}).status_code == 403
+    assert DictionaryImport.objects.filter(pk=job.pk).exists()
+
+
+def test_a_staff_member_without_the_view_permission_cannot_watch_imports() -> None:
+    job = DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
+    client = staff_client("view_dictionary")
+    assert client.get(import_page(job)).status_code == 403
 
 
 @pytest.mark.parametrize(
@@ -106,24 +167,39 @@ def test_a_staff_member_with_the_add_permission_can_upload() -> None:
     ],
     ids=["not-utf8", "empty", "blank-lines", "only-invalid"],
 )
-def test_a_refused_upload_redisplays_the_form_and_stores_nothing(
+def test_a_refused_word_file_fails_its_import_with_the_reason_and_stores_nothing(
     admin_client_: Client, content: bytes, message: str
 ) -> None:
-    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
+    response = admin_client_.post(reverse(ADD_URL), upload(content=content), follow=True)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Nothing was imported" in page
-    assert message in page
-    assert 'value="Course words"' in page
+    job = DictionaryImport.objects.get()
+    assert job.status == "failed"
+    assert 'class="import-state import-failed">Failed<' in page
+    assert "Nothing imported: " + message in page
     assert not Dictionary.objects.exists()
     assert not Word.objects.exists()
+    assert list(Path(settings.DICTIONARY_UPLOAD_DIR).iterdir()) == []
 
 
 def test_an_upload_of_only_bad_lines_lists_them(admin_client_: Client) -> None:
-    response = admin_client_.post(reverse(ADD_URL), upload(content=b"123\nhello world\n"))
+    response = admin_client_.post(
+        reverse(ADD_URL), upload(content=b"123\nhello world\n"), follow=True
+    )
     page = response.content.decode()
     assert "<td>1</td><td><code>123</code></td><td>contains the digit &#x27;1&#x27;</td>" in page
     assert "<td>2</td><td><code>hello world</code></td>" in page
+
+
+def test_a_second_upload_under_a_waiting_name_is_refused_on_the_name(
+    admin_client_: Client,
+) -> None:
+    DictionaryImport.objects.create(name="Course words", file_name="x.txt", file_size=10)
+    response = admin_client_.post(reverse(ADD_URL), upload(name="course WORDS"))
+    assert response.status_code == 200
+    assert "already waiting to be imported" in response.context["form"].errors["name"][0]
+    assert DictionaryImport.objects.count() == 1
+    assert list(Path(settings.DICTIONARY_UPLOAD_DIR).glob("*")) == []
 
 
 def test_an_upload_over_the_limit_is_refused(admin_client_: Client, settings: Any) -> None:
@@ -399,3 +475,51 @@ def test_the_word_paginator_uses_the_planner_estimate_on_postgresql(
         count = EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count
     assert count == 4
     assert not any("COUNT(" in query["sql"].upper() for query in queries.captured_queries)
+
+
+def test_the_dictionary_list_says_where_to_follow_uploads_not_imported_yet(
+    admin_client_: Client,
+) -> None:
+    DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
+    DictionaryImport.objects.create(
+        name="Now", file_name="y.txt", file_size=10, status="running", phase="reading"
+    )
+    page = admin_client_.get(reverse("admin:dictionaries_dictionary_changelist")).content.decode()
+    assert "2 uploaded word lists are not imported yet" in page
+    follow = (
+        reverse("admin:dictionaries_dictionaryimport_changelist") + "?status__in=queued,running"
+    )
+    assert f'href="{follow}"' in page
+    listing = admin_client_.get(follow).content.decode()
+    assert "Later" in listing
+    assert "Reading and checking the file…" in listing
+
+
+def test_an_uploaded_dictionary_links_to_its_import(admin_client_: Client) -> None:
+    admin_client_.post(reverse(ADD_URL), upload())
+    dictionary = Dictionary.objects.get()
+    page = admin_client_.get(change_url(dictionary)).content.decode()
+    assert import_page(DictionaryImport.objects.get()) in page
+    assert "Done: 3 words." in page
+
+
+def test_the_largest_list_allowed_is_only_stored_and_queued_by_its_request(
+    admin_client_: Client, settings: Any
+) -> None:
+    """With the database queue and no worker: the request stores 20 MiB and answers, the
+    import waits (``bench/upload.py`` times it through gunicorn)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
+    letters = "etaoinshrdlucmfwypvbgkqjxz"
+    words = ("".join(word) + "\n" for word in itertools.product(letters, repeat=7))
+    content = "".join(itertools.islice(words, limit // 8)).encode("ascii")
+    assert limit - 8 < len(content) <= limit
+    started = time.perf_counter()
+    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
+    elapsed = time.perf_counter() - started
+    job = DictionaryImport.objects.get()
+    assert response["Location"] == import_page(job)
+    assert elapsed < 2
+    assert (job.status, job.file_size) == ("queued", len(content))
+    assert (Path(settings.DICTIONARY_UPLOAD_DIR) / job.file_name).stat().st_size == len(content)
+    assert not Dictionary.objects.exists()

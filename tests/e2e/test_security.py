@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from pytest_django.fixtures import Settings
 
+from dictionaries.models import DictionaryImport
 from games import services
 from games.models import Game
 from tests.conftest import NINE_WORDS
@@ -43,6 +44,9 @@ def test_the_admin_works_under_the_policy(page: Any, live_server: Any) -> None:
     admin = UserFactory(username="root", password=PASSWORD, is_staff=True, is_superuser=True)
     dictionary = DictionaryFactory(words=list(NINE_WORDS))
     game = GameFactory(player=admin, dictionary=dictionary)
+    upload = DictionaryImport.objects.create(
+        name="Waiting", file_name="w.txt", file_size=10, status="running", phase="storing"
+    )
     base = live_server.url
     page.goto(f"{base}/admin/login/")
     page.locator("#id_username").fill("root")
@@ -56,6 +60,8 @@ def test_the_admin_works_under_the_policy(page: Any, live_server: Any) -> None:
         "/admin/dictionaries/dictionary/",
         "/admin/dictionaries/dictionary/add/",
         f"/admin/dictionaries/dictionary/{dictionary.pk}/change/",
+        "/admin/dictionaries/dictionaryimport/",
+        f"/admin/dictionaries/dictionaryimport/{upload.pk}/change/",  # reloads itself
         "/admin/games/game/",
         f"/admin/games/game/{game.pk}/change/",
     ):
