@@ -157,9 +157,10 @@ def _create_game(
         difficulty=puzzle.difficulty,
         is_ranked=ranked,
         seeded_ties=True,  # practice too: the same letters meet the same families
+        vocabulary=engine.DAILY_VOCABULARY,  # on the same secret part of the list
         seed=puzzle.seed,
         pattern=engine.HIDDEN * puzzle.length,
-        words_left=len(lexicon),
+        words_left=engine.secret_vocabulary(lexicon, puzzle.seed, engine.DAILY_VOCABULARY).size,
         daily_puzzle=puzzle,
         start_token=start_token,
     )

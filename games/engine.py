@@ -39,6 +39,13 @@ import numpy.typing as npt
 ALPHABET = string.ascii_lowercase
 HIDDEN = "-"
 MAX_WORD_LENGTH = 64
+# A game's vocabulary is the share of its lexicon it plays on, in thousandths (see
+# ``secret_vocabulary``); the whole list unless a ranked game or the daily says otherwise.
+FULL_VOCABULARY = 1000
+# What a ranked game keeps, by word length (lengths not listed: the last entry's share), and
+# what the daily keeps. MEASURED: see the module docstring, "The ranked variant".
+RANKED_VOCABULARY: dict[int, int] = {4: 600, 5: 600, 6: 600, 7: 800}
+DAILY_VOCABULARY = 600
 
 
 class Difficulty(StrEnum):
@@ -101,6 +108,39 @@ def second_hardest_due(difficulty: Difficulty, guess_number: int) -> bool:
 def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, str]:
     """Hardest first: more words, fewer letters revealed, smaller pattern."""
     return (-size, revealed, pattern)
+
+
+def ranked_vocabulary(length: int, *, daily: bool = False) -> int:
+    """The thousandths of the list a new ranked game (or daily puzzle) of ``length`` plays on."""
+    if daily:
+        return DAILY_VOCABULARY
+    shorter = [share for upto, share in sorted(RANKED_VOCABULARY.items()) if upto <= length]
+    return shorter[-1] if shorter else RANKED_VOCABULARY[min(RANKED_VOCABULARY)]
+
+
+def secret_vocabulary(lexicon: Lexicon, seed: int, per_mille: int) -> npt.NDArray[np.int32]:
+    """The indexes of the words a ranked game plays on: about ``per_mille`` in 1,000, by seed.
+
+    Each word is kept or not by a hash of the seed and its index (splitmix64,
+    NumPy, no per-game copy of the words): one vectorised pass, so the
+    vocabulary is rebuilt on every request from the stored seed instead of
+    being cached. At least one word is always kept (the one with the lowest
+    draw), so every game has a word to name.
+    """
+    size = len(lexicon)
+    if per_mille >= FULL_VOCABULARY:
+        return np.arange(size, dtype=np.int32)
+    digest = hashlib.blake2b(f"vocabulary:{seed}".encode(), digest_size=8).digest()
+    draws = np.arange(size, dtype=np.uint64) + np.uint64(int.from_bytes(digest, "big"))
+    with np.errstate(over="ignore"):
+        draws = (draws ^ (draws >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        draws = (draws ^ (draws >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        draws ^= draws >> np.uint64(31)
+    shares = draws % np.uint64(FULL_VOCABULARY)
+    kept = np.flatnonzero(shares < np.uint64(max(per_mille, 0))).astype(np.int32)
+    if kept.size == 0:
+        kept = np.array([int(np.argmin(shares))], dtype=np.int32)
+    return kept
 
 
 def seeded_tie_key(seed: int, guess_number: int, pattern: str) -> bytes:
@@ -243,6 +283,7 @@ class GameState:
     difficulty: Difficulty
     seed: int
     seeded_ties: bool = False
+    vocabulary: int = FULL_VOCABULARY  # thousandths of the lexicon kept by the seed
     letters: tuple[str, ...] = ()
     pattern: str = ""
     misses: int = 0
@@ -302,6 +343,7 @@ def new_game(
     difficulty: Difficulty | str,
     seed: int,
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> GameState:
     if isinstance(max_misses, bool) or not isinstance(max_misses, int) or max_misses < 1:
         raise EngineError("wrong guesses allowed must be an integer of at least 1")
@@ -310,13 +352,21 @@ def new_game(
     except ValueError:
         choices = ", ".join(Difficulty)
         raise EngineError(f"difficulty must be one of {choices}, not {difficulty!r}") from None
+    if not 1 <= vocabulary <= FULL_VOCABULARY:
+        raise EngineError(f"a vocabulary is 1 to {FULL_VOCABULARY} thousandths of the words")
+    if chosen is Difficulty.FAIR and vocabulary < FULL_VOCABULARY:
+        raise EngineError("a fair game draws its word from the whole list")
     return GameState(
         lexicon=lexicon,
         max_misses=max_misses,
         difficulty=chosen,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
         pattern=HIDDEN * lexicon.length,
+        candidates=(
+            None if vocabulary >= FULL_VOCABULARY else secret_vocabulary(lexicon, seed, vocabulary)
+        ),
     )
 
 
@@ -374,8 +424,10 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         kept_rank = family_codes.index(int(state.lexicon.codes[ALPHABET.index(letter)][secret]))
         reason = Reason.HONEST
     elif state.difficulty is Difficulty.FIENDISH:
-        from games.lookahead import choose_family  # the strategies import the engine's types
+        # The strategies import the engine's types.
+        from games.lookahead import OPENING_GUESSES, OPENING_MARGIN, choose_family
 
+        secret_words = state.seeded_ties and state.vocabulary < FULL_VOCABULARY
         choice = choose_family(
             state.lexicon,
             candidates=_candidate_indexes(state),
@@ -385,6 +437,7 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
             misses_left=state.misses_left,
             seed=state.seed if state.seeded_ties else None,
             guess_number=number,
+            margin=OPENING_MARGIN if secret_words and number <= OPENING_GUESSES else 0,
         )
         kept_rank, reason = choice.kept_rank, Reason.LOOKAHEAD
         values, search_nodes = choice.values, choice.nodes
@@ -435,6 +488,29 @@ def _candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
     if state.candidates is None:
         return np.arange(len(state.lexicon), dtype=np.int32)
     return state.candidates
+
+
+def public_candidates(state: GameState) -> npt.NDArray[np.int32]:
+    """The words of the whole lexicon that fit the game's letters and pattern.
+
+    What a player can know: a ranked game's secret vocabulary is left out. A
+    guesser (hints, "watch the computer play", the benchmarks) reasons on these.
+    """
+    return _filter(state.lexicon, np.arange(len(state.lexicon), dtype=np.int32), state)
+
+
+def _filter(
+    lexicon: Lexicon, candidates: npt.NDArray[np.int32], state: GameState
+) -> npt.NDArray[np.int32]:
+    """The ``candidates`` whose positions of each guessed letter are what the pattern shows."""
+    for letter in state.letters:
+        letter_index = ALPHABET.index(letter)
+        positions = tuple(i for i, char in enumerate(state.pattern) if char == letter)
+        code = lexicon.code_of(letter_index, positions)
+        if code is None:
+            return candidates[:0]
+        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    return candidates
 
 
 def secret_word_index(lexicon: Lexicon, seed: int) -> int:
@@ -509,6 +585,7 @@ def restore(
     pattern: str,
     word: str | None = None,
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> GameState:
     """Rebuild a game from its letters and the pattern they revealed, without the word-maker.
 
@@ -525,6 +602,7 @@ def restore(
         difficulty=difficulty,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
     )
     guessed = tuple(letters)
     if len(pattern) != lexicon.length:
@@ -533,15 +611,9 @@ def restore(
         raise EngineError(f"{''.join(guessed)!r} is not a list of distinct letters a-z")
     if any(char != HIDDEN and char not in guessed for char in pattern):
         raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
-    candidates = np.arange(len(lexicon), dtype=np.int32)
-    for letter in guessed:
-        letter_index = ALPHABET.index(letter)
-        positions = tuple(i for i, char in enumerate(pattern) if char == letter)
-        code = lexicon.code_of(letter_index, positions)
-        if code is None:
-            candidates = candidates[:0]
-            break
-        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    candidates = _filter(
+        lexicon, _candidate_indexes(state), replace(state, letters=guessed, pattern=pattern)
+    )
     if candidates.size == 0:
         raise EngineError(f"no word of this lexicon fits {pattern!r} after {''.join(guessed)!r}")
     misses = sum(1 for letter in guessed if letter not in pattern)
@@ -570,6 +642,7 @@ def replay(
     seed: int,
     letters: Iterable[str],
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> tuple[GameState, list[MoveReport]]:
     """Re-run the word-maker over a game's letters: every choice made again, as it was made.
 
@@ -582,6 +655,7 @@ def replay(
         difficulty=difficulty,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
     )
     reports: list[MoveReport] = []
     for letter in letters:

@@ -31,11 +31,13 @@ import numpy.typing as npt
 
 from games.engine import (
     ALPHABET,
+    FULL_VOCABULARY,
     Difficulty,
     GameState,
     Lexicon,
     apply_guess,
     new_game,
+    public_candidates,
     second_hardest_due,
 )
 from games.search import (
@@ -69,6 +71,13 @@ class Proposal:
 
 
 def candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
+    """The words a player can know are still possible: never a ranked game's secret vocabulary.
+
+    A ranked game plays on a part of the list drawn by its seed; a guesser sees
+    the whole list's words that fit the letters and pattern, as a player does.
+    """
+    if state.vocabulary < FULL_VOCABULARY:
+        return public_candidates(state)
     if state.candidates is None:
         return np.arange(len(state.lexicon), dtype=np.int32)
     return state.candidates
@@ -115,7 +124,7 @@ def strong_heuristic_letter(state: GameState, *, exact_up_to: int = EXACT_GUESS_
     ``exact_up_to`` words are left it plays the exact minimax letter, which
     is safe against any word-maker.
     """
-    if 2 <= state.words_left <= exact_up_to:
+    if 2 <= len(candidate_indexes(state)) <= exact_up_to:
         found = exact_letter(state)
         if found is not None:
             return found[0]

@@ -68,6 +68,10 @@ FIENDISH_ESTIMATE = EstimateSettings(
 )
 # In ranked games the seed picks among this many families of the best value.
 SEEDED_CHOICES = 3
+# In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the seed
+# picks among families worth at least the best value less OPENING_MARGIN (see games/engine.py).
+OPENING_MARGIN = 0
+OPENING_GUESSES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +95,16 @@ def choose_family(
     seed: int | None,
     guess_number: int,
     nodes: int = FIENDISH_NODES,
+    margin: int = 0,
 ) -> FamilyChoice:
     """Value the families of ``letter`` (given hardest first by their codes) and pick one.
 
     ``guessed`` are the letters guessed before this one; ``misses_left`` the
     wrong guesses left before it; ``seed`` is None in games that keep the
-    rules' exact order (unranked practice, the console).
+    rules' exact order (unranked practice, the console). With a ``margin``
+    (ranked games on a secret vocabulary, their first guesses only), the seed
+    chooses among the biggest families worth at least the best value less the
+    margin, instead of the best value only.
     """
     tables = search_tables(lexicon)
     letter_index = ord(letter) - ord("a")
@@ -115,7 +123,7 @@ def choose_family(
         # Each of the guesser's letters splits the words, so a miss removes one at least:
         # a family of n words is worth at most n - 1 more misses. One that cannot beat
         # the best so far is not searched (and not kept).
-        if min(misses_left, miss + len(family_words) - 1) < best:
+        if min(misses_left, miss + len(family_words) - 1) < best - margin:
             continue
         try:
             worth = estimate.value(family_words, after)
@@ -124,13 +132,18 @@ def choose_family(
         values[rank] = min(misses_left, miss + worth)
         best = max(best, values[rank])
         # Once enough families win the game outright, no later (smaller) one can be kept.
-        if sum(value is not None and value >= misses_left for value in values) >= wanted_at_cap:
+        if (
+            best >= misses_left
+            and sum(value is not None and value >= misses_left - margin for value in values)
+            >= wanted_at_cap
+        ):
             break
     valued = [rank for rank, value in enumerate(values) if value is not None]
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
-    tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    within = margin if seed is not None else 0
+    tied = [rank for rank in valued if (values[rank] or 0) >= best - within][:SEEDED_CHOICES]
     kept = tied[0] if seed is None else tied[seeded_index(seed, guess_number, len(tied))]
     return FamilyChoice(
         kept_rank=kept,

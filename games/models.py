@@ -9,7 +9,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
 from dictionaries.models import Dictionary
-from games.engine import HIDDEN
+from games.engine import FULL_VOCABULARY, HIDDEN
 from games.engine import Difficulty as EngineDifficulty
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
@@ -75,6 +75,14 @@ class Game(models.Model):
         help_text=(
             "Families of equal rank are ordered by the seed (games started ranked), so a "
             "letter sequence that won one game does not win the next."
+        ),
+    )
+    vocabulary = models.PositiveSmallIntegerField(
+        default=FULL_VOCABULARY,
+        help_text=(
+            "Thousandths of the dictionary's words of this length the game plays on, drawn "
+            "by its seed (games.engine.secret_vocabulary): 1000 is the whole list; ranked "
+            "games and the daily play on a secret part of it."
         ),
     )
     letters = models.CharField(max_length=26, blank=True, help_text="Letters guessed, in order.")
@@ -252,6 +260,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(daily_puzzle__isnull=True) | models.Q(seeded_ties=True),
                 name="game_daily_seeded_ties",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(vocabulary__gte=1, vocabulary__lte=FULL_VOCABULARY),
+                name="game_vocabulary_range",
             ),
             models.UniqueConstraint(
                 fields=["player", "start_token"],

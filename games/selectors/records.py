@@ -368,6 +368,7 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -
                 top_families=bars[:top],
                 more_families=bars[top:],
                 seeded_ties=game.seeded_ties,
+                vocabulary=game.vocabulary,
                 search_nodes=move.search_nodes,
                 hint_letter=hints.get(game.letters[: move.number - 1], ""),
                 ai=ai_moves.get(move.number),
@@ -438,6 +439,7 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
                 letters=game.letters[: number - 1],
                 pattern=pattern,
                 seeded_ties=game.seeded_ties,
+                vocabulary=game.vocabulary,
             )
             proposal = guesser.propose(state, nodes=nodes)
             cached.append(
