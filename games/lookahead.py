@@ -142,8 +142,10 @@ def choose_family(
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
-    within = margin if seed is not None else 0
-    tied = [rank for rank in valued if (values[rank] or 0) >= best - within][:SEEDED_CHOICES]
+    tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    if seed is not None and margin:
+        # The biggest family worth less than the best, but within the margin, joins the choice.
+        tied += [rank for rank in valued if best - margin <= (values[rank] or 0) < best][:1]
     kept = tied[0] if seed is None else tied[seeded_index(seed, guess_number, len(tied))]
     return FamilyChoice(
         kept_rank=kept,
