@@ -44,8 +44,9 @@ MAX_WORD_LENGTH = 64
 FULL_VOCABULARY = 1000
 # What a ranked game keeps, by word length (lengths not listed: the last entry's share), and
 # what the daily keeps. MEASURED: see the module docstring, "The ranked variant".
-RANKED_VOCABULARY: dict[int, int] = {4: 600, 5: 600, 6: 600, 7: 800}
+RANKED_VOCABULARY: dict[int, int] = {1: 600, 7: 800}
 DAILY_VOCABULARY = 600
+SECRET_VOCABULARY_MIN_WORDS = 1000
 
 
 class Difficulty(StrEnum):
@@ -110,11 +111,17 @@ def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, s
     return (-size, revealed, pattern)
 
 
-def ranked_vocabulary(length: int, *, daily: bool = False) -> int:
-    """The thousandths of the list a new ranked game (or daily puzzle) of ``length`` plays on."""
+def ranked_vocabulary(lexicon: Lexicon, *, daily: bool = False) -> int:
+    """The thousandths of ``lexicon`` a new ranked game (or daily puzzle) plays on.
+
+    A bucket smaller than :data:`SECRET_VOCABULARY_MIN_WORDS` is played whole:
+    a part of a few hundred words would be another, much easier game.
+    """
+    if len(lexicon) < SECRET_VOCABULARY_MIN_WORDS:
+        return FULL_VOCABULARY
     if daily:
         return DAILY_VOCABULARY
-    shorter = [share for upto, share in sorted(RANKED_VOCABULARY.items()) if upto <= length]
+    shorter = [share for upto, share in sorted(RANKED_VOCABULARY.items()) if upto <= lexicon.length]
     return shorter[-1] if shorter else RANKED_VOCABULARY[min(RANKED_VOCABULARY)]
 
 

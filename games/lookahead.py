@@ -70,8 +70,9 @@ FIENDISH_ESTIMATE = EstimateSettings(
 SEEDED_CHOICES = 3
 # In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the seed
 # picks among families worth at least the best value less OPENING_MARGIN (see games/engine.py).
-OPENING_MARGIN = 0
-OPENING_GUESSES = 2
+OPENING_MARGIN = 1
+OPENING_GUESSES = 3
+MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ def choose_family(
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
     tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
-    if seed is not None and margin:
+    if seed is not None and margin and best >= MARGIN_FROM:
         # The biggest family worth less than the best, but within the margin, joins the choice.
         tied += [rank for rank in valued if best - margin <= (values[rank] or 0) < best][:1]
     kept = tied[0] if seed is None else tied[seeded_index(seed, guess_number, len(tied))]

@@ -163,7 +163,7 @@ def game_start(
     )
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     # A ranked game plays on a secret part of the list drawn by its seed (games/engine.py).
-    vocabulary = engine.ranked_vocabulary(length) if is_ranked else engine.FULL_VOCABULARY
+    vocabulary = engine.ranked_vocabulary(lexicon) if is_ranked else engine.FULL_VOCABULARY
     with transaction.atomic():
         if is_ranked:
             current = (

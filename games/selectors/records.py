@@ -368,7 +368,6 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -
                 top_families=bars[:top],
                 more_families=bars[top:],
                 seeded_ties=game.seeded_ties,
-                vocabulary=game.vocabulary,
                 search_nodes=move.search_nodes,
                 hint_letter=hints.get(game.letters[: move.number - 1], ""),
                 ai=ai_moves.get(move.number),

@@ -251,7 +251,7 @@ def start_game(
         difficulty=difficulty,
         seed=game_seed,
         seeded_ties=ranked,
-        vocabulary=ranked_vocabulary(lexicon.length) if ranked else FULL_VOCABULARY,
+        vocabulary=ranked_vocabulary(lexicon) if ranked else FULL_VOCABULARY,
     )
 
 
