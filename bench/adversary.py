@@ -28,7 +28,8 @@ and prints their ratio, since ranked games are no longer the rules' exact order.
 by the site's secret) with the strong guesser, replays every won line in a
 practice game with the day's settings (the whole list, the rules' exact
 order) and counts the days where it ends in a different final family.
-Fiendish replies are timed one by one, on one core. ``--quick`` (what CI
+Fiendish replies are timed one by one, on one core, in CPU time of this process
+(so other jobs on a shared machine do not count). ``--quick`` (what CI
 runs) plays lengths 4 to 6 only, two games on the largest of those buckets, and
 at most 2 memorised replays, so the script cannot rot unseen; its numbers are
 not the goal's.
@@ -131,9 +132,9 @@ def play(
     state: GameState = new_game(lexicon, max_misses=MAX_MISSES, difficulty=difficulty, seed=SEED)
     while not state.is_over:
         letter = propose(state).letter if ai else strong_heuristic_letter(state)
-        started = time.perf_counter()
+        started = time.process_time()
         state, _ = apply_guess(state, letter)
-        replies.append(time.perf_counter() - started)
+        replies.append(time.process_time() - started)
     return state.misses, "".join(state.letters)
 
 
@@ -227,9 +228,9 @@ def largest_bucket_replies(lexicon: Lexicon, games: int) -> list[float]:
         for letter in letters:
             if state.is_over:
                 break
-            started = time.perf_counter()
+            started = time.process_time()
             state, _ = apply_guess(state, letter)
-            replies.append(time.perf_counter() - started)
+            replies.append(time.process_time() - started)
     return replies
 
 

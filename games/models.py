@@ -284,6 +284,11 @@ class Game(models.Model):
         return self.status != Status.PLAYING
 
     @property
+    def on_secret_vocabulary(self) -> bool:
+        """A ranked game or daily that plays on a part of the list drawn by its seed."""
+        return self.vocabulary < FULL_VOCABULARY
+
+    @property
     def is_daily(self) -> bool:
         return self.daily_puzzle_id is not None
 

@@ -11,9 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 
 from dictionaries.wordbank import get_lexicon
 from games import engine, services
+from games.models import Par
 from games.selectors.replay import game_state, replay_mismatches
 from tests.factories import DictionaryFactory, UserFactory
 
@@ -128,3 +131,23 @@ def test_the_console_plays_the_ranked_variant_only_when_asked(tmp_path: Path) ->
     for line in plain:
         exact, report = engine.apply_guess(exact, line["guess"])
         assert line == report.as_json()
+
+
+def test_par_at_the_end_of_a_ranked_game_says_what_it_was_worked_out_on() -> None:
+    dictionary = DictionaryFactory(words=WORDS)
+    Par.objects.create(
+        dictionary=dictionary, length=5, difficulty="hard", misses=3, at_least=3, nodes=100
+    )
+    player = UserFactory()
+    game = services.game_start(
+        player=player, dictionary=dictionary, length=5, max_misses=1, difficulty="hard"
+    )
+    assert game.on_secret_vocabulary
+    for letter in "zyxwvqkjhgf":
+        game = services.game_guess(game_id=game.pk, player=player, letter=letter).game
+        if game.is_over:
+            break
+    client = Client()
+    client.force_login(player)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "par 3 (worked out on the whole word list; this game played on a secret part" in html
