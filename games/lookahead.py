@@ -26,6 +26,10 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    value it keeps the one the rules rank hardest (the biggest), unless the
    game is ranked: then the game's secret seed picks among the biggest few
    of them, so that letters that beat one ranked game do not beat the next.
+   A ranked game on a secret vocabulary also lets the seed keep, on its first
+   :data:`OPENING_GUESSES` guesses and when the best is worth
+   :data:`MARGIN_FROM` misses or more, the biggest family worth
+   :data:`OPENING_MARGIN` miss less (measured in ``games/engine.py``).
 
 The search examines at most :data:`FIENDISH_NODES` positions per guess, a
 count, never a time: the same guess in the same game gets the same answer on
