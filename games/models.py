@@ -79,6 +79,7 @@ class Game(models.Model):
     )
     vocabulary = models.PositiveSmallIntegerField(
         default=FULL_VOCABULARY,
+        db_default=FULL_VOCABULARY,  # rows written by code older than the field: whole list
         help_text=(
             "Thousandths of the dictionary's words of this length the game plays on, drawn "
             "by its seed (games.engine.secret_vocabulary): 1000 is the whole list; ranked "
