@@ -23,6 +23,12 @@ vocabulary drawn by the seed, seeded choices), and the guesser sees only what
 a player sees: the whole list's words that fit (``guesser.candidate_indexes``).
 It also plays ranked hard and fiendish at lengths 6 to 12 (three seeds each)
 and prints their ratio, since ranked games are no longer the rules' exact order.
+``--probe`` adds the probing guesser (``probing_letter``): it tries every
+letter against the word-maker's real answers, as a player with undo in
+practice games can, and keeps the one whose answer leaves the position worth
+the fewest misses. Fiendish is then also judged against the best of the
+guessers played at each length (``best of guessers`` line), not only against
+the guesser it models.
 ``--daily N`` plays N days of daily puzzles (boards drawn from the dates as
 ``daily/draw.py`` does; a stand-in seed per day, since the real one is keyed
 by the site's secret) with the strong guesser, replays every won line in a
@@ -64,6 +70,7 @@ from daily.draw import DIFFICULTY as DAILY_DIFFICULTY
 from daily.draw import draw_board
 from dictionaries.sources import default_word_source
 from games.engine import (
+    ALPHABET,
     Difficulty,
     GameState,
     Lexicon,
@@ -72,7 +79,13 @@ from games.engine import (
     new_game,
     ranked_vocabulary,
 )
-from games.guesser import EXACT_GUESS_UP_TO, propose, strong_heuristic_letter
+from games.guesser import (
+    EXACT_GUESS_UP_TO,
+    candidate_indexes,
+    propose,
+    strong_heuristic_letter,
+)
+from games.lookahead import FIENDISH_ESTIMATE
 from games.search import (
     EstimateSettings,
     NodeBudget,
@@ -125,13 +138,51 @@ def load_buckets() -> dict[int, list[str]]:
     return buckets
 
 
+def probing_letter(state: GameState) -> str:
+    """The letter whose real answer leaves the fewest misses: one ply of probing, then a value.
+
+    Every letter not guessed yet is played against the word-maker itself (its
+    real answer, which a player finds with undo in a practice game), and the
+    position it leaves is valued as :class:`TreeEstimate` values a family (the
+    strong guesser against the most damaging answers to the end), plus the miss
+    if it was one. Fewest misses first, then fewest words left. Once few words
+    are left it plays exactly, as the strong guesser does.
+    """
+    words = candidate_indexes(state)
+    if len(words) <= EXACT_GUESS_UP_TO:
+        return strong_heuristic_letter(state)
+    tables = search_tables(state.lexicon)
+    best: tuple[tuple[int, int], str] | None = None
+    for letter in ALPHABET:
+        if letter in state.letters:
+            continue
+        child, report = apply_guess(state, letter)
+        if child.status is Status.WON:
+            return letter
+        estimate = TreeEstimate(tables, NodeBudget(10**9), FIENDISH_ESTIMATE)
+        worth = estimate.value(candidate_indexes(child), guessed_mask(child.letters))
+        key = (int(report.miss) + worth, report.words_left)
+        if best is None or key < best[0]:
+            best = (key, letter)
+    assert best is not None
+    return best[1]
+
+
 def play(
-    lexicon: Lexicon, difficulty: Difficulty, replies: list[float], *, ai: bool = False
+    lexicon: Lexicon,
+    difficulty: Difficulty,
+    replies: list[float],
+    *,
+    ai: bool = False,
+    probe: bool = False,
 ) -> tuple[int, str]:
-    """One game of the strong guesser (or the AI) against ``difficulty``: misses and letters."""
+    """One game of the strong guesser (or the AI, or the prober) against ``difficulty``."""
     state: GameState = new_game(lexicon, max_misses=MAX_MISSES, difficulty=difficulty, seed=SEED)
     while not state.is_over:
-        letter = propose(state).letter if ai else strong_heuristic_letter(state)
+        if probe:
+            letter = probing_letter(state)
+        else:
+            letter = propose(state).letter if ai else strong_heuristic_letter(state)
         started = time.process_time()
         state, _ = apply_guess(state, letter)
         replies.append(time.process_time() - started)
@@ -252,6 +303,7 @@ def main() -> None:
     parser.add_argument("--ceiling", action="store_true", help="also compute the best possible")
     parser.add_argument("--ai", action="store_true", help="also play the AI guesser")
     parser.add_argument("--memorised", type=int, metavar="N", help="replay won letters N times")
+    parser.add_argument("--probe", action="store_true", help="also play the probing guesser")
     parser.add_argument("--daily", type=int, metavar="N", help="N days of daily puzzles")
     parser.add_argument("--quick", action="store_true", help="lengths 4-6 and 2 timed games")
     options = parser.parse_args()
@@ -268,7 +320,10 @@ def main() -> None:
     header = f"{'length':>6} {'words':>7} {'hard':>5} {'fiendish':>9}"
     header += f" {'ceiling':>8}" if options.ceiling else ""
     header += f" {'ai/hard':>8} {'ai/fiendish':>12}" if options.ai else ""
+    header += f" {'probe/hard':>10} {'probe/fiendish':>14}" if options.probe else ""
     header += f" {'memorised wins':>15}" if options.memorised else ""
+    # Per difficulty, the fewest misses any guesser played needed, summed over the ratio lengths.
+    best_of = {Difficulty.HARD: 0, Difficulty.FIENDISH: 0}
     ai_totals = {Difficulty.HARD: 0, Difficulty.FIENDISH: 0}
     shares = [0, 0]
     worst_share = 0.0
@@ -285,11 +340,20 @@ def main() -> None:
             best = ceiling(lexicon)
             best_total += best * (length in ratio_lengths)
             line += f" {best:>8}"
+        fewest = {Difficulty.HARD: hard, Difficulty.FIENDISH: fiendish}
         if options.ai:
             for difficulty in ai_totals:
                 misses, _ = play(lexicon, difficulty, [], ai=True)
                 ai_totals[difficulty] += misses * (length in ratio_lengths)
+                fewest[difficulty] = min(fewest[difficulty], misses)
                 line += f" {misses:>8}" if difficulty is Difficulty.HARD else f" {misses:>12}"
+        if options.probe:
+            for difficulty in fewest:
+                misses, _ = play(lexicon, difficulty, [], probe=True)
+                fewest[difficulty] = min(fewest[difficulty], misses)
+                line += f" {misses:>10}" if difficulty is Difficulty.HARD else f" {misses:>14}"
+        for difficulty in best_of:
+            best_of[difficulty] += fewest[difficulty] * (length in ratio_lengths)
         if options.memorised:
             _, wins, games = memorised_share(lexicon, options.memorised)
             shares[0] += wins
@@ -310,6 +374,12 @@ def main() -> None:
             f"hard {ai_totals[Difficulty.HARD]}, fiendish "
             f"{ai_totals[Difficulty.FIENDISH]} "
             f"({ai_totals[Difficulty.FIENDISH] / ai_totals[Difficulty.HARD]:.2f}x)"
+        )
+    if options.ai or options.probe:
+        print(
+            f"best of guessers, lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: "
+            f"hard {best_of[Difficulty.HARD]}, fiendish {best_of[Difficulty.FIENDISH]} "
+            f"({best_of[Difficulty.FIENDISH] / best_of[Difficulty.HARD]:.2f}x)"
         )
     if options.memorised:
         print(
