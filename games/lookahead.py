@@ -72,8 +72,9 @@ FIENDISH_ESTIMATE = EstimateSettings(
 )
 # In ranked games the seed picks among this many families of the best value.
 SEEDED_CHOICES = 3
-# In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the seed
-# picks among families worth at least the best value less OPENING_MARGIN (see games/engine.py).
+# In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the biggest
+# family worth at most OPENING_MARGIN less than the best joins the seed's choice (measured in
+# games/engine.py: it changes the opening, which a secret vocabulary rarely does).
 OPENING_MARGIN = 1
 OPENING_GUESSES = 3
 MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
@@ -107,9 +108,10 @@ def choose_family(
     ``guessed`` are the letters guessed before this one; ``misses_left`` the
     wrong guesses left before it; ``seed`` is None in games that keep the
     rules' exact order (unranked practice, the console). With a ``margin``
-    (ranked games on a secret vocabulary, their first guesses only), the seed
-    chooses among the biggest families worth at least the best value less the
-    margin, instead of the best value only.
+    (ranked games on a secret vocabulary, their first guesses only) and a best
+    value of :data:`MARGIN_FROM` or more, the biggest family worth less than
+    the best but no more than ``margin`` less joins the families the seed
+    chooses among.
     """
     tables = search_tables(lexicon)
     letter_index = ord(letter) - ord("a")
