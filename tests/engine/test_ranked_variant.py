@@ -15,6 +15,7 @@ from games.engine import (
     Lexicon,
     apply_guess,
     new_game,
+    partition,
     public_candidates,
     ranked_vocabulary,
     replay,
@@ -22,6 +23,7 @@ from games.engine import (
     secret_vocabulary,
 )
 from games.guesser import propose, strong_heuristic_letter
+from games.lookahead import choose_family
 
 
 def big_lexicon(length: int = 5, size: int = 3000) -> Lexicon:
@@ -154,3 +156,36 @@ def test_a_fair_game_is_never_played_on_a_secret_vocabulary() -> None:
         new_game(LEXICON, max_misses=5, difficulty="fair", seed=1, vocabulary=600)
     with pytest.raises(EngineError, match="thousandths"):
         new_game(LEXICON, max_misses=5, difficulty="hard", seed=1, vocabulary=0)
+
+
+def test_the_opening_margin_lets_the_seed_keep_a_family_one_miss_below_the_best() -> None:
+    """Ranked, secret vocabulary, first guesses: the biggest family one miss below the best
+    joins the seed's choice; never a family two below, never in the rules' exact order."""
+    words = np.arange(len(LEXICON), dtype=np.int32)
+    _, _, codes = partition(new_game(LEXICON, max_misses=9, difficulty="fiendish", seed=0), "a")
+
+    def choose(seed: int | None, margin: int) -> tuple[int, tuple[int | None, ...]]:
+        choice = choose_family(
+            LEXICON,
+            candidates=words,
+            guessed=(),
+            letter="a",
+            ranked_codes=codes,
+            misses_left=9,
+            seed=seed,
+            guess_number=1,
+            margin=margin,
+        )
+        return choice.kept_rank, choice.values
+
+    kept_values = set()
+    for seed in range(30):
+        kept, values = choose(seed, 1)
+        best = max(value for value in values if value is not None)
+        assert values[kept] is not None
+        assert values[kept] >= best - 1
+        kept_values.add(best - values[kept])
+        plain, plain_values = choose(seed, 0)
+        assert plain_values[plain] == best
+    assert kept_values == {0, 1}
+    assert choose(None, 1)[0] == choose(None, 0)[0] == 0
