@@ -169,6 +169,7 @@ def _create_game(
         raise GameRuleError(
             f"The words of daily puzzle #{puzzle.number} are no longer available."
         ) from None
+    vocabulary = engine.ranked_vocabulary(lexicon, daily=True)
     return Game.objects.create(
         player=player,
         dictionary_id=puzzle.dictionary_id,
@@ -177,9 +178,10 @@ def _create_game(
         difficulty=puzzle.difficulty,
         is_ranked=ranked,
         seeded_ties=True,  # practice too: the same letters meet the same families
+        vocabulary=vocabulary,  # on the same secret part of the list
         seed=puzzle.seed,
         pattern=engine.HIDDEN * puzzle.length,
-        words_left=len(lexicon),
+        words_left=engine.secret_vocabulary(lexicon, puzzle.seed, vocabulary).size,
         daily_puzzle=puzzle,
         start_token=start_token,
     )

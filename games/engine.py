@@ -21,6 +21,66 @@ words, as many letters revealed) are ordered by the game's seed instead of
 by their patterns: the seeds say either may be kept, and it stops a letter
 sequence that won one ranked game from winning every other. Everywhere else
 (unranked practice, the console) the rules' exact order holds.
+
+The ranked variant (issue 15, item 3)
+-------------------------------------
+Seeded ties alone were not enough: the letters of a won ranked fiendish game
+won 56 % of games with other seeds (``bench/adversary.py --memorised 30``),
+and the daily could be replayed move for move offline, because the seed only
+broke ties. So a ranked game (and the daily) also plays on something only the
+server knows:
+
+1. **A secret vocabulary.** Each word of the bucket is kept or not by a hash
+   of the game's seed and its index (:func:`secret_vocabulary`; a NumPy pass,
+   rebuilt from the stored seed on each request, never cached per game). The
+   share kept is stored on the game row (``Game.vocabulary``, thousandths), so
+   a replay is exact even if the shares below change. Buckets under
+   :data:`SECRET_VOCABULARY_MIN_WORDS` are played whole. The named word is
+   always a word of the dictionary (one of the kept words). Guessers (hints,
+   the AI, the benchmarks) never see the secret part: they reason on the whole
+   list's words that fit (:func:`public_candidates`). Par is computed on the
+   whole list, and the board says so.
+2. **A seeded choice among families within a margin** (fiendish only,
+   ``games/lookahead.py``): on the first 3 guesses, when the best family is
+   worth 6 misses or more, the biggest family worth one miss less joins the
+   families the seed chooses among. A subset changes the end of a game but
+   rarely its opening; this changes the opening.
+3. **The daily** keeps a smaller share (:data:`DAILY_VOCABULARY`), since
+   everyone plays the same seed and its lines are passed around.
+
+Measured on web2 with the strong guesser, which sees only the public words.
+"transfer": the share of reseeded ranked fiendish games that a won line wins
+with one wrong guess to spare (lengths 4-12, 3 won lines x 10 replays per
+length unless said); "fiendish": the guesser's total misses over lengths 6-12
+(mean of 5 seeds; ranked hard: 35.6-37); the ratio is fiendish / ranked hard.
+
+- seeded ties only (before): transfer 56 % (the issue's bench, one line per
+  length, 100 % at some lengths); fiendish 53.7, 1.45x.
+- 80 % vocabulary: 31 % (one line per length; 100 % at length 6); 50.6, 1.40x.
+- 60 % at lengths up to 6, 80 % above: 34 % over lengths 4-9 (70 % at 7).
+- the same, and on guesses 1-2 the seed chooses among every family within one
+  miss of the best (80 % vocabulary): 20 % (one line per length); 45.6, 1.26x.
+- 60 % / 80 %, and on guesses 1-2 the biggest family one miss below the best
+  joins the seeded choice: 19 %; 48.8, 1.37x (a 3-miss game at length 12 fell
+  to 1: a margin costs long words most).
+- the same on guesses 1-3 when the best is worth 6 misses or more: 19 %;
+  49.2, 1.38x. The full bench (``--memorised 30``, one line per length):
+  19 %, at most 60 % at one length (length 6: 18 of 30), ranked 1.38x.
+- **chosen**: the same with 40 % at lengths up to 6: length 6 fell to 0 %
+  (3 lines; 60 %, 30 %, 60 % at 60 %), length 5 stayed at 33 %, length 4 at
+  3 %, and fiendish at length 6 kept its misses (11.6 against 11.2).
+  The full bench (``--memorised 30 --daily 30``): 21 of 270 replays won
+  (8 %), at most 40 % at one length (length 8); ranked fiendish 50.7 against
+  ranked hard 35.7 (1.42x, 3 seeds); p99 reply 59 ms CPU on the largest bucket.
+- the daily, 60 %: over 30 days the won line ends in another family in a
+  practice game on 29 days of 30 (``bench/adversary.py --daily 30``).
+
+The vocabulary alone left lengths 5-8 at 50-100 % for some lines; the margin
+brought length 7 to 0-20 %. It is the least strength lost for the best
+transfer measured, not a guarantee: in the 3-line runs single lines at
+lengths 5, 8 and 12 still won 50-80 % of their replays, and ranked fiendish
+measured 1.38x-1.42x ranked hard's misses depending on the seeds. The
+unranked game, which the bench's headline ratio measures, is unchanged (1.42x).
 """
 
 from __future__ import annotations
@@ -39,6 +99,14 @@ import numpy.typing as npt
 ALPHABET = string.ascii_lowercase
 HIDDEN = "-"
 MAX_WORD_LENGTH = 64
+# A game's vocabulary is the share of its lexicon it plays on, in thousandths (see
+# ``secret_vocabulary``); the whole list unless a ranked game or the daily says otherwise.
+FULL_VOCABULARY = 1000
+# What a ranked game keeps, by word length (lengths not listed: the last entry's share), and
+# what the daily keeps. MEASURED: see the module docstring, "The ranked variant".
+RANKED_VOCABULARY: dict[int, int] = {1: 400, 7: 800}
+DAILY_VOCABULARY = 600
+SECRET_VOCABULARY_MIN_WORDS = 1000
 
 
 class Difficulty(StrEnum):
@@ -101,6 +169,45 @@ def second_hardest_due(difficulty: Difficulty, guess_number: int) -> bool:
 def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, str]:
     """Hardest first: more words, fewer letters revealed, smaller pattern."""
     return (-size, revealed, pattern)
+
+
+def ranked_vocabulary(lexicon: Lexicon, *, daily: bool = False) -> int:
+    """The thousandths of ``lexicon`` a new ranked game (or daily puzzle) plays on.
+
+    A bucket smaller than :data:`SECRET_VOCABULARY_MIN_WORDS` is played whole:
+    a part of a few hundred words would be another, much easier game.
+    """
+    if len(lexicon) < SECRET_VOCABULARY_MIN_WORDS:
+        return FULL_VOCABULARY
+    if daily:
+        return DAILY_VOCABULARY
+    shorter = [share for upto, share in sorted(RANKED_VOCABULARY.items()) if upto <= lexicon.length]
+    return shorter[-1] if shorter else RANKED_VOCABULARY[min(RANKED_VOCABULARY)]
+
+
+def secret_vocabulary(lexicon: Lexicon, seed: int, per_mille: int) -> npt.NDArray[np.int32]:
+    """The indexes of the words a ranked game plays on: about ``per_mille`` in 1,000, by seed.
+
+    Each word is kept or not by a hash of the seed and its index (splitmix64,
+    NumPy, no per-game copy of the words): one vectorised pass, so the
+    vocabulary is rebuilt on every request from the stored seed instead of
+    being cached. At least one word is always kept (the one with the lowest
+    draw), so every game has a word to name.
+    """
+    size = len(lexicon)
+    if per_mille >= FULL_VOCABULARY:
+        return np.arange(size, dtype=np.int32)
+    digest = hashlib.blake2b(f"vocabulary:{seed}".encode(), digest_size=8).digest()
+    draws = np.arange(size, dtype=np.uint64) + np.uint64(int.from_bytes(digest, "big"))
+    with np.errstate(over="ignore"):
+        draws = (draws ^ (draws >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        draws = (draws ^ (draws >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        draws ^= draws >> np.uint64(31)
+    shares = draws % np.uint64(FULL_VOCABULARY)
+    kept = np.flatnonzero(shares < np.uint64(max(per_mille, 0))).astype(np.int32)
+    if kept.size == 0:
+        kept = np.array([int(np.argmin(shares))], dtype=np.int32)
+    return kept
 
 
 def seeded_tie_key(seed: int, guess_number: int, pattern: str) -> bytes:
@@ -243,6 +350,7 @@ class GameState:
     difficulty: Difficulty
     seed: int
     seeded_ties: bool = False
+    vocabulary: int = FULL_VOCABULARY  # thousandths of the lexicon kept by the seed
     letters: tuple[str, ...] = ()
     pattern: str = ""
     misses: int = 0
@@ -302,6 +410,7 @@ def new_game(
     difficulty: Difficulty | str,
     seed: int,
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> GameState:
     if isinstance(max_misses, bool) or not isinstance(max_misses, int) or max_misses < 1:
         raise EngineError("wrong guesses allowed must be an integer of at least 1")
@@ -310,13 +419,21 @@ def new_game(
     except ValueError:
         choices = ", ".join(Difficulty)
         raise EngineError(f"difficulty must be one of {choices}, not {difficulty!r}") from None
+    if not 1 <= vocabulary <= FULL_VOCABULARY:
+        raise EngineError(f"a vocabulary is 1 to {FULL_VOCABULARY} thousandths of the words")
+    if chosen is Difficulty.FAIR and vocabulary < FULL_VOCABULARY:
+        raise EngineError("a fair game draws its word from the whole list")
     return GameState(
         lexicon=lexicon,
         max_misses=max_misses,
         difficulty=chosen,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
         pattern=HIDDEN * lexicon.length,
+        candidates=(
+            None if vocabulary >= FULL_VOCABULARY else secret_vocabulary(lexicon, seed, vocabulary)
+        ),
     )
 
 
@@ -374,8 +491,10 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         kept_rank = family_codes.index(int(state.lexicon.codes[ALPHABET.index(letter)][secret]))
         reason = Reason.HONEST
     elif state.difficulty is Difficulty.FIENDISH:
-        from games.lookahead import choose_family  # the strategies import the engine's types
+        # The strategies import the engine's types.
+        from games.lookahead import OPENING_GUESSES, OPENING_MARGIN, choose_family
 
+        secret_words = state.seeded_ties and state.vocabulary < FULL_VOCABULARY
         choice = choose_family(
             state.lexicon,
             candidates=_candidate_indexes(state),
@@ -385,6 +504,7 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
             misses_left=state.misses_left,
             seed=state.seed if state.seeded_ties else None,
             guess_number=number,
+            margin=OPENING_MARGIN if secret_words and number <= OPENING_GUESSES else 0,
         )
         kept_rank, reason = choice.kept_rank, Reason.LOOKAHEAD
         values, search_nodes = choice.values, choice.nodes
@@ -435,6 +555,29 @@ def _candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
     if state.candidates is None:
         return np.arange(len(state.lexicon), dtype=np.int32)
     return state.candidates
+
+
+def public_candidates(state: GameState) -> npt.NDArray[np.int32]:
+    """The words of the whole lexicon that fit the game's letters and pattern.
+
+    What a player can know: a ranked game's secret vocabulary is left out. A
+    guesser (hints, "watch the computer play", the benchmarks) reasons on these.
+    """
+    return _filter(state.lexicon, np.arange(len(state.lexicon), dtype=np.int32), state)
+
+
+def _filter(
+    lexicon: Lexicon, candidates: npt.NDArray[np.int32], state: GameState
+) -> npt.NDArray[np.int32]:
+    """The ``candidates`` whose positions of each guessed letter are what the pattern shows."""
+    for letter in state.letters:
+        letter_index = ALPHABET.index(letter)
+        positions = tuple(i for i, char in enumerate(state.pattern) if char == letter)
+        code = lexicon.code_of(letter_index, positions)
+        if code is None:
+            return candidates[:0]
+        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    return candidates
 
 
 def secret_word_index(lexicon: Lexicon, seed: int) -> int:
@@ -509,6 +652,7 @@ def restore(
     pattern: str,
     word: str | None = None,
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> GameState:
     """Rebuild a game from its letters and the pattern they revealed, without the word-maker.
 
@@ -525,6 +669,7 @@ def restore(
         difficulty=difficulty,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
     )
     guessed = tuple(letters)
     if len(pattern) != lexicon.length:
@@ -533,15 +678,9 @@ def restore(
         raise EngineError(f"{''.join(guessed)!r} is not a list of distinct letters a-z")
     if any(char != HIDDEN and char not in guessed for char in pattern):
         raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
-    candidates = np.arange(len(lexicon), dtype=np.int32)
-    for letter in guessed:
-        letter_index = ALPHABET.index(letter)
-        positions = tuple(i for i, char in enumerate(pattern) if char == letter)
-        code = lexicon.code_of(letter_index, positions)
-        if code is None:
-            candidates = candidates[:0]
-            break
-        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    candidates = _filter(
+        lexicon, _candidate_indexes(state), replace(state, letters=guessed, pattern=pattern)
+    )
     if candidates.size == 0:
         raise EngineError(f"no word of this lexicon fits {pattern!r} after {''.join(guessed)!r}")
     misses = sum(1 for letter in guessed if letter not in pattern)
@@ -570,6 +709,7 @@ def replay(
     seed: int,
     letters: Iterable[str],
     seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
 ) -> tuple[GameState, list[MoveReport]]:
     """Re-run the word-maker over a game's letters: every choice made again, as it was made.
 
@@ -582,6 +722,7 @@ def replay(
         difficulty=difficulty,
         seed=seed,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
     )
     reports: list[MoveReport] = []
     for letter in letters:

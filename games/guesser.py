@@ -31,11 +31,13 @@ import numpy.typing as npt
 
 from games.engine import (
     ALPHABET,
+    FULL_VOCABULARY,
     Difficulty,
     GameState,
     Lexicon,
     apply_guess,
     new_game,
+    public_candidates,
     second_hardest_due,
 )
 from games.search import (
@@ -69,6 +71,13 @@ class Proposal:
 
 
 def candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
+    """The words a player can know are still possible: never a ranked game's secret vocabulary.
+
+    A ranked game plays on a part of the list drawn by its seed; a guesser sees
+    the whole list's words that fit the letters and pattern, as a player does.
+    """
+    if state.vocabulary < FULL_VOCABULARY:
+        return public_candidates(state)
     if state.candidates is None:
         return np.arange(len(state.lexicon), dtype=np.int32)
     return state.candidates
@@ -115,7 +124,7 @@ def strong_heuristic_letter(state: GameState, *, exact_up_to: int = EXACT_GUESS_
     ``exact_up_to`` words are left it plays the exact minimax letter, which
     is safe against any word-maker.
     """
-    if 2 <= state.words_left <= exact_up_to:
+    if 2 <= len(candidate_indexes(state)) <= exact_up_to:
         found = exact_letter(state)
         if found is not None:
             return found[0]
@@ -138,6 +147,15 @@ class RuleSolver:
     set and schedule phase, and so are each word set's letters and the rule's
     answers to them, so deepening by one miss examines no set twice: the
     budget pays for each word set once.
+
+    Against easy and medium a letter that splits nothing still counts: it
+    moves the guess number, so the schedule's second-hardest guesses fall on
+    other letters. Such a letter is free when every word shows it in the same
+    places and costs a miss when no word has it. Those schedules therefore
+    also try the letters not guessed yet that split nothing (``guessed`` is a
+    bit set of the letters guessed), and their answers are remembered per
+    word set, phase and set of such letters still unguessed. Against hard
+    such a letter changes nothing and is never tried.
     """
 
     def __init__(
@@ -153,40 +171,66 @@ class RuleSolver:
         self.seeded_ties = seeded_ties
         self.budget = budget
         self.period = {Difficulty.HARD: 1, Difficulty.EASY: 2, Difficulty.MEDIUM: 4}[difficulty]
-        self.enough: dict[tuple[bytes, int], int] = {}  # a number of misses that is enough
-        self.too_few: dict[tuple[bytes, int], int] = {}  # fewer misses than this fail
+        self.enough: dict[tuple[bytes, int, int], int] = {}  # a number of misses that is enough
+        self.too_few: dict[tuple[bytes, int, int], int] = {}  # fewer misses than this fail
+        # Per word set (easy, medium): its letters that split nothing, as (letter, family id,
+        # whether it is a miss), and their bit set.
+        self.still: dict[bytes, tuple[tuple[tuple[int, int, bool], ...], int]] = {}
         # Per word set and phase: (letter, the rule's answers, whether any answer misses).
         self.expanded: dict[tuple[bytes, int], list[tuple[int, tuple[int, ...], bool]]] = {}
 
-    def plan(self, words: WordSet, number: int, *, at_most: int) -> RulePlan | None:
+    def key(self, words: WordSet, number: int, guessed: int) -> tuple[bytes, int, int]:
+        """What a settled answer depends on: the words, the phase, the still letters left."""
+        if self.period == 1:
+            return (words.tobytes(), 0, 0)
+        _, still = self._still_letters(words)
+        return (words.tobytes(), number % self.period, still & ~guessed)
+
+    def plan(
+        self, words: WordSet, number: int, *, at_most: int, guessed: int = 0
+    ) -> RulePlan | None:
         """The best letter and its misses, if they are at most ``at_most`` (deepening by one)."""
-        key = (words.tobytes(), number % self.period)
+        key = self.key(words, number, guessed)
         misses = self.too_few.get(key, 0)
         while misses <= at_most:
-            letter = self._letter_within(words, number, misses)
+            letter = self._letter_within(words, number, misses, guessed)
             if letter is not None:
                 return RulePlan(letter=ALPHABET[letter], misses=misses)
             misses += 1
         return None
 
-    def can_finish(self, words: WordSet, number: int, misses: int) -> bool:
+    def can_finish(self, words: WordSet, number: int, misses: int, guessed: int = 0) -> bool:
         if len(words) <= 1:
             return True
-        key = (words.tobytes(), number % self.period)
+        key = self.key(words, number, guessed)
         if self.enough.get(key, 1 << 30) <= misses:
             return True
         if self.too_few.get(key, 0) > misses:
             return False
-        return self._letter_within(words, number, misses) is not None
+        return self._letter_within(words, number, misses, guessed) is not None
 
-    def _letter_within(self, words: WordSet, number: int, misses: int) -> int | None:
-        key = (words.tobytes(), number % self.period)
-        for letter_index, replies in self._options(words, number, misses):
+    def _letter_within(
+        self, words: WordSet, number: int, misses: int, guessed: int = 0
+    ) -> int | None:
+        key = self.key(words, number, guessed)
+        options = self._options(words, number, misses)
+        if self.period > 1:  # the schedule moves on a letter that splits nothing, too
+            still, _ = self._still_letters(words)
+            options += sorted(
+                (
+                    (letter_index, (family_id,))
+                    for letter_index, family_id, is_miss in still
+                    if not guessed >> letter_index & 1 and (misses > 0 or not is_miss)
+                ),
+                key=lambda option: bool(self.tables.reveals_nothing[option[1][0]]),
+            )
+        for letter_index, replies in options:
             if all(
                 self.can_finish(
                     self._family_words(words, letter_index, family_id),
                     number + 1,
                     misses - int(self.tables.reveals_nothing[family_id]),
+                    guessed | 1 << letter_index,
                 )
                 for family_id in replies
             ):
@@ -237,6 +281,25 @@ class RuleSolver:
             ranked.append((can_miss, biggest, letter_index, answers))
         ranked.sort()
         return [(letter_index, answers, can_miss) for can_miss, _, letter_index, answers in ranked]
+
+    def _still_letters(self, words: WordSet) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+        """The letters that split nothing over ``words`` (guessed or not), and their bit set."""
+        key = words.tobytes()
+        known = self.still.get(key)
+        if known is None:
+            ids = self.tables.family_ids[:, words]
+            letters = np.flatnonzero((ids == ids[:, :1]).all(axis=1)).tolist()
+            found = tuple(
+                (
+                    letter_index,
+                    int(ids[letter_index, 0]),
+                    bool(self.tables.reveals_nothing[ids[letter_index, 0]]),
+                )
+                for letter_index in letters
+            )
+            known = (found, sum(1 << letter_index for letter_index in letters))
+            self.still[key] = known
+        return known
 
     def _family_words(self, words: WordSet, letter_index: int, family_id: int) -> WordSet:
         return words[self.tables.family_ids[letter_index, words] == family_id]
@@ -300,6 +363,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         tables, difficulty=state.difficulty, seeded_ties=state.seeded_ties, budget=budget
     )
     number = state.guess_number + 1
+    guessed = sum(1 << ALPHABET.index(letter) for letter in state.letters)
     try:
         rollouts = solver.rollouts(words, number)
     except BudgetExhaustedError:
@@ -311,10 +375,10 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         # seeded ties the search must settle that many misses itself.
         at_most = 26 if state.seeded_ties else best_rollout - 1
         try:
-            plan = solver.plan(words, number, at_most=at_most)
+            plan = solver.plan(words, number, at_most=at_most, guessed=guessed)
         except BudgetExhaustedError:
             plan = None
-        settled_below = solver.too_few.get((words.tobytes(), number % solver.period), 0)
+        settled_below = solver.too_few.get(solver.key(words, number, guessed), 0)
         if plan is None and settled_below >= best_rollout and not state.seeded_ties:
             # Nothing does better than the playout's line, so it is the best there is.
             plan = RulePlan(letter=ALPHABET[best_letter], misses=best_rollout)
@@ -451,7 +515,7 @@ def par(lexicon: Lexicon, difficulty: Difficulty, *, nodes: int = PAR_NODES) -> 
         upper = _heuristic_line(lexicon, difficulty)
     if plan is not None:
         return Par(misses=plan.misses, at_least=plan.misses, nodes=min(budget.used, nodes))
-    at_least = min(upper, solver.too_few.get((words.tobytes(), 1 % solver.period), 0))
+    at_least = min(upper, solver.too_few.get(solver.key(words, 1, 0), 0))
     return Par(misses=upper, at_least=at_least, nodes=min(budget.used, nodes))
 
 

@@ -26,6 +26,10 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    value it keeps the one the rules rank hardest (the biggest), unless the
    game is ranked: then the game's secret seed picks among the biggest few
    of them, so that letters that beat one ranked game do not beat the next.
+   A ranked game on a secret vocabulary also lets the seed keep, on its first
+   :data:`OPENING_GUESSES` guesses and when the best is worth
+   :data:`MARGIN_FROM` misses or more, the biggest family worth
+   :data:`OPENING_MARGIN` miss less (measured in ``games/engine.py``).
 
 The search examines at most :data:`FIENDISH_NODES` positions per guess, a
 count, never a time: the same guess in the same game gets the same answer on
@@ -68,6 +72,12 @@ FIENDISH_ESTIMATE = EstimateSettings(
 )
 # In ranked games the seed picks among this many families of the best value.
 SEEDED_CHOICES = 3
+# In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the biggest
+# family worth at most OPENING_MARGIN less than the best joins the seed's choice (measured in
+# games/engine.py: it changes the opening, which a secret vocabulary rarely does).
+OPENING_MARGIN = 1
+OPENING_GUESSES = 3
+MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +101,17 @@ def choose_family(
     seed: int | None,
     guess_number: int,
     nodes: int = FIENDISH_NODES,
+    margin: int = 0,
 ) -> FamilyChoice:
     """Value the families of ``letter`` (given hardest first by their codes) and pick one.
 
     ``guessed`` are the letters guessed before this one; ``misses_left`` the
     wrong guesses left before it; ``seed`` is None in games that keep the
-    rules' exact order (unranked practice, the console).
+    rules' exact order (unranked practice, the console). With a ``margin``
+    (ranked games on a secret vocabulary, their first guesses only) and a best
+    value of :data:`MARGIN_FROM` or more, the biggest family worth less than
+    the best but no more than ``margin`` less joins the families the seed
+    chooses among.
     """
     tables = search_tables(lexicon)
     letter_index = ord(letter) - ord("a")
@@ -115,7 +130,7 @@ def choose_family(
         # Each of the guesser's letters splits the words, so a miss removes one at least:
         # a family of n words is worth at most n - 1 more misses. One that cannot beat
         # the best so far is not searched (and not kept).
-        if min(misses_left, miss + len(family_words) - 1) < best:
+        if min(misses_left, miss + len(family_words) - 1) < best - margin:
             continue
         try:
             worth = estimate.value(family_words, after)
@@ -124,13 +139,20 @@ def choose_family(
         values[rank] = min(misses_left, miss + worth)
         best = max(best, values[rank])
         # Once enough families win the game outright, no later (smaller) one can be kept.
-        if sum(value is not None and value >= misses_left for value in values) >= wanted_at_cap:
+        if (
+            best >= misses_left
+            and sum(value is not None and value >= misses_left - margin for value in values)
+            >= wanted_at_cap
+        ):
             break
     valued = [rank for rank, value in enumerate(values) if value is not None]
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
     tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    if seed is not None and margin and best >= MARGIN_FROM:
+        # The biggest family worth less than the best, but within the margin, joins the choice.
+        tied += [rank for rank in valued if best - margin <= (values[rank] or 0) < best][:1]
     kept = tied[0] if seed is None else tied[seeded_index(seed, guess_number, len(tied))]
     return FamilyChoice(
         kept_rank=kept,

@@ -9,7 +9,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
 from dictionaries.models import Dictionary
-from games.engine import HIDDEN
+from games.engine import FULL_VOCABULARY, HIDDEN
 from games.engine import Difficulty as EngineDifficulty
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
@@ -75,6 +75,15 @@ class Game(models.Model):
         help_text=(
             "Families of equal rank are ordered by the seed (games started ranked), so a "
             "letter sequence that won one game does not win the next."
+        ),
+    )
+    vocabulary = models.PositiveSmallIntegerField(
+        default=FULL_VOCABULARY,
+        db_default=FULL_VOCABULARY,  # rows written by code older than the field: whole list
+        help_text=(
+            "Thousandths of the dictionary's words of this length the game plays on, drawn "
+            "by its seed (games.engine.secret_vocabulary): 1000 is the whole list; ranked "
+            "games and the daily play on a secret part of it."
         ),
     )
     letters = models.CharField(max_length=26, blank=True, help_text="Letters guessed, in order.")
@@ -253,6 +262,10 @@ class Game(models.Model):
                 condition=models.Q(daily_puzzle__isnull=True) | models.Q(seeded_ties=True),
                 name="game_daily_seeded_ties",
             ),
+            models.CheckConstraint(
+                condition=models.Q(vocabulary__gte=1, vocabulary__lte=FULL_VOCABULARY),
+                name="game_vocabulary_range",
+            ),
             models.UniqueConstraint(
                 fields=["player", "start_token"],
                 condition=models.Q(start_token__isnull=False),
@@ -270,6 +283,11 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != Status.PLAYING
+
+    @property
+    def on_secret_vocabulary(self) -> bool:
+        """A ranked game or daily that plays on a part of the list drawn by its seed."""
+        return self.vocabulary < FULL_VOCABULARY
 
     @property
     def is_daily(self) -> bool:

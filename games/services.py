@@ -159,6 +159,9 @@ def game_start(
         and len(lexicon) >= settings.RANKED_MIN_WORDS
         and not is_guest(player)  # a visitor's games are practice until they sign up
     )
+    game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    # A ranked game plays on a secret part of the list drawn by its seed (games/engine.py).
+    vocabulary = engine.ranked_vocabulary(lexicon) if is_ranked else engine.FULL_VOCABULARY
     with transaction.atomic():
         if is_ranked:
             current = (
@@ -191,9 +194,10 @@ def game_start(
                     difficulty=difficulty,
                     is_ranked=is_ranked,
                     seeded_ties=is_ranked,
-                    seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+                    vocabulary=vocabulary,
+                    seed=game_seed,
                     pattern=engine.HIDDEN * length,
-                    words_left=len(lexicon),
+                    words_left=engine.secret_vocabulary(lexicon, game_seed, vocabulary).size,
                     start_token=start_token,
                 )
         except IntegrityError:
@@ -544,7 +548,8 @@ def computer_replay_start(*, player: AbstractBaseUser, game_id: int) -> Game:
                     difficulty=source.difficulty,
                     seed=source.seed,
                     seeded_ties=source.seeded_ties,
-                    words=len(lexicon),
+                    vocabulary=source.vocabulary,
+                    words=engine.secret_vocabulary(lexicon, source.seed, source.vocabulary).size,
                     replay_of=source,
                 )
         except IntegrityError:  # two tabs asked at once: the other one started it
@@ -568,6 +573,7 @@ def _create_computer_game(
     seed: int,
     seeded_ties: bool,
     words: int,
+    vocabulary: int = engine.FULL_VOCABULARY,
     start_token: uuid.UUID | None = None,
     replay_of: Game | None = None,
 ) -> Game:
@@ -582,6 +588,7 @@ def _create_computer_game(
         computer_replay_of=replay_of,
         daily_puzzle_id=replay_of.daily_puzzle_id if replay_of is not None else None,
         seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
         seed=seed,
         pattern=engine.HIDDEN * length,
         words_left=words,

@@ -278,6 +278,15 @@ class MoveReview:
         )
         if kept.value >= self.misses_left_before:
             worth += ", enough to use up every wrong guess you had left"
+        best = max(family.value for family in self.families if family.value is not None)
+        if kept.value < best:  # a ranked game's opening margin (games/lookahead.py)
+            return (
+                f"It kept the {_words(kept.size)} family: {leaves}. The search found it worth "
+                f"{worth} from this guess to the end of the game, less than the best family "
+                f"({_wrong_guesses(best)}): on its first guesses a ranked game's secret seed may "
+                "keep a family worth one wrong guess less, so the same letters do not meet the "
+                "same answers in every game."
+            )
         if self.kept_rank == 0:
             text = (
                 f"It kept the biggest family ({_words(kept.size)}): the search found it worth "
@@ -439,6 +448,7 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
                 letters=game.letters[: number - 1],
                 pattern=pattern,
                 seeded_ties=game.seeded_ties,
+                vocabulary=game.vocabulary,
             )
             proposal = guesser.propose(state, nodes=nodes)
             cached.append(

@@ -33,6 +33,7 @@ def game_state(game: Game, *, after_move: int | None = None) -> engine.GameState
         letters=letters,
         pattern=pattern,
         seeded_ties=game.seeded_ties,
+        vocabulary=game.vocabulary,
     )
 
 
@@ -52,6 +53,7 @@ def replay_mismatches(game: Game) -> list[str]:
         seed=game.seed,
         letters=game.letters,
         seeded_ties=game.seeded_ties,
+        vocabulary=game.vocabulary,
     )
     problems: list[str] = []
     moves = list(Move.objects.filter(game=game).order_by("number"))

@@ -172,6 +172,7 @@ def _dodged_miss(
         letters=game.letters[: move.number - 1],
         pattern=pattern_before,
         seeded_ties=game.seeded_ties,
+        vocabulary=game.vocabulary,
     )
     families, codes, family_codes = engine.partition(state, move.letter)
     rng = random.Random(f"{game.seed}:{move.number}")

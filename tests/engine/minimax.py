@@ -71,21 +71,38 @@ def rule_value(words: tuple[str, ...], pattern: str, number: int, period: int) -
     """Fewest misses to finish against the seeds' rule, trying every letter sequence.
 
     ``period`` is the schedule: 1 hard, 2 easy (second hardest on even guesses), 4 medium.
+    Against easy and medium every letter not guessed yet is tried, those that split
+    nothing too: they move the schedule on (free when every word shows them alike, a
+    miss when no word has them). Against hard such a letter changes nothing. The
+    letters missed before ``pattern`` are not known here: call it at the start.
     """
-    return _rule_value(words, pattern, number % period if period > 1 else 0, period)
+    guessed = frozenset(char for char in pattern if char != "-")
+    return _rule_value(words, pattern, number % period if period > 1 else 0, period, guessed)
 
 
 @cache
-def _rule_value(words: tuple[str, ...], pattern: str, phase: int, period: int) -> int:
+def _rule_value(
+    words: tuple[str, ...], pattern: str, phase: int, period: int, guessed: frozenset[str]
+) -> int:
     if len(words) <= 1:
         return 0
     best = None
-    for letter in splitting_letters(words):
+    letters = splitting_letters(words)
+    if period > 1:
+        # One letter of each kind that splits nothing is enough to try: two letters every
+        # word shows alike (or that no word has) move the schedule on the same way.
+        still = [letter for letter in ALPHABET if letter not in guessed and letter not in letters]
+        hits = [letter for letter in still if letter in words[0]]
+        misses = [letter for letter in still if letter not in words[0]]
+        letters += hits[:1] + misses[:1]
+    for letter in letters:
         number = phase + 1  # the guess about to be made, modulo the period
         second = period > 1 and number % period == 0
         positions, kept = rule_answer(words, pattern, letter, second)
         shown = "".join(letter if i in positions else char for i, char in enumerate(pattern))
-        cost = (0 if positions else 1) + _rule_value(kept, shown, (phase + 1) % period, period)
+        cost = (0 if positions else 1) + _rule_value(
+            kept, shown, (phase + 1) % period, period, guessed | {letter}
+        )
         best = cost if best is None else min(best, cost)
     assert best is not None
     return best

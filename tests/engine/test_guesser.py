@@ -94,3 +94,28 @@ def test_par_out_of_positions_keeps_a_line_and_what_it_proved() -> None:
     assert not found.proven
     assert found.misses == 25  # the playout's line is the real par here, but unproven
     assert 0 <= found.at_least < 25
+
+
+def test_par_and_hints_count_letters_that_split_nothing_against_the_schedules() -> None:
+    """Against easy and medium a letter that splits nothing still moves the schedule on.
+
+    Easy, ``ae as``: A (every word shows it alike: free) makes E the second guess, when the
+    second-hardest family is kept, and E wins with no miss; the splitting letters alone need
+    one. Medium: a letter no word has costs a miss but can save two.
+    """
+    easy = Lexicon(["ae", "as"])
+    medium = Lexicon(["aats", "eaia", "eoes", "esit", "iaes", "oioo", "teat"])
+    for lexicon, difficulty, optimum in (
+        (easy, Difficulty.EASY, 0),
+        (medium, Difficulty.MEDIUM, 1),
+    ):
+        found = par(lexicon, difficulty)
+        assert found.proven
+        assert found.misses == optimum
+        assert rule_value(lexicon.words, "-" * lexicon.length, 0, PERIOD[difficulty]) == optimum
+        state = new_game(lexicon, max_misses=26, difficulty=difficulty, seed=0)
+        first = propose(state)
+        assert (first.proven, first.misses) == (True, optimum)
+        while not state.is_over:
+            state, _ = apply_guess(state, propose(state).letter)
+        assert state.misses == optimum

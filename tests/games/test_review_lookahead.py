@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from dictionaries.models import Dictionary
 from games.models import Reason
-from games.selectors.records import game_review
+from games.selectors.records import FamilyBar, MoveReview, game_review
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.records_support import client_for, make_instructor, play
 
@@ -78,3 +78,30 @@ def test_a_fair_game_says_it_kept_its_word(seven_words: Dictionary) -> None:
     moves = game_review(game).moves
     assert all(move.reason == Reason.HONEST for move in moves if move.family_count > 1)
     assert "the word it picked at the start" in moves[0].explanation
+
+
+def test_a_family_kept_within_the_opening_margin_is_not_called_the_best() -> None:
+    """A ranked game's seed may keep a family one miss below the best (games/lookahead.py)."""
+    families = (
+        FamilyBar(rank=1, pattern="-----", size=900, percent=100, kept=True, value=7),
+        FamilyBar(rank=2, pattern="e----", size=400, percent=44, kept=False, value=8),
+    )
+    move = MoveReview(
+        number=1,
+        letter="e",
+        miss=True,
+        pattern_before="-----",
+        pattern="-----",
+        words_before=1300,
+        words_left=900,
+        misses_left=9,
+        reason="lookahead",
+        reason_label="Worth the most misses to the end (lookahead)",
+        kept_rank=0,
+        top_families=families,
+        more_families=(),
+        seeded_ties=True,
+    )
+    text = move.explanation
+    assert "less than the best family (8 wrong guesses)" in text
+    assert "as much as any family" not in text

@@ -23,6 +23,7 @@ from django.db.models import Count, Q
 from dictionaries.models import Dictionary, Word
 from dictionaries.wordbank import get_lexicon
 from games.engine import (
+    FULL_VOCABULARY,
     MAX_WORD_LENGTH,
     Difficulty,
     GameState,
@@ -32,6 +33,7 @@ from games.engine import (
     Status,
     apply_guess,
     new_game,
+    ranked_vocabulary,
 )
 from games.guesser import propose
 
@@ -81,6 +83,11 @@ word at the start and never cheats. Any unambiguous start of a name will do
 secret word (the families follow from the rules alone: the console keeps the
 rules' exact order). Without --seed a random one is used, in both modes, and
 nothing extra is printed.
+
+--ranked plays the site's ranked variant instead, with --seed as the game's
+secret seed: the computer plays on a part of the words drawn by the seed, and
+the seed orders families of equal rank (see games/engine.py). It is how anyone
+can check whether letters that won one ranked game win another.
 
 --ai lets the computer guess instead of you, against any difficulty: it prints
 each move as the interactive game does, with the reason for each letter, or
@@ -231,6 +238,23 @@ def parse_difficulty(value: str | None) -> Difficulty | None:
     return difficulty
 
 
+def start_game(
+    lexicon: Lexicon, max_misses: int, difficulty: Difficulty, seed: int | None, *, ranked: bool
+) -> GameState:
+    """A new game: the rules' exact order, or with ``ranked`` the site's ranked variant."""
+    game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    if ranked and difficulty is Difficulty.FAIR:
+        raise CommandError("a fair game is never ranked; --ranked needs another difficulty")
+    return new_game(
+        lexicon,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        seed=game_seed,
+        seeded_ties=ranked,
+        vocabulary=ranked_vocabulary(lexicon) if ranked else FULL_VOCABULARY,
+    )
+
+
 def plural(count: int, singular: str, plural: str) -> str:
     return f"{count:,} {singular if count == 1 else plural}"
 
@@ -254,6 +278,11 @@ class Command(BaseCommand):
         game.add_argument("--misses", metavar="M", help="wrong guesses allowed (at least 1)")
         game.add_argument("--difficulty", metavar="LEVEL", help=DIFFICULTY_NAMES)
         game.add_argument("--seed", metavar="S", help="seed of the word named on a loss")
+        game.add_argument(
+            "--ranked",
+            action="store_true",
+            help="the ranked variant: --seed is the secret seed (a secret part of the words)",
+        )
         parser.add_argument(
             "--json", action="store_true", help="machine mode: guesses on stdin, JSON lines out"
         )
@@ -274,6 +303,8 @@ class Command(BaseCommand):
         max_misses = parse_whole_number(options["misses"], "--misses", minimum=1)
         difficulty = parse_difficulty(options["difficulty"])
         seed = parse_whole_number(options["seed"], "--seed", minimum=0)
+        if options["ranked"] and difficulty is Difficulty.FAIR:
+            raise CommandError("a fair game is never ranked; --ranked needs another difficulty")
         if options["json"] and options["debug"]:
             raise CommandError("--debug is for interactive play; --json already shows everything")
         if options["json"] and (length is None or max_misses is None or difficulty is None):
@@ -289,7 +320,12 @@ class Command(BaseCommand):
         try:
             if options["json"] and length and max_misses and difficulty:
                 self.play_json(
-                    source.lexicon(length), max_misses, difficulty, seed, ai=options["ai"]
+                    source.lexicon(length),
+                    max_misses,
+                    difficulty,
+                    seed,
+                    ai=options["ai"],
+                    ranked=options["ranked"],
                 )
                 return
             self.play_interactive(
@@ -300,6 +336,7 @@ class Command(BaseCommand):
                 seed=seed,
                 debug=options["debug"],
                 ai=options["ai"],
+                ranked=options["ranked"],
             )
         except (InputClosedError, KeyboardInterrupt):
             if not options["json"]:
@@ -317,13 +354,9 @@ class Command(BaseCommand):
         seed: int | None,
         *,
         ai: bool = False,
+        ranked: bool = False,
     ) -> None:
-        state = new_game(
-            lexicon,
-            max_misses=max_misses,
-            difficulty=difficulty,
-            seed=secrets.randbits(SEED_BITS) if seed is None else seed,
-        )
+        state = start_game(lexicon, max_misses, difficulty, seed, ranked=ranked)
         if ai:
             while not state.is_over:
                 state, report = apply_guess(state, propose(state).letter)
@@ -355,15 +388,17 @@ class Command(BaseCommand):
         seed: int | None,
         debug: bool,
         ai: bool = False,
+        ranked: bool = False,
     ) -> None:
         self.say(f"Evil Hangman, with {source.description}.")
         while True:
             lexicon = source.lexicon(length if length is not None else self.ask_length(source))
-            state = new_game(
+            state = start_game(
                 lexicon,
-                max_misses=max_misses if max_misses is not None else self.ask_max_misses(),
-                difficulty=difficulty if difficulty is not None else self.ask_difficulty(),
-                seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+                max_misses if max_misses is not None else self.ask_max_misses(),
+                difficulty if difficulty is not None else self.ask_difficulty(),
+                seed,
+                ranked=ranked,
             )
             self.play_one_game(state, debug=debug, ai=ai)
             if not self.ask_yes_no("Play again? (y/n): "):
