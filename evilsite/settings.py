@@ -8,6 +8,7 @@ production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import os
 from email.utils import getaddresses
 from pathlib import Path
@@ -215,9 +216,25 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-# Behind reverse proxies (see README, deploying), how many append to X-Forwarded-For:
-# the lock then keys on the real client, not on the proxy's address.
+# Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
+# is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the
+# locks and rate limits key on the real client and nobody else can choose their address.
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            "DJANGO_TRUSTED_PROXIES holds addresses or networks such as "
+            f"127.0.0.1,10.0.0.0/8, not {_proxy!r}"
+        ) from None
+# At most this many X-Forwarded-For entries are read (0: as many as trusted proxies wrote).
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT and not TRUSTED_PROXIES:
+    raise ImproperlyConfigured(
+        "DJANGO_TRUSTED_PROXY_COUNT alone would believe X-Forwarded-For from anyone: set "
+        "DJANGO_TRUSTED_PROXIES to the proxies' addresses (e.g. 127.0.0.1) as well"
+    )
 AXES_CLIENT_IP_CALLABLE = "evilsite.client_ip.client_ip_address"
 
 LANGUAGE_CODE = "en-us"
