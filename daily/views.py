@@ -32,6 +32,7 @@ from daily.selectors import (
     until_next_puzzle,
     utc_today,
 )
+from evilsite.ratelimit import rate_limited
 from games.models import Game
 from games.selectors.share import game_share
 from games.services import GameAlreadyStartedError, GameRuleError
@@ -64,6 +65,7 @@ def daily_today(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required_htmx(back_to_page="daily_today")
+@rate_limited("game_start")
 def daily_start(request: HttpRequest) -> HttpResponse:
     try:
         puzzle = services.daily_puzzle_ensure(day=utc_today())
@@ -129,6 +131,7 @@ def daily_archive(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required_htmx(back_to_page="daily_archive")
+@rate_limited("game_start")
 def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
     puzzle = puzzle_by_number(number)
     if puzzle is None:

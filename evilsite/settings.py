@@ -267,21 +267,46 @@ CACHES = {
     }
 }
 
-# Per-player rate limits on the expensive endpoints (evilsite/ratelimit.py): a scope's
-# rate is "<requests>/<period>" with a period in s, m, h or d ("20/10m"); empty: no limit.
+# Rate limits (evilsite/ratelimit.py): a scope's rate is "<requests>/<period>" with a period
+# in s, m, h or d ("20/10m"); empty: no limit. Generous for a person, tight for a script.
+# Per signed-in account (for "password_reset": per e-mail address a link is asked for):
 RATE_LIMITS = {
     "export": os.environ.get("RATE_LIMIT_EXPORT", "20/10m"),
+    # Each guess on a fiendish game, and each move of a game the computer plays, runs a search.
     "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS", "60/m"),
     "hint": os.environ.get("RATE_LIMIT_HINT", "10/m"),
     # Each game the computer plays runs the guesser's search on every move.
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME", "10/m"),
+    "game_start": os.environ.get("RATE_LIMIT_GAME_START", "30/10m"),
+    "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN", "10/h"),
+    "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK", "10/h"),
+    "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET", "3/h"),
+}
+# Per client address (evilsite/client_ip.py), signed in or not: a school or a household shares
+# one, so these allow a class at once; sign-up, login and password reset count only here.
+RATE_LIMITS_PER_ADDRESS = {
+    "signup": os.environ.get("RATE_LIMIT_SIGNUP_PER_ADDRESS", "20/h"),
+    "login": os.environ.get("RATE_LIMIT_LOGIN_PER_ADDRESS", "60/10m"),
+    "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS", "10/h"),
+    "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK_PER_ADDRESS", "30/h"),
+    "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN_PER_ADDRESS", "60/h"),
+    "game_start": os.environ.get("RATE_LIMIT_GAME_START_PER_ADDRESS", "300/10m"),
+    "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS_PER_ADDRESS", "600/m"),
+    "hint": os.environ.get("RATE_LIMIT_HINT_PER_ADDRESS", "100/m"),
+    "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME_PER_ADDRESS", "100/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
     "export": "exports",
-    "fiendish_guess": "guesses on fiendish games",
+    "fiendish_guess": "guesses on fiendish games and computer moves",
     "hint": "hints",
     "computer_game": "games played by the computer",
+    "game_start": "new games",
+    "class_join": "attempts to join a class",
+    "password_check": "password checks",
+    "password_reset": "password reset requests",
+    "signup": "sign-ups",
+    "login": "login attempts",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".

@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from evilsite.accounts import views
+from evilsite.ratelimit import is_post, rate_limited
 
 # How long a reset link works, said on the page and in the e-mail.
 RESET_LINK_DAYS = {"timeout_days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}
@@ -15,13 +16,16 @@ urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
     path(
         "login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        # Per address, whatever the username; django-axes locks usernames (settings).
+        rate_limited("login", only=is_post)(
+            auth_views.LoginView.as_view(redirect_authenticated_user=True)
+        ),
         name="login",
     ),
     path("logout/", views.LogOutView.as_view(), name="logout"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(),
+        rate_limited("password_check", only=is_post)(auth_views.PasswordChangeView.as_view()),
         name="password_change",
     ),
     path(
@@ -32,7 +36,7 @@ urlpatterns = [
     # A forgotten password: Django's views, a link by e-mail (README: e-mail settings).
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(extra_email_context=RESET_LINK_DAYS),
+        views.PasswordResetView.as_view(extra_email_context=RESET_LINK_DAYS),
         name="password_reset",
     ),
     path(

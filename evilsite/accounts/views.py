@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import LogoutView, RedirectURLMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -25,6 +26,14 @@ from django.views.generic import FormView
 from classes.selectors import classes_joined, classes_taught
 from evilsite.accounts import services
 from evilsite.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from evilsite.client_ip import client_ip_address
+from evilsite.ratelimit import (
+    RateLimitExceeded,
+    is_post,
+    rate_limit_hit,
+    rate_limited,
+    too_many_requests,
+)
 from games import exports
 from games.selectors.records import player_games
 from games.views.access import login_required_htmx
@@ -35,7 +44,10 @@ from games.views.records import streamed_download
 SIGNUP_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-@method_decorator([sensitive_post_parameters(), csrf_protect, never_cache], name="dispatch")
+@method_decorator(
+    [sensitive_post_parameters(), csrf_protect, never_cache, rate_limited("signup", only=is_post)],
+    name="dispatch",
+)
 class SignUpView(RedirectURLMixin, FormView):
     template_name = "registration/signup.html"
     form_class = SignUpForm
@@ -59,6 +71,21 @@ class SignUpView(RedirectURLMixin, FormView):
         login(self.request, user, backend=SIGNUP_BACKEND)
         messages.success(self.request, f"Welcome, {user.get_username()}! Your account is ready.")
         return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, counted per client address and per e-mail address before any mail is sent."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        try:
+            rate_limit_hit(
+                scope="password_reset",
+                key=request.POST.get("email", "")[:254],
+                address=client_ip_address(request),
+            )
+        except RateLimitExceeded as error:
+            return too_many_requests(request, error)
+        return super().post(request, *args, **kwargs)
 
 
 class LogOutView(LogoutView):
@@ -103,6 +130,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 @sensitive_post_parameters("password")
 @never_cache
 @login_required_htmx
+@rate_limited("password_check", only=is_post)
 def delete_account(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():

@@ -171,8 +171,8 @@ def test_guesses_past_the_rate_are_refused_in_place_on_the_board(nine_words: Dic
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="board"')
     assert (
-        '<p class="notice notice-error">Too many guesses on fiendish games: the limit is 3 per '
-        "minute. Nothing was done; try again in 30 seconds.</p>"
+        '<p class="notice notice-error">Too many guesses on fiendish games and computer moves: '
+        "the limit is 3 per minute. Nothing was done; try again in 30 seconds.</p>"
     ) in html
     assert 'name="expected_guesses" value="3"' in html  # the board as it is: e not taken
     assert Game.objects.get(pk=game.pk).letters == "xyz"
