@@ -215,6 +215,13 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 15) / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The account itself (every address together) is locked past this many failures in this
+# many hours: someone changing address for each try cannot guess its password.
+AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 20)
+AXES_USERNAME_COOLOFF_HOURS = env_int("AXES_USERNAME_COOLOFF_HOURS", 24)
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's lock counts
+AXES_HANDLER = "evilsite.accounts.lockout.AccountLockoutHandler"
+AXES_LOCKOUT_CALLABLE = "evilsite.accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 # Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
 # is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the

@@ -88,6 +88,15 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().post(request, *args, **kwargs)
 
 
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's; a new password set through the e-mailed link also lifts the account's lock."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        services.account_unlock(username=form.user.get_username())
+        return response
+
+
 class LogOutView(LogoutView):
     """Django's POST-only logout, plus a word to say it worked."""
 
