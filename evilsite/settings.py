@@ -173,6 +173,8 @@ SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Usernames are public: a login as nobody is refused before a password is hashed.
+    "evilsite.accounts.backends.UnknownUsernameBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Answers no login: lets a class's instructor review the games of its students.
     "classes.backends.ClassInstructorBackend",
