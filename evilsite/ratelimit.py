@@ -139,19 +139,9 @@ def rate_limit_hit(
     """
     if not settings.RATE_LIMITS_ENABLED:
         return
-    counted: list[tuple[Rate, str, str]] = []
-    rate = rate_for(scope)
-    if rate is not None and player is not None and player.is_authenticated:
-        counted.append((rate, f"user:{player.pk}", "user"))
-    if rate is not None and key:
-        digest = salted_hmac("evilsite.ratelimit", key.strip().lower()).hexdigest()[:40]
-        counted.append((rate, f"key:{digest}", "key"))
-    address_rate = rate_for(scope, per_address=True)
-    if address_rate is not None and address:
-        counted.append((address_rate, address_subject(address), "ip"))
     refusal: RateLimitExceeded | None = None
     now = time.time()
-    for rate, subject, whose in counted:
+    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
         window = int(now // rate.seconds) * rate.seconds
         count = _count_one(scope=scope, subject=subject, window_start=window)
         if count == 1:  # the first request of a new window: the subject's older ones are done
@@ -165,6 +155,54 @@ def rate_limit_hit(
             )
     if refusal is not None:
         raise refusal
+
+
+def rate_limit_reached(
+    *,
+    scope: str,
+    player: AbstractBaseUser | AnonymousUser | None = None,
+    address: str | None = None,
+    key: str | None = None,
+) -> None:
+    """Raise when a subject has already used up its rate, without counting this request.
+
+    For scopes counted only when something fails (failed logins, counted by
+    :func:`rate_limit_hit` once the failure is known): one read per subject.
+    """
+    if not settings.RATE_LIMITS_ENABLED:
+        return
+    now = time.time()
+    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
+        window = int(now // rate.seconds) * rate.seconds
+        hits = (
+            RateLimitCount.objects.filter(scope=scope, subject=subject, window_start=window)
+            .values_list("hits", flat=True)
+            .first()
+        )
+        if hits is not None and hits >= rate.requests:
+            retry_after = max(1, math.ceil(window + rate.seconds - now))
+            raise RateLimitExceeded(scope=scope, rate=rate, retry_after=retry_after, whose=whose)
+
+
+def _subjects(
+    scope: str,
+    *,
+    player: AbstractBaseUser | AnonymousUser | None,
+    address: str | None,
+    key: str | None,
+) -> list[tuple[Rate, str, str]]:
+    """Each subject counted in the scope: its rate, its row's name, whose it is."""
+    subjects: list[tuple[Rate, str, str]] = []
+    rate = rate_for(scope)
+    if rate is not None and player is not None and player.is_authenticated:
+        subjects.append((rate, f"user:{player.pk}", "user"))
+    if rate is not None and key:
+        digest = salted_hmac("evilsite.ratelimit", key.strip().lower()).hexdigest()[:40]
+        subjects.append((rate, f"key:{digest}", "key"))
+    address_rate = rate_for(scope, per_address=True)
+    if address_rate is not None and address:
+        subjects.append((address_rate, address_subject(address), "ip"))
+    return subjects
 
 
 def _count_one(*, scope: str, subject: str, window_start: int) -> int:
@@ -213,24 +251,27 @@ def is_post(request: HttpRequest, *args: Any, **kwargs: Any) -> bool:
     return request.method == "POST"
 
 
-def rate_limited(scope: str, *, only: Callable[..., bool] | None = None) -> Callable[[View], View]:
+def rate_limited(
+    scope: str, *, only: Callable[..., bool] | None = None, counted: bool = True
+) -> Callable[[View], View]:
     """A view decorator: count each request in ``scope``, per player and per client address.
 
     ``only(request, *args, **kwargs)``: count only the requests it says yes to
-    (``is_post``). Put it under the login (and permission) decorators, so that
-    only players who may use the view are counted.
+    (``is_post``). ``counted=False``: only refuse once the scope's rate is used
+    up, for a scope something else counts (failed logins). Put it under the
+    login (and permission) decorators, so that only players who may use the
+    view are counted.
     """
     rate_for(scope)  # a badly written rate fails at import, not on the first request
     rate_for(scope, per_address=True)
+    check = rate_limit_hit if counted else rate_limit_reached
 
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if only is None or only(request, *args, **kwargs):
                 try:
-                    rate_limit_hit(
-                        scope=scope, player=request.user, address=client_ip_address(request)
-                    )
+                    check(scope=scope, player=request.user, address=client_ip_address(request))
                 except RateLimitExceeded as error:
                     return too_many_requests(request, error)
             return view(request, *args, **kwargs)

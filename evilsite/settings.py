@@ -296,6 +296,8 @@ RATE_LIMITS = {
 RATE_LIMITS_PER_ADDRESS = {
     "signup": os.environ.get("RATE_LIMIT_SIGNUP_PER_ADDRESS", "20/h"),
     "login": os.environ.get("RATE_LIMIT_LOGIN_PER_ADDRESS", "60/10m"),
+    # Failed logins, whatever the usernames: past it, logins from there wait for the window.
+    "login_failure": os.environ.get("RATE_LIMIT_LOGIN_FAILURE_PER_ADDRESS", "20/10m"),
     "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS", "10/h"),
     "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK_PER_ADDRESS", "30/h"),
     "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN_PER_ADDRESS", "60/h"),
@@ -316,6 +318,7 @@ RATE_LIMIT_LABELS = {
     "password_reset": "password reset requests",
     "signup": "sign-ups",
     "login": "login attempts",
+    "login_failure": "failed logins",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".

@@ -11,6 +11,7 @@ that lock (``services.account_unlock``): it proves the owner, not a guesser.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
 from typing import Any
@@ -22,6 +23,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+
+from evilsite.client_ip import client_ip_address
+from evilsite.ratelimit import RateLimitExceeded, rate_limit_hit
 
 
 def account_window() -> dt.timedelta:
@@ -86,3 +90,14 @@ def lockout_response(
     if retry_after:
         response["Retry-After"] = str(retry_after)
     return response
+
+
+def count_login_failure(
+    sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **kwargs: Any
+) -> None:
+    """user_login_failed: one more failed login from the client's address ("login_failure")."""
+    if request is None:
+        return
+    # Counted; past the rate, the next login from there is refused before it is tried.
+    with contextlib.suppress(RateLimitExceeded):
+        rate_limit_hit(scope="login_failure", address=client_ip_address(request))

@@ -16,9 +16,12 @@ urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
     path(
         "login/",
-        # Per address, whatever the username; django-axes locks usernames (settings).
+        # Per address, whatever the username: every attempt, and failures (counted by
+        # evilsite.accounts.lockout); django-axes locks usernames (settings).
         rate_limited("login", only=is_post)(
-            auth_views.LoginView.as_view(redirect_authenticated_user=True)
+            rate_limited("login_failure", only=is_post, counted=False)(
+                auth_views.LoginView.as_view(redirect_authenticated_user=True)
+            )
         ),
         name="login",
     ),
