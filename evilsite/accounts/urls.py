@@ -16,10 +16,11 @@ urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
     path(
         "login/",
-        # Per address, whatever the username: every attempt, and failures (counted by
-        # evilsite.accounts.lockout); django-axes locks usernames (settings).
-        rate_limited("login", only=is_post)(
-            rate_limited("login_failure", only=is_post, counted=False)(
+        # Per address, whatever the username: failures (counted by evilsite.accounts.lockout;
+        # checked first, a flood's refusal is one read) and every attempt; django-axes
+        # locks usernames (settings).
+        rate_limited("login_failure", only=is_post, counted=False)(
+            rate_limited("login", only=is_post)(
                 auth_views.LoginView.as_view(redirect_authenticated_user=True)
             )
         ),
