@@ -239,6 +239,9 @@ def test_computer_moves_count_with_fiendish_guesses(
     )
     if htmx:
         assert html.lstrip().startswith('<section id="board"')
+        # The watching board stops asking by itself: the next move waits for the button.
+        assert 'hx-trigger="submit"' in html
+        assert "load delay" not in html
     assert Move.objects.filter(game=watched).count() == 2
     again = client.post(
         reverse("game_guess", args=[fiendish.pk]), {"letter": "z", "expected_guesses": 1}, **extra
