@@ -1,4 +1,4 @@
-"""The admin's user pages: Django's, with the sign-up rules for a new username."""
+"""The admin: Django's, with the sign-up rules for a new username and the login's limits."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm
 
 from evilsite.accounts.usernames import validate_new_username
+from evilsite.ratelimit import is_post, rate_limited
 
 
 class NewUserForm(AdminUserCreationForm):
@@ -26,3 +27,8 @@ class SiteUserAdmin(UserAdmin):
 
 admin.site.unregister(get_user_model())
 admin.site.register(get_user_model(), SiteUserAdmin)
+
+# The admin's own login form checks passwords too: the same per-address limits as the site's.
+admin.site.login = rate_limited("login_failure", only=is_post, counted=False)(  # type: ignore[method-assign]
+    rate_limited("login", only=is_post)(admin.site.login)
+)

@@ -129,6 +129,19 @@ def test_a_login_flood_with_random_usernames_is_refused_per_address(settings: Se
 
 
 @pytest.mark.usefixtures("rate_clock")
+def test_the_admins_login_is_held_to_the_same_limits() -> None:
+    UserFactory(username="boss", is_staff=True, is_superuser=True)
+    flood = Client(REMOTE_ADDR="203.0.113.7")
+    for number in range(20):
+        answer = flood.post("/admin/login/", {"username": f"user{number}", "password": "x"})
+        assert answer.status_code == 200
+    refused = flood.post("/admin/login/", {"username": "boss", "password": DEFAULT_PASSWORD})
+    assert refused.status_code == 429
+    assert "Too many failed logins from your network" in refused.content.decode()
+    assert "_auth_user_id" not in flood.session
+
+
+@pytest.mark.usefixtures("rate_clock")
 def test_a_class_logging_in_behind_one_address_is_not_held_back() -> None:
     """Thirty students and their typos, from the school's one address."""
     for number in range(30):
