@@ -73,3 +73,12 @@ def test_unsafe_or_wrong_proxy_settings_stop_the_start(env: dict[str, str], erro
     )
     assert result.returncode != 0
     assert error in result.stderr
+
+
+def test_the_deploy_check_warns_when_no_proxy_is_named(settings: Settings) -> None:
+    from evilsite.checks import NO_TRUSTED_PROXY_WARNING_ID, trusted_proxies_named
+
+    settings.TRUSTED_PROXIES = []
+    assert [message.id for message in trusted_proxies_named(None)] == [NO_TRUSTED_PROXY_WARNING_ID]
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    assert trusted_proxies_named(None) == []
