@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import random
 import re
 import time
 from collections.abc import Callable
@@ -148,6 +149,8 @@ def rate_limit_hit(
             RateLimitCount.objects.filter(
                 scope=scope, subject=subject, window_start__lt=window
             ).delete()
+            if random.random() < PRUNE_CHANCE:
+                prune_ended_windows(now=now)
         retry_after = max(1, math.ceil(window + rate.seconds - now))
         if count > rate.requests and (refusal is None or retry_after > refusal.retry_after):
             refusal = RateLimitExceeded(
@@ -203,6 +206,26 @@ def _subjects(
     if address_rate is not None and address:
         subjects.append((address_rate, address_subject(address), "ip"))
     return subjects
+
+
+# Now and then a new window also clears the windows every subject has left behind
+# (addresses seen once, accounts gone), so the table stays as small as the traffic.
+PRUNE_CHANCE = 0.002
+
+
+def prune_ended_windows(*, now: float) -> int:
+    """Delete every count whose window has ended (the longest rate set decides); how many."""
+    longest = max(
+        (
+            Rate.parse(text).seconds
+            for rates in (settings.RATE_LIMITS, settings.RATE_LIMITS_PER_ADDRESS)
+            for text in rates.values()
+            if text
+        ),
+        default=0,
+    )
+    deleted, _ = RateLimitCount.objects.filter(window_start__lt=now - longest).delete()
+    return deleted
 
 
 def _count_one(*, scope: str, subject: str, window_start: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
+import random
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
@@ -49,8 +50,21 @@ def account_locked_for(username: str) -> int | None:
     return max(1, math.ceil((times[-1] + account_window() - now).total_seconds()))
 
 
+# Now and then a failure also clears the failure log older than the account's window:
+# axes keeps it for ever (up to 1,000 rows per username), and a flood of random
+# usernames would fill it.
+PRUNE_CHANCE = 0.002
+
+
 class AccountLockoutHandler(AxesDatabaseHandler):
     """Axes' database handler; a locked account counts as past the failure limit."""
+
+    def user_login_failed(
+        self, sender: object, credentials: dict[str, Any], request: Any = None, **kwargs: Any
+    ) -> None:
+        super().user_login_failed(sender, credentials, request, **kwargs)
+        if random.random() < PRUNE_CHANCE:
+            prune_failure_log()
 
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         failures = int(super().get_failures(request, credentials))
@@ -61,6 +75,14 @@ class AccountLockoutHandler(AxesDatabaseHandler):
                 request.account_locked_for = wait  # type: ignore[attr-defined]
                 return limit
         return failures
+
+
+def prune_failure_log() -> int:
+    """Delete the failed logins that no longer count for any lock; how many."""
+    deleted, _ = AccessFailureLog.objects.filter(
+        attempt_time__lt=timezone.now() - account_window()
+    ).delete()
+    return deleted
 
 
 def lockout_response(

@@ -230,3 +230,18 @@ def test_a_login_as_nobody_hashes_no_password_and_still_counts_as_a_failure(
     # A real name with a wrong password is checked as before.
     assert log_in("ada", "wrong", peer="203.0.113.7").status_code == 200
     assert log_in("ada", DEFAULT_PASSWORD, peer="203.0.113.7").status_code == 302
+
+
+def test_failures_older_than_the_accounts_window_are_pruned() -> None:
+    from evilsite.accounts.lockout import prune_failure_log
+
+    for number in range(3):
+        log_in(f"nobody{number}", "x", peer="203.0.113.7")
+    old = AccessFailureLog.objects.get(username="nobody0")
+    old.attempt_time -= timedelta(hours=25)
+    old.save(update_fields=["attempt_time"])
+    assert prune_failure_log() == 1
+    assert sorted(AccessFailureLog.objects.values_list("username", flat=True)) == [
+        "nobody1",
+        "nobody2",
+    ]
