@@ -172,9 +172,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    # Usernames are public: a login as nobody is refused before a password is hashed.
+    # Usernames are public: a login as nobody is refused first, with one query (no password
+    # hashed, nothing for django-axes to record; the address's failed logins still count).
     "evilsite.accounts.backends.UnknownUsernameBackend",
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Answers no login: lets a class's instructor review the games of its students.
     "classes.backends.ClassInstructorBackend",

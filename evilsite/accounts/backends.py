@@ -5,8 +5,11 @@ that the answer's timing does not tell whether the name exists. On this site
 usernames are public (leaderboards, player pages, class tables), so that hides
 nothing, and it makes a login with a random username cost a full password hash,
 the dearest thing the site does: a flood of them took every CPU (issue 15,
-trick 6). Placed before ``ModelBackend``, this backend refuses such a login with
-one indexed query; the refusal still counts as a failed login (django-axes).
+trick 6). Placed first, this backend refuses such a login with one indexed
+query. The refusal is a failed login (Django's ``user_login_failed``): the
+client's address counts it (``RATE_LIMIT_LOGIN_FAILURE_PER_ADDRESS``), and
+django-axes, told by ``request.login_username_unknown``, records nothing, since
+no account is there to lock.
 """
 
 from __future__ import annotations
@@ -37,5 +40,7 @@ class UnknownUsernameBackend:
         if username is None or password is None:
             return None
         if not user_model._default_manager.filter(**{user_model.USERNAME_FIELD: username}).exists():
+            if request is not None:
+                request.login_username_unknown = True  # type: ignore[attr-defined]
             raise PermissionDenied
         return None

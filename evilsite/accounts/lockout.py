@@ -62,6 +62,9 @@ class AccountLockoutHandler(AxesDatabaseHandler):
     def user_login_failed(
         self, sender: object, credentials: dict[str, Any], request: Any = None, **kwargs: Any
     ) -> None:
+        """Axes' records of a failure, but none for a username nobody has (a flood's)."""
+        if getattr(request, "login_username_unknown", False):
+            return
         super().user_login_failed(sender, credentials, request, **kwargs)
         if random.random() < PRUNE_CHANCE:
             prune_failure_log()
