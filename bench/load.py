@@ -8,7 +8,11 @@ project's ``staticfiles/`` stays untouched for tests running meanwhile, whose
 whitenoise reads it), and starts gunicorn (``evilsite.wsgi``, 2 workers) on a
 free loopback port with DEBUG off, a throwaway secret key and
 ALLOWED_HOSTS=127.0.0.1. django-axes is switched off (AXES_ENABLED=0): it only
-guards logins, and the players sign up once before the load starts.
+guards logins, and the players sign up once before the load starts. Each
+simulated browser comes from its own client address, as real players do: the
+server trusts the loopback as its proxy (DJANGO_TRUSTED_PROXIES) and each
+browser sends its own ``X-Forwarded-For``, so the per-address rate limits count
+each player apart.
 
 Each simulated player is a thread with its own cookie jar and CSRF token, as a
 browser would have. It signs up through the form, then plays complete games
@@ -47,6 +51,16 @@ the phases are compared. The last line is then
 
     .venv/bin/python bench/load.py --saturate [--rounds 4] [--phase 6]
 
+``--login-flood N`` adds N clients that post logins with random usernames and
+passwords as fast as the server answers, each from its own address, during the
+second half of the measured time (django-axes on, as in production, for the
+whole run); the players also load their board page after each guess. The
+board page and the guesses are then reported for the quiet
+first half and the flooded second half; the last line is
+``board page p50 quiet <ms> ms, flooded <ms> ms: <R>x`` (goal R <= 2).
+
+    .venv/bin/python bench/load.py --login-flood 8
+
 ``--quick`` (what CI runs) is a smoke run: 3 players on lengths 4-6, 1 s of
 warm-up, 6 s measured, one daily reader on 50 seeded attempts. Its figures
 prove only that the script still works; errors still fail it.
@@ -56,6 +70,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import os
 import random
 import re
@@ -85,6 +100,7 @@ HOST = "127.0.0.1"
 GOAL_P50_MS = 20.0
 GOAL_P99_MS = 100.0
 GOAL_SATURATED_RATIO = 0.5
+GOAL_FLOOD_RATIO = 2.0
 # Answers in a phase's first second are left out: the previous phase's requests drain.
 PHASE_SETTLE_S = 1.0
 # Letters in roughly the order a player tries them, most frequent in English first.
@@ -127,6 +143,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=4, help="--saturate: guess/page rounds")
     parser.add_argument("--phase", type=float, default=6.0, help="--saturate: seconds per phase")
     add_daily_arguments(parser)
+    parser.add_argument(
+        "--login-flood",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N clients posting logins with random usernames in the second half of the run",
+    )
     parser.add_argument("--quick", action="store_true", help="a short smoke run, for CI")
     args = parser.parse_args()
     if args.quick:
@@ -146,6 +169,8 @@ def parse_args() -> argparse.Namespace:
         parser.error("--players and --duration must be positive, --warmup and --think-ms >= 0")
     if not 1 <= args.max_misses <= 26:
         parser.error("--max-misses is 1 to 26")
+    if args.login_flood < 0 or (args.login_flood and args.saturate):
+        parser.error("--login-flood is a number of clients >= 0, and not with --saturate")
     if args.saturate:
         if args.rounds < 1 or args.phase <= PHASE_SETTLE_S:
             parser.error(f"--rounds >= 1 and --phase > {PHASE_SETTLE_S:g} s")
@@ -166,6 +191,8 @@ def server_environment(database_url: str, *, static_root: Path) -> dict[str, str
         # Plain HTTP on loopback: no HTTPS redirect.
         "DJANGO_SECURE_SSL_REDIRECT": "0",
         "AXES_ENABLED": "0",
+        # The loopback is the proxy: each Browser says its own address in X-Forwarded-For.
+        "DJANGO_TRUSTED_PROXIES": HOST,
         "DJANGO_LOG_LEVEL": "ERROR",
         "SITE_LOG_LEVEL": "WARNING",  # not a line per finished game in the measured run
     }
@@ -265,16 +292,26 @@ class Response:
     body: str
 
 
+_CLIENT_NUMBERS = itertools.count(1)
+
+
+def client_address(number: int) -> str:
+    """The number-th simulated client's address, in 10.0.0.0/8."""
+    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+
+
 class Browser:
     """One player's HTTP client: a cookie jar, the CSRF token, one request at a time.
 
     Cookies are kept by hand because the site marks them Secure (DEBUG off)
-    and this runs over plain HTTP on loopback.
+    and this runs over plain HTTP on loopback. Each browser has its own client
+    address, sent as the trusted proxy would (``X-Forwarded-For``).
     """
 
     def __init__(self, port: int) -> None:
         self.port = port
         self.cookies: dict[str, str] = {}
+        self.address = client_address(next(_CLIENT_NUMBERS))
 
     def request(
         self,
@@ -283,7 +320,12 @@ class Browser:
         form: dict[str, str | int] | None = None,
         headers: dict[str, str] | None = None,
     ) -> Response:
-        all_headers = {"Host": HOST, "Connection": "close", **(headers or {})}
+        all_headers = {
+            "Host": HOST,
+            "Connection": "close",
+            "X-Forwarded-For": self.address,
+            **(headers or {}),
+        }
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -336,6 +378,10 @@ class Results:
     start_ms: list[float] = field(default_factory=list)
     board_ms: list[float] = field(default_factory=list)
     warmup_guess_ms: list[float] = field(default_factory=list)
+    # --login-flood: (when, ms) of each measured board page and guess, and the flood's answers.
+    board_timed: list[tuple[float, float]] = field(default_factory=list)
+    guess_timed: list[tuple[float, float]] = field(default_factory=list)
+    flood_statuses: dict[int, int] = field(default_factory=dict)
     games_finished: int = 0
     games_won: int = 0
     errors: list[str] = field(default_factory=list)
@@ -421,6 +467,18 @@ class Player(threading.Thread):
             self.think()
             if self.guess(game):
                 return
+            if self.args.login_flood:
+                self.load_board(game)
+
+    def load_board(self, game: GameInPlay) -> None:
+        """--login-flood: the board page again after a guess, as a reload would (more samples
+        of the page than game starts give)."""
+        started = time.perf_counter()
+        self.browser.expect(self.browser.request("GET", game.path), 200, "board")
+        board_ms = (time.perf_counter() - started) * 1000
+        if self.measuring():
+            with self.results.lock:
+                self.results.board_timed.append((time.monotonic(), board_ms))
 
     def start_game(self) -> GameInPlay:
         """Start a ranked game and load its board (the previous game is over)."""
@@ -448,6 +506,7 @@ class Player(threading.Thread):
             with self.results.lock:
                 self.results.start_ms.append(start_ms)
                 self.results.board_ms.append(board_ms)
+                self.results.board_timed.append((time.monotonic(), board_ms))
         # A slightly shuffled frequency order, so players do not all play alike.
         letters = sorted(LETTER_ORDER, key=lambda c: LETTER_ORDER.index(c) + self.rng.uniform(0, 6))
         return GameInPlay(path=path, expected=self.expected_guesses(board), letters=letters)
@@ -474,6 +533,7 @@ class Player(threading.Thread):
         with self.results.lock:
             if measuring:
                 self.results.guess_ms.append(elapsed_ms)
+                self.results.guess_timed.append((time.monotonic(), elapsed_ms))
             else:
                 self.results.warmup_guess_ms.append(elapsed_ms)
         if 'id="game-over"' in response.body:
@@ -573,14 +633,48 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
+class LoginFlooder(threading.Thread):
+    """Logins with random usernames and passwords, back to back, from one address,
+    from ``clock["flood"]`` to the end; every answer but the form again (200) or a
+    refusal (429) is an error."""
+
+    def __init__(
+        self, *, number: int, port: int, results: Results, clock: dict[str, float]
+    ) -> None:
+        super().__init__(name=f"flooder-{number}", daemon=True)
+        self.browser = Browser(port)
+        self.results = results
+        self.clock = clock
+
+    def run(self) -> None:
+        browser = self.browser
+        try:
+            browser.expect(browser.request("GET", "/accounts/login/"), 200, "login form")
+            while time.monotonic() < self.clock["flood"]:
+                time.sleep(0.05)
+            while time.monotonic() < self.clock["end"]:
+                form = {"username": secrets.token_hex(6), "password": secrets.token_hex(8)}
+                status = browser.request("POST", "/accounts/login/", form).status
+                with self.results.lock:
+                    self.results.flood_statuses[status] = (
+                        self.results.flood_statuses.get(status, 0) + 1
+                    )
+                if status not in (200, 429):
+                    raise ResponseError(f"login flood: HTTP {status}")
+        except Exception as error:
+            with self.results.lock:
+                self.results.errors.append(f"{self.name}: {error!r}")
+
+
 def run_load(port: int, args: argparse.Namespace) -> tuple[Results, dict[str, float]]:
     results = Results()
-    clock = {"measure": float("inf"), "end": float("inf")}
+    clock = {"measure": float("inf"), "end": float("inf"), "flood": float("inf")}
 
     def start_clock() -> None:
         now = time.monotonic()
         clock["measure"] = now + args.warmup
         clock["end"] = now + args.warmup + args.duration
+        clock["flood"] = clock["measure"] + args.duration / 2
 
     ready = threading.Barrier(args.players, action=start_clock)
     player_class = SaturatingPlayer if args.saturate else Player
@@ -588,14 +682,47 @@ def run_load(port: int, args: argparse.Namespace) -> tuple[Results, dict[str, fl
         player_class(number=n, port=port, args=args, results=results, ready=ready, clock=clock)
         for n in range(args.players)
     ]
+    flooders = [
+        LoginFlooder(number=n, port=port, results=results, clock=clock)
+        for n in range(args.login_flood)
+    ]
     print(f"signing up {args.players} players...", flush=True)
-    for player in players:
-        player.start()
-    for player in players:
-        player.join(timeout=args.warmup + args.duration + 120)
-    if any(player.is_alive() for player in players):
+    for thread in [*players, *flooders]:
+        thread.start()
+    for thread in [*players, *flooders]:
+        thread.join(timeout=args.warmup + args.duration + 120)
+    if any(thread.is_alive() for thread in [*players, *flooders]):
         results.errors.append("some players did not stop in time")
     return results, clock
+
+
+def report_flood(results: Results, clock: dict[str, float], args: argparse.Namespace) -> None:
+    """The board page and the guesses in the quiet half and in the flooded half."""
+    answers = sum(results.flood_statuses.values())
+    statuses = ", ".join(f"{n} x {status}" for status, n in sorted(results.flood_statuses.items()))
+    print(
+        f"login flood: {args.login_flood} clients, {answers} logins "
+        f"({answers / (args.duration / 2):.0f}/s): {statuses or 'none'}"
+    )
+    ratios = {}
+    for name, timed in (("board page", results.board_timed), ("guess", results.guess_timed)):
+        quiet = [ms for when, ms in timed if when < clock["flood"]]
+        flooded = [ms for when, ms in timed if when >= clock["flood"]]
+        print(summary(f"{name} quiet", quiet))
+        print(summary(f"{name} flood", flooded))
+        if quiet and flooded:
+            ratios[name] = (percentile(quiet, 0.5), percentile(flooded, 0.5))
+    if "board page" not in ratios:
+        raise SystemExit("no board page was measured in one of the halves")
+    for name, (quiet_p50, flooded_p50) in ratios.items():
+        ratio = flooded_p50 / quiet_p50
+        verdict = "met" if ratio <= GOAL_FLOOD_RATIO else "MISSED"
+        print(f"goal {name} p50 flooded <= {GOAL_FLOOD_RATIO:g}x quiet: {verdict}")
+    quiet_p50, flooded_p50 = ratios["board page"]
+    print(
+        f"board page p50 quiet {quiet_p50:.1f} ms, flooded {flooded_p50:.1f} ms: "
+        f"{flooded_p50 / quiet_p50:.2f}x"
+    )
 
 
 def main() -> None:
@@ -610,6 +737,10 @@ def main() -> None:
         tempfile.TemporaryDirectory(prefix="evil_load_static_") as static_root,
     ):
         env = server_environment(url, static_root=Path(static_root))
+        if args.saturate:  # the floor of a guess: nothing else counted
+            env["RATE_LIMITS_ENABLED"] = "0"
+        if args.login_flood:  # logins as in production, in both halves
+            env["AXES_ENABLED"] = "1"
         print(f"preparing {urlsplit(url).path.lstrip('/')}: migrate, import web2...", flush=True)
         prepare(env)
         with gunicorn(env, workers=args.workers, threads=args.threads) as port:
@@ -647,6 +778,8 @@ def main() -> None:
     print(f"goal p50 < {GOAL_P50_MS:g} ms, p99 < {GOAL_P99_MS:g} ms, no errors: {verdict}")
     daily_errors = daily.report()
     print(f"guess p50 {p50:.1f} ms, p99 {p99:.1f} ms, {len(guesses) / args.duration:.1f} guesses/s")
+    if args.login_flood:
+        report_flood(results, clock, args)
     if results.errors or daily_errors:
         sys.exit(1)
 

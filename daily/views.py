@@ -33,6 +33,7 @@ from daily.selectors import (
     until_next_puzzle,
     utc_today,
 )
+from evilsite.ratelimit import rate_limited
 from games.models import Game
 from games.selectors.share import game_share
 from games.services import GameAlreadyStartedError, GameRuleError
@@ -65,6 +66,7 @@ def daily_today(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required_htmx(back_to_page="daily_today")
+@rate_limited("game_start")
 def daily_start(request: HttpRequest) -> HttpResponse:
     try:
         puzzle = services.daily_puzzle_ensure(day=utc_today())
@@ -130,6 +132,7 @@ def daily_archive(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required_htmx(back_to_page="daily_archive")
+@rate_limited("game_start")
 def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
     try:
         puzzle = services.past_puzzle_ensure(number=number, today=utc_today())

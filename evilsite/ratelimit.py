@@ -1,26 +1,34 @@
-"""Per-player rate limits on the expensive endpoints, shared by every app node.
+"""Rate limits on the cheap and the expensive actions, shared by every app node.
 
-Each *scope* (``"export"``, ``"fiendish_guess"``, ``"hint"``, ...) has a rate
-in ``settings.RATE_LIMITS``, such as ``"20/10m"``: at most 20 requests per
-player in each 10-minute window. The counts live in the database (one row per
-player, scope and window, raised by one atomic upsert), so every process and
-every node sees the same count, on SQLite as on PostgreSQL, with no other
-service to run. A fixed window lets a player reach at most twice the rate
-across a window's edge, which is enough to stop a loop or a scraper.
+Each *scope* (``"export"``, ``"signup"``, ``"game_start"``, ...) may have two
+rates, such as ``"20/10m"`` (at most 20 requests in each 10-minute window):
+``settings.RATE_LIMITS[scope]`` per signed-in account (or per *key*, e.g. the
+e-mail address a password reset is for), and
+``settings.RATE_LIMITS_PER_ADDRESS[scope]`` per client address
+(:mod:`evilsite.client_ip`; IPv6 by /64, the block one household gets), which
+holds back anonymous requests and many throwaway accounts alike. The counts
+live in the database (one row per subject, scope and window, raised by one
+atomic upsert), so every process and every node sees the same count, on
+SQLite as on PostgreSQL, with no other service to run. A fixed window lets a
+subject reach at most twice the rate across a window's edge, which is enough
+to stop a loop or a scraper.
 
 Two ways in:
 
-- a view: ``@rate_limited("export")`` under the login decorator; over the
-  limit the view is not called and the player gets a 429 (a page, or with
-  HTMX a notice in place);
+- a view: ``@rate_limited("export")`` (under the login decorator, so only
+  players who may use the view are counted); over the limit the view is not
+  called and the client gets a 429 (a page, or with HTMX a notice in place);
 - a service that knows only later whether a request is expensive (a guess on
-  a fiendish game): ``rate_limit_hit(scope=..., player=...)`` raises
-  :class:`RateLimitExceeded`, and its view answers with :func:`too_many_requests`.
+  a fiendish game): ``rate_limit_hit(scope=..., player=..., address=...)``
+  raises :class:`RateLimitExceeded`, and its view answers with
+  :func:`too_many_requests`.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
+import random
 import re
 import time
 from collections.abc import Callable
@@ -34,7 +42,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.utils.crypto import salted_hmac
 
+from evilsite.client_ip import client_ip_address
 from evilsite.models import RateLimitCount
 
 View = Callable[..., HttpResponseBase]
@@ -68,48 +78,154 @@ class Rate:
         return f"{self.requests} per {period}"
 
 
+# Whose requests a count is, as the refusal says it.
+WHOSE = {"user": "", "ip": " from your network", "key": " for this e-mail address"}
+
+
 class RateLimitExceeded(Exception):
     """Too many requests in this scope; the message is safe to show to the player."""
 
-    def __init__(self, *, scope: str, rate: Rate, retry_after: int) -> None:
+    def __init__(self, *, scope: str, rate: Rate, retry_after: int, whose: str = "user") -> None:
         self.scope = scope
         self.rate = rate
         self.retry_after = retry_after
         label = settings.RATE_LIMIT_LABELS.get(scope, "requests like this")
-        wait = f"{retry_after} second{'s' * (retry_after != 1)}"
         self.message = (
-            f"Too many {label}: the limit is {rate.describe()}. "
-            f"Nothing was done; try again in {wait}."
+            f"Too many {label}{WHOSE[whose]}: the limit is {rate.describe()}. "
+            f"Nothing was done; try again in {_wait(retry_after)}."
         )
         super().__init__(self.message)
 
 
-def rate_for(scope: str) -> Rate | None:
+def _wait(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} second{'s' * (seconds != 1)}"
+    return f"{math.ceil(seconds / 60)} minutes"
+
+
+def rate_for(scope: str, *, per_address: bool = False) -> Rate | None:
     """The scope's rate, or None when the scope is not limited (no entry, or empty)."""
-    text = settings.RATE_LIMITS.get(scope)
+    rates = settings.RATE_LIMITS_PER_ADDRESS if per_address else settings.RATE_LIMITS
+    text = rates.get(scope)
     return Rate.parse(text) if text else None
 
 
-def rate_limit_hit(*, scope: str, player: AbstractBaseUser | AnonymousUser) -> None:
-    """Count one request of ``player`` in ``scope``; raise when it is over the rate.
+def address_subject(address: str) -> str:
+    """``ip:<address>``; an IPv6 address by its /64, since one client holds a whole /64."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return f"ip:{address[:60]}"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return f"ip:{ip.ipv4_mapped}"
+        return f"ip:{ipaddress.ip_network(f'{ip}/64', strict=False)}"
+    return f"ip:{ip}"
 
-    One statement on the primary: an upsert that returns the new count. Works
-    inside the caller's transaction (rolled back with it) or on its own.
+
+def rate_limit_hit(
+    *,
+    scope: str,
+    player: AbstractBaseUser | AnonymousUser | None = None,
+    address: str | None = None,
+    key: str | None = None,
+) -> None:
+    """Count one request in ``scope``; raise when any of its subjects is over its rate.
+
+    The subjects: the signed-in ``player`` and ``key`` (say, an e-mail address;
+    kept only as a keyed hash) at the scope's rate in ``RATE_LIMITS``, and the
+    client ``address`` at its rate in ``RATE_LIMITS_PER_ADDRESS``. Each is one
+    upsert on the primary that returns the new count; it works inside the
+    caller's transaction (rolled back with it) or on its own.
     """
-    rate = rate_for(scope)
-    if rate is None or not settings.RATE_LIMITS_ENABLED:
+    if not settings.RATE_LIMITS_ENABLED:
+        return
+    refusal: RateLimitExceeded | None = None
+    now = time.time()
+    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
+        window = int(now // rate.seconds) * rate.seconds
+        count = _count_one(scope=scope, subject=subject, window_start=window)
+        if count == 1:  # the first request of a new window: the subject's older ones are done
+            RateLimitCount.objects.filter(
+                scope=scope, subject=subject, window_start__lt=window
+            ).delete()
+            if random.random() < PRUNE_CHANCE:
+                prune_ended_windows(now=now)
+        retry_after = max(1, math.ceil(window + rate.seconds - now))
+        if count > rate.requests and (refusal is None or retry_after > refusal.retry_after):
+            refusal = RateLimitExceeded(
+                scope=scope, rate=rate, retry_after=retry_after, whose=whose
+            )
+    if refusal is not None:
+        raise refusal
+
+
+def rate_limit_reached(
+    *,
+    scope: str,
+    player: AbstractBaseUser | AnonymousUser | None = None,
+    address: str | None = None,
+    key: str | None = None,
+) -> None:
+    """Raise when a subject has already used up its rate, without counting this request.
+
+    For scopes counted only when something fails (failed logins, counted by
+    :func:`rate_limit_hit` once the failure is known): one read per subject.
+    """
+    if not settings.RATE_LIMITS_ENABLED:
         return
     now = time.time()
-    window = int(now // rate.seconds) * rate.seconds
-    subject = f"user:{player.pk}" if player.is_authenticated else "anonymous"
-    count = _count_one(scope=scope, subject=subject, window_start=window)
-    if count == 1:  # the first request of a new window: the player's older ones are done
-        RateLimitCount.objects.filter(
-            scope=scope, subject=subject, window_start__lt=window
-        ).delete()
-    if count > rate.requests:
-        retry_after = max(1, math.ceil(window + rate.seconds - now))
-        raise RateLimitExceeded(scope=scope, rate=rate, retry_after=retry_after)
+    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
+        window = int(now // rate.seconds) * rate.seconds
+        hits = (
+            RateLimitCount.objects.filter(scope=scope, subject=subject, window_start=window)
+            .values_list("hits", flat=True)
+            .first()
+        )
+        if hits is not None and hits >= rate.requests:
+            retry_after = max(1, math.ceil(window + rate.seconds - now))
+            raise RateLimitExceeded(scope=scope, rate=rate, retry_after=retry_after, whose=whose)
+
+
+def _subjects(
+    scope: str,
+    *,
+    player: AbstractBaseUser | AnonymousUser | None,
+    address: str | None,
+    key: str | None,
+) -> list[tuple[Rate, str, str]]:
+    """Each subject counted in the scope: its rate, its row's name, whose it is."""
+    subjects: list[tuple[Rate, str, str]] = []
+    rate = rate_for(scope)
+    if rate is not None and player is not None and player.is_authenticated:
+        subjects.append((rate, f"user:{player.pk}", "user"))
+    if rate is not None and key:
+        digest = salted_hmac("evilsite.ratelimit", key.strip().lower()).hexdigest()[:40]
+        subjects.append((rate, f"key:{digest}", "key"))
+    address_rate = rate_for(scope, per_address=True)
+    if address_rate is not None and address:
+        subjects.append((address_rate, address_subject(address), "ip"))
+    return subjects
+
+
+# Now and then a new window also clears the windows every subject has left behind
+# (addresses seen once, accounts gone), so the table stays as small as the traffic.
+PRUNE_CHANCE = 0.002
+
+
+def prune_ended_windows(*, now: float) -> int:
+    """Delete every count whose window has ended (the longest rate set decides); how many."""
+    longest = max(
+        (
+            Rate.parse(text).seconds
+            for rates in (settings.RATE_LIMITS, settings.RATE_LIMITS_PER_ADDRESS)
+            for text in rates.values()
+            if text
+        ),
+        default=0,
+    )
+    deleted, _ = RateLimitCount.objects.filter(window_start__lt=now - longest).delete()
+    return deleted
 
 
 def _count_one(*, scope: str, subject: str, window_start: int) -> int:
@@ -153,21 +269,34 @@ def too_many_requests(
     return response
 
 
-def rate_limited(scope: str) -> Callable[[View], View]:
-    """A view decorator: count each request of the signed-in player in ``scope``.
+def is_post(request: HttpRequest, *args: Any, **kwargs: Any) -> bool:
+    """For ``rate_limited(only=...)``: a form's page is free to look at, sending it counts."""
+    return request.method == "POST"
 
-    Put it under the login (and permission) decorators, so that only players
-    who may use the view are counted.
+
+def rate_limited(
+    scope: str, *, only: Callable[..., bool] | None = None, counted: bool = True
+) -> Callable[[View], View]:
+    """A view decorator: count each request in ``scope``, per player and per client address.
+
+    ``only(request, *args, **kwargs)``: count only the requests it says yes to
+    (``is_post``). ``counted=False``: only refuse once the scope's rate is used
+    up, for a scope something else counts (failed logins). Put it under the
+    login (and permission) decorators, so that only players who may use the
+    view are counted.
     """
     rate_for(scope)  # a badly written rate fails at import, not on the first request
+    rate_for(scope, per_address=True)
+    check = rate_limit_hit if counted else rate_limit_reached
 
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            try:
-                rate_limit_hit(scope=scope, player=request.user)
-            except RateLimitExceeded as error:
-                return too_many_requests(request, error)
+            if only is None or only(request, *args, **kwargs):
+                try:
+                    check(scope=scope, player=request.user, address=client_ip_address(request))
+                except RateLimitExceeded as error:
+                    return too_many_requests(request, error)
             return view(request, *args, **kwargs)
 
         return wrapper

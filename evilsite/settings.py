@@ -8,6 +8,7 @@ production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import os
 from email.utils import getaddresses
 from pathlib import Path
@@ -194,6 +195,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
 AUTHENTICATION_BACKENDS = [
+    # Usernames are public: a login as nobody is refused first, with one query (no password
+    # hashed, nothing for django-axes to record; the address's failed logins still count).
+    "evilsite.accounts.backends.UnknownUsernameBackend",
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Answers no login: lets a class's instructor review the games of its students.
@@ -237,10 +241,33 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 15) / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The account itself (every address together) is locked past this many failures in this
+# many hours: someone changing address for each try cannot guess its password.
+AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 20)
+AXES_USERNAME_COOLOFF_HOURS = env_int("AXES_USERNAME_COOLOFF_HOURS", 24)
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's lock counts
+AXES_HANDLER = "evilsite.accounts.lockout.AccountLockoutHandler"
+AXES_LOCKOUT_CALLABLE = "evilsite.accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-# Behind reverse proxies (see README, deploying), how many append to X-Forwarded-For:
-# the lock then keys on the real client, not on the proxy's address.
+# Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
+# is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the
+# locks and rate limits key on the real client and nobody else can choose their address.
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            "DJANGO_TRUSTED_PROXIES holds addresses or networks such as "
+            f"127.0.0.1,10.0.0.0/8, not {_proxy!r}"
+        ) from None
+# At most this many X-Forwarded-For entries are read (0: as many as trusted proxies wrote).
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT and not TRUSTED_PROXIES:
+    raise ImproperlyConfigured(
+        "DJANGO_TRUSTED_PROXY_COUNT alone would believe X-Forwarded-For from anyone: set "
+        "DJANGO_TRUSTED_PROXIES to the proxies' addresses (e.g. 127.0.0.1) as well"
+    )
 AXES_CLIENT_IP_CALLABLE = "evilsite.client_ip.client_ip_address"
 
 LANGUAGE_CODE = "en-us"
@@ -273,21 +300,49 @@ CACHES = {
     }
 }
 
-# Per-player rate limits on the expensive endpoints (evilsite/ratelimit.py): a scope's
-# rate is "<requests>/<period>" with a period in s, m, h or d ("20/10m"); empty: no limit.
+# Rate limits (evilsite/ratelimit.py): a scope's rate is "<requests>/<period>" with a period
+# in s, m, h or d ("20/10m"); empty: no limit. Generous for a person, tight for a script.
+# Per signed-in account (for "password_reset": per e-mail address a link is asked for):
 RATE_LIMITS = {
     "export": os.environ.get("RATE_LIMIT_EXPORT", "20/10m"),
+    # Each guess on a fiendish game, and each move of a game the computer plays, runs a search.
     "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS", "60/m"),
     "hint": os.environ.get("RATE_LIMIT_HINT", "10/m"),
     # Each game the computer plays runs the guesser's search on every move.
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME", "10/m"),
+    "game_start": os.environ.get("RATE_LIMIT_GAME_START", "30/10m"),
+    "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN", "10/h"),
+    "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK", "10/h"),
+    "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET", "3/h"),
+}
+# Per client address (evilsite/client_ip.py), signed in or not: a school or a household shares
+# one, so these allow a class at once; sign-up, login and password reset count only here.
+RATE_LIMITS_PER_ADDRESS = {
+    "signup": os.environ.get("RATE_LIMIT_SIGNUP_PER_ADDRESS", "20/h"),
+    "login": os.environ.get("RATE_LIMIT_LOGIN_PER_ADDRESS", "60/10m"),
+    # Failed logins, whatever the usernames: past it, logins from there wait for the window.
+    "login_failure": os.environ.get("RATE_LIMIT_LOGIN_FAILURE_PER_ADDRESS", "20/10m"),
+    "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS", "10/h"),
+    "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK_PER_ADDRESS", "30/h"),
+    "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN_PER_ADDRESS", "60/h"),
+    "game_start": os.environ.get("RATE_LIMIT_GAME_START_PER_ADDRESS", "300/10m"),
+    "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS_PER_ADDRESS", "600/m"),
+    "hint": os.environ.get("RATE_LIMIT_HINT_PER_ADDRESS", "100/m"),
+    "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME_PER_ADDRESS", "100/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
     "export": "exports",
-    "fiendish_guess": "guesses on fiendish games",
+    "fiendish_guess": "guesses on fiendish games and computer moves",
     "hint": "hints",
     "computer_game": "games played by the computer",
+    "game_start": "new games",
+    "class_join": "attempts to join a class",
+    "password_check": "password checks",
+    "password_reset": "password reset requests",
+    "signup": "sign-ups",
+    "login": "login attempts",
+    "login_failure": "failed logins",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".

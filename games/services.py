@@ -218,14 +218,20 @@ def _refuse_a_spent_start_token(*, player: AbstractBaseUser, start_token: uuid.U
 
 
 def game_guess(
-    *, game_id: int, player: AbstractBaseUser, letter: str, expected_guesses: int | None = None
+    *,
+    game_id: int,
+    player: AbstractBaseUser,
+    letter: str,
+    expected_guesses: int | None = None,
+    address: str | None = None,
 ) -> GuessOutcome:
     """Apply one guess under a row lock so simultaneous guesses are serialised.
 
     ``expected_guesses`` is how many guesses the player's board showed; a
     mismatch means a double submit or an out-of-date tab, and changes nothing.
     Raises ``Game.DoesNotExist`` for a game that is not the player's, and
-    ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty.
+    ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty
+    (per player, and per client ``address`` when given).
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
@@ -239,7 +245,8 @@ def game_guess(
                 "here is the current board. Nothing was changed."
             )
         if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
-            rate_limit_hit(scope="fiendish_guess", player=player)  # before the search runs
+            # Before the search runs.
+            rate_limit_hit(scope="fiendish_guess", player=player, address=address)
         try:
             report, move = _apply_locked(game, game_state(game), letter)
         except engine.GuessError as error:
@@ -341,6 +348,7 @@ def game_hint(
     player: AbstractBaseUser,
     expected_guesses: int | None = None,
     nodes: int = HINT_NODES,
+    address: str | None = None,
 ) -> HintOutcome:
     """The AI guesser's letter for the player's position, and why; the player still plays it.
 
@@ -359,7 +367,7 @@ def game_hint(
     stored = Hint.objects.filter(game=game, letters_before=game.letters).first()
     if stored is not None:
         return HintOutcome(game=game, hint=stored, repeated=True)
-    rate_limit_hit(scope="hint", player=player)  # before the search runs
+    rate_limit_hit(scope="hint", player=player, address=address)  # before the search runs
     proposal = guesser.propose(game_state(game), nodes=nodes)
     letters = game.letters
     with transaction.atomic():
@@ -480,6 +488,7 @@ def computer_game_start(
     difficulty: str,
     start_token: uuid.UUID | None = None,
     seed: int | None = None,
+    address: str | None = None,
 ) -> Game:
     """Start a game the computer plays for ``player`` to watch (the new-game option).
 
@@ -496,7 +505,7 @@ def computer_game_start(
         raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
     lexicon = _lexicon_for(dictionary, length)
     with transaction.atomic():
-        rate_limit_hit(scope="computer_game", player=player)
+        rate_limit_hit(scope="computer_game", player=player, address=address)
         try:
             with transaction.atomic():
                 return _create_computer_game(
@@ -515,7 +524,9 @@ def computer_game_start(
             raise
 
 
-def computer_replay_start(*, player: AbstractBaseUser, game_id: int) -> Game:
+def computer_replay_start(
+    *, player: AbstractBaseUser, game_id: int, address: str | None = None
+) -> Game:
     """The computer plays one of the player's finished games again: same settings, same seed.
 
     With the seed (and the seeded tie order) it faces the very word-maker the
@@ -537,7 +548,7 @@ def computer_replay_start(*, player: AbstractBaseUser, game_id: int) -> Game:
         return existing
     lexicon = _lexicon_for(source.dictionary, source.length)
     with transaction.atomic():
-        rate_limit_hit(scope="computer_game", player=player)
+        rate_limit_hit(scope="computer_game", player=player, address=address)
         try:
             with transaction.atomic():
                 return _create_computer_game(
@@ -597,13 +608,19 @@ def _create_computer_game(
 
 
 def computer_move(
-    *, game_id: int, player: AbstractBaseUser, expected_guesses: int | None = None
+    *,
+    game_id: int,
+    player: AbstractBaseUser,
+    expected_guesses: int | None = None,
+    address: str | None = None,
 ) -> ComputerMove:
     """The computer's next guess, worked out and stored under the game's row lock.
 
     ``expected_guesses`` is how many guesses the watching board showed: two
     tabs (or a double click) asking for the same move get one move, and the
     second is told the board moved on (``StaleBoardError``), changing nothing.
+    Each move runs the guesser's search, so it counts in the ``fiendish_guess``
+    rate with the player's own searching guesses (``RateLimitExceeded``).
     Raises ``Game.DoesNotExist`` for a game that is not the player's.
     """
     with transaction.atomic():
@@ -616,6 +633,7 @@ def computer_move(
             raise StaleBoardError(
                 "The computer's game moved on in another tab or window; here it is now."
             )
+        rate_limit_hit(scope="fiendish_guess", player=player, address=address)  # before the search
         state = game_state(game)
         proposal = guesser.propose(state)
         report, move = _apply_locked(game, state, proposal.letter)

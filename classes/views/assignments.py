@@ -26,7 +26,7 @@ from classes.forms import (
 from classes.models import Assignment, Classroom
 from classes.selectors import assignment_leaderboard, is_open, student_records
 from classes.views.access import Need, assignment_for, classroom_for
-from evilsite.ratelimit import rate_limited
+from evilsite.ratelimit import is_post, rate_limited
 from games import services as game_services
 from games.exports import spreadsheet_safe
 from games.views.access import login_required_htmx
@@ -221,6 +221,7 @@ def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: in
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
+@rate_limited("game_start", only=is_post)
 def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     """One click starts the assignment's game; a ranked game in progress asks first.
 

@@ -33,6 +33,7 @@ from classes.selectors import (
     open_assignments_for,
 )
 from classes.views.access import Need, classroom_for
+from evilsite.ratelimit import rate_limited
 from games.selectors.records import can_review_all
 from games.views.access import login_required_htmx
 
@@ -82,8 +83,14 @@ def class_new(request: HttpRequest) -> HttpResponse:
     return render(request, "classes/class_form.html", {"form": form})
 
 
+def _tries_a_code(request: HttpRequest, code: str = "") -> bool:
+    """Joining, or a join link's page, which says whether a code names a class."""
+    return request.method == "POST" or bool(code or request.GET.get("code"))
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
+@rate_limited("class_join", only=_tries_a_code)
 def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
     """The join form; the join link (``/classes/join/<code>/``) fills it in and names the
     class, and joining is always the POST of that form."""

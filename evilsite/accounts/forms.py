@@ -13,6 +13,7 @@ from django.http import HttpRequest
 
 from evilsite.accounts.guests import GUEST_USERNAME_PREFIX
 from evilsite.accounts.tasks import send_password_reset
+from evilsite.accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
 
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
 RESERVED_USERNAME_PREFIX = "deleted-"
@@ -26,10 +27,20 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-        help_texts = {"email": EMAIL_HELP}
+        help_texts = {
+            "username": (
+                f"Required. At most {USERNAME_MAX_LENGTH} characters: letters of one alphabet, "
+                "digits and _ . - @ +. A name that looks like one already taken is refused."
+            ),
+            "email": EMAIL_HELP,
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
 
     def clean_username(self) -> str | None:
-        username: str | None = super().clean_username()  # None once taken (error added)
+        username: str | None = super().clean_username()  # NFKC; None once taken (error added)
         if username and username.lower().startswith(RESERVED_USERNAME_PREFIX):
             raise forms.ValidationError(
                 f"Usernames starting with “{RESERVED_USERNAME_PREFIX}” are kept for "
@@ -40,6 +51,8 @@ class SignUpForm(UserCreationForm):
                 f"Usernames starting with “{GUEST_USERNAME_PREFIX}” are kept for visitors "
                 "trying the game; choose another."
             )
+        if username:
+            validate_new_username(username)
         return username
 
 

@@ -30,6 +30,14 @@ def anonymous_username() -> str:
     return f"{RESERVED_USERNAME_PREFIX}{secrets.token_hex(8)}"
 
 
+def account_unlock(*, username: str) -> None:
+    """Forget an account's failed logins: its owner has just set a new password by e-mail,
+    so the lock on the account (evilsite/accounts/lockout.py) has done its job."""
+    with transaction.atomic():
+        AccessFailureLog.objects.filter(username=username).delete()
+        AccessAttempt.objects.filter(username=username).delete()
+
+
 def account_delete(*, user: AbstractBaseUser) -> str:
     """Remove the personal data of an account and make it unusable; returns its new name.
 

@@ -8,6 +8,7 @@ from django.urls import path
 
 from evilsite.accounts import views
 from evilsite.accounts.forms import QueuedPasswordResetForm
+from evilsite.ratelimit import is_post, rate_limited
 
 # How long a reset link works, said on the page and in the e-mail.
 RESET_LINK_DAYS = {"timeout_days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}
@@ -16,13 +17,20 @@ urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
     path(
         "login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        # Per address, whatever the username: failures (counted by evilsite.accounts.lockout;
+        # checked first, a flood's refusal is one read) and every attempt; django-axes
+        # locks usernames (settings).
+        rate_limited("login_failure", only=is_post, counted=False)(
+            rate_limited("login", only=is_post)(
+                auth_views.LoginView.as_view(redirect_authenticated_user=True)
+            )
+        ),
         name="login",
     ),
     path("logout/", views.LogOutView.as_view(), name="logout"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(),
+        rate_limited("password_check", only=is_post)(auth_views.PasswordChangeView.as_view()),
         name="password_change",
     ),
     path(
@@ -33,7 +41,7 @@ urlpatterns = [
     # A forgotten password: Django's views, a link by e-mail (README: e-mail settings).
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             form_class=QueuedPasswordResetForm, extra_email_context=RESET_LINK_DAYS
         ),
         name="password_reset",
@@ -45,7 +53,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

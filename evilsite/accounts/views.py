@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import LogoutView, RedirectURLMixin
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -27,6 +28,14 @@ from daily.selectors import daily_secret
 from evilsite.accounts import services
 from evilsite.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from evilsite.accounts.guests import is_guest
+from evilsite.client_ip import client_ip_address
+from evilsite.ratelimit import (
+    RateLimitExceeded,
+    is_post,
+    rate_limit_hit,
+    rate_limited,
+    too_many_requests,
+)
 from games import exports
 from games.selectors.records import player_games
 from games.views.access import login_required_htmx
@@ -37,7 +46,10 @@ from games.views.records import streamed_download
 SIGNUP_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-@method_decorator([sensitive_post_parameters(), csrf_protect, never_cache], name="dispatch")
+@method_decorator(
+    [sensitive_post_parameters(), csrf_protect, never_cache, rate_limited("signup", only=is_post)],
+    name="dispatch",
+)
 class SignUpView(RedirectURLMixin, FormView):
     template_name = "registration/signup.html"
     form_class = SignUpForm
@@ -78,6 +90,30 @@ class SignUpView(RedirectURLMixin, FormView):
             self.request, f"Welcome, {user.get_username()}! Your account is ready.{kept}"
         )
         return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, counted per client address and per e-mail address before any mail is sent."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        try:
+            rate_limit_hit(
+                scope="password_reset",
+                key=request.POST.get("email", "")[:254],
+                address=client_ip_address(request),
+            )
+        except RateLimitExceeded as error:
+            return too_many_requests(request, error)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's; a new password set through the e-mailed link also lifts the account's lock."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        services.account_unlock(username=form.user.get_username())
+        return response
 
 
 class LogOutView(LogoutView):
@@ -122,6 +158,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 @sensitive_post_parameters("password")
 @never_cache
 @login_required_htmx
+@rate_limited("password_check", only=is_post)
 def delete_account(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():

@@ -23,7 +23,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from daily.selectors import board_place, ranked_attempt, utc_today
 from daily.services import NoPuzzleError, daily_puzzle_ensure
-from evilsite.ratelimit import RateLimitExceeded, too_many_requests
+from evilsite.client_ip import client_ip_address
+from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
@@ -70,9 +71,15 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
+def _starts_a_game(request: HttpRequest, *args: object, **kwargs: object) -> bool:
+    """The new-game form's POST, not its "show the lengths" refresh."""
+    return request.method == "POST" and "refresh_lengths" not in request.POST
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # Back must fetch a fresh form (and start token), not replay an old one
 @login_required_htmx
+@rate_limited("game_start", only=_starts_a_game)
 def game_new(request: HttpRequest) -> HttpResponse:
     current_game: Game | None = None
     needs_confirmation = False
@@ -149,6 +156,7 @@ def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
             max_misses=chosen["max_misses"],
             difficulty=chosen["difficulty"],
             start_token=chosen["start_token"],
+            address=client_ip_address(request),
         )
     except RateLimitExceeded as error:
         return too_many_requests(request, error)
@@ -169,10 +177,13 @@ def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
 
 @require_POST
 @login_required_htmx
+@rate_limited("game_start")
 def computer_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """From a finished game's review: the computer plays the same settings and seed."""
     try:
-        game = services.computer_replay_start(player=request.user, game_id=pk)
+        game = services.computer_replay_start(
+            player=request.user, game_id=pk, address=client_ip_address(request)
+        )
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     except RateLimitExceeded as error:
@@ -195,7 +206,10 @@ def computer_next(request: HttpRequest, pk: int) -> HttpResponse:
     def move(data: dict[str, Any]) -> tuple[Game, Notice]:
         try:
             outcome = services.computer_move(
-                game_id=pk, player=request.user, expected_guesses=data["expected_guesses"]
+                game_id=pk,
+                player=request.user,
+                expected_guesses=data["expected_guesses"],
+                address=client_ip_address(request),
             )
         except services.StaleBoardError as error:
             # Another tab made this move: show where the game is now, and keep watching.
@@ -273,6 +287,7 @@ def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
             player=request.user,
             letter=data["letter"],
             expected_guesses=data["expected_guesses"],
+            address=client_ip_address(request),
         )
         announcement = guess_announcement(outcome.report, game=outcome.game)
         return outcome.game, Notice(announcement, "info" if outcome.report.miss else "success")
@@ -349,7 +364,10 @@ def game_hint(request: HttpRequest, pk: int) -> HttpResponse:
 
     def hint(data: dict[str, Any]) -> tuple[Game, Notice]:
         outcome = services.game_hint(
-            game_id=pk, player=request.user, expected_guesses=data["expected_guesses"]
+            game_id=pk,
+            player=request.user,
+            expected_guesses=data["expected_guesses"],
+            address=client_ip_address(request),
         )
         return outcome.game, Notice(hint_announcement(outcome), "info")
 

@@ -237,7 +237,7 @@ class TestLockout:
         self, client: Client, settings: Settings
     ) -> None:
         """Every request comes from the proxy; the lock keys on the address it forwards."""
-        settings.TRUSTED_PROXY_COUNT = 1
+        settings.TRUSTED_PROXIES = ["10.0.0.0/24"]
         UserFactory(username="ada")
         proxy = {"REMOTE_ADDR": "10.0.0.2"}
         for _ in range(5):

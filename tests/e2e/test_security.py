@@ -89,6 +89,9 @@ def test_a_guess_past_the_rate_is_refused_in_place(
     page.keyboard.press("q")
     notice = page.locator("#board .notice-error")
     notice.wait_for()
-    assert "Too many guesses on fiendish games: the limit is 2 per hour." in notice.inner_text()
+    assert (
+        "Too many guesses on fiendish games and computer moves: the limit is 2 per hour."
+        in notice.inner_text()
+    )
     assert page.locator("#key-q").is_enabled()  # not taken: still on offer
     assert Game.objects.get(pk=game.pk).letters == "xz"

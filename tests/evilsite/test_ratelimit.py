@@ -171,8 +171,8 @@ def test_guesses_past_the_rate_are_refused_in_place_on_the_board(nine_words: Dic
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="board"')
     assert (
-        '<p class="notice notice-error">Too many guesses on fiendish games: the limit is 3 per '
-        "minute. Nothing was done; try again in 30 seconds.</p>"
+        '<p class="notice notice-error">Too many guesses on fiendish games and computer moves: '
+        "the limit is 3 per minute. Nothing was done; try again in 30 seconds.</p>"
     ) in html
     assert 'name="expected_guesses" value="3"' in html  # the board as it is: e not taken
     assert Game.objects.get(pk=game.pk).letters == "xyz"
@@ -207,3 +207,18 @@ def test_guesses_on_other_difficulties_are_not_counted(
     for letter in "xyzqjkv":
         assert guess(client, game, letter, htmx=True).status_code == 200
     assert not RateLimitCount.objects.exists()
+
+
+def test_ended_windows_of_every_subject_are_pruned(clock: FrozenClock, settings: Settings) -> None:
+    """Addresses seen once leave rows no new window of theirs would delete."""
+    settings.RATE_LIMITS = {"export": "3/m"}
+    settings.RATE_LIMITS_PER_ADDRESS = {"export": "10/h"}
+    ada = UserFactory(username="ada")
+    rate_limit_hit(scope="export", player=ada, address="203.0.113.7")
+    clock.now += 3600  # an hour on: the address's window has ended, and the player's
+    rate_limit_hit(scope="export", player=ada, address="198.51.100.1")
+    assert ratelimit.prune_ended_windows(now=clock.now) == 1  # the address's row only
+    assert sorted(RateLimitCount.objects.values_list("subject", flat=True)) == [
+        "ip:198.51.100.1",
+        f"user:{ada.pk}",
+    ]

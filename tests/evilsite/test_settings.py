@@ -17,6 +17,7 @@ PRODUCTION_ENV = {
     "DJANGO_ALLOWED_HOSTS": "hangman.example.org,www.hangman.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://hangman.example.org",
     "DATABASE_URL": "postgres://evil:secret@db.example.org:5432/evilhangman",
+    "DJANGO_TRUSTED_PROXIES": "127.0.0.1",  # the README's recipe: the proxy on the same host
 }
 
 
