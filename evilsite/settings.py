@@ -284,8 +284,8 @@ FILE_UPLOAD_HANDLERS = [
 ]
 # A word length with fewer words is played unranked: a tiny bucket is a sure win.
 RANKED_MIN_WORDS = env_int("RANKED_MIN_WORDS", 100)
-# How many (dictionary, length) lexicons each process keeps in memory.
-WORD_BANK_CACHE_SIZE = env_int("WORD_BANK_CACHE_SIZE", 64)
+# Megabytes of (dictionary, length) lexicons each process keeps (dictionaries/wordbank.py).
+LEXICON_CACHE_MB = env_int("LEXICON_CACHE_MB", 256)
 # Finished ranked games a player needs before the win-rate leaderboard ranks them.
 LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 5)
 # The UTC day of daily puzzle #1; no puzzle is played before it.
