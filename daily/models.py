@@ -48,3 +48,32 @@ class DailyPuzzle(models.Model):
 
     def __str__(self) -> str:
         return f"Daily #{self.number} ({self.date.isoformat()})"
+
+
+class DailyAnswer(models.Model):
+    """The word-maker's answer to one line of letters on a daily puzzle, searched once for all.
+
+    Every attempt at a puzzle plays with its seed, so the same letters meet the
+    same answer whoever sends them: the first guess of a line pays for the
+    search (fiendish looks ahead), every other player's is a read. ``board`` is
+    a digest of everything else the word-maker reads (dictionary, length, the
+    game's settings and seed), so a game that differs in any of them never
+    shares. ``answer`` holds what the guess's Move stores and nothing more; it
+    is read by ``games.services`` only, never shown.
+    """
+
+    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="+")
+    board = models.CharField(max_length=32)
+    letters = models.CharField(max_length=26, help_text="The letters in order, the answered last.")
+    answer = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["puzzle", "board", "letters"], name="dailyanswer_one_per_line"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.puzzle}: {self.letters}"

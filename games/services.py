@@ -7,17 +7,21 @@ process can serve any request.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from daily.models import DailyAnswer
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
@@ -249,7 +253,7 @@ def _apply_locked(
     game: Game, state: engine.GameState, letter: str
 ) -> tuple[engine.MoveReport, Move]:
     """Apply one guess to a locked game row: the move stored, the row updated (and finished)."""
-    state, report = engine.apply_guess(state, letter)
+    report = _word_maker_answer(game, state, letter)
     move = Move.objects.create(
         game=game,
         number=report.number,
@@ -263,17 +267,108 @@ def _apply_locked(
         values=list(report.values) if report.values is not None else None,
         search_nodes=report.search_nodes,
     )
-    game.letters = "".join(state.letters)
-    game.pattern = state.pattern
-    game.misses = state.misses
-    game.words_left = state.words_left
-    game.status = state.status.value
+    game.letters += report.letter
+    game.pattern = report.pattern
+    game.misses = game.max_misses - report.misses_left
+    game.words_left = report.words_left
+    game.status = report.status.value
     changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
-    if state.is_over:
-        _finish(game, word=state.word or "")
+    if report.status is not engine.Status.PLAYING:
+        _finish(game, word=report.word or "")
         changed += ["word", "finished_at", "score"]
     game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
     return report, move
+
+
+# What a game state says of its position; every other field is the board the word-maker plays.
+_POSITION_FIELDS = frozenset(
+    {"lexicon", "letters", "pattern", "misses", "status", "word", "candidates"}
+)
+
+
+def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engine.MoveReport:
+    """The word-maker's answer to ``letter``: searched, or read from the daily's shared answers.
+
+    A daily puzzle's attempts share its seed, so the same letters get the same
+    answer from every player, on every node: the first to send a line pays for
+    the (fiendish) search and stores it (``DailyAnswer``), the others read it.
+    Exact, not approximate: the key is the letters plus a digest of every other
+    input of the word-maker, read off the engine's own state.
+    """
+    if game.daily_puzzle_id is None or not settings.DAILY_SHARED_ANSWERS:
+        return engine.apply_guess(state, letter)[1]
+    letter = state.check_guess(letter)  # refused before any read: a bad letter keys nothing
+    line = DailyAnswer.objects.filter(
+        puzzle_id=game.daily_puzzle_id,
+        board=_board_digest(game, state),
+        letters=game.letters + letter,
+    )
+    stored = line.values_list("answer", flat=True).first()
+    if stored is not None:
+        return _report_from_json(stored)
+    report = engine.apply_guess(state, letter)[1]
+    DailyAnswer.objects.bulk_create(  # two players first on a line at once: one row is kept
+        [
+            DailyAnswer(
+                puzzle_id=game.daily_puzzle_id,
+                board=_board_digest(game, state),
+                letters=game.letters + letter,
+                answer=_report_json(report),
+            )
+        ],
+        ignore_conflicts=True,
+    )
+    return report
+
+
+def _board_digest(game: Game, state: engine.GameState) -> str:
+    """Every input of the word-maker but the letters: the dictionary, the length, the settings."""
+    board = {
+        field.name: getattr(state, field.name)
+        for field in dataclass_fields(state)
+        if field.name not in _POSITION_FIELDS
+    }
+    text = repr((game.dictionary_id, state.length, sorted(board.items())))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _report_json(report: engine.MoveReport) -> dict[str, object]:
+    return {
+        "number": report.number,
+        "letter": report.letter,
+        "miss": report.miss,
+        "families": [[f.pattern, f.size, f.revealed] for f in report.families],
+        "kept_rank": report.kept_rank,
+        "reason": report.reason.value,
+        "pattern": report.pattern,
+        "words_left": report.words_left,
+        "misses_left": report.misses_left,
+        "status": report.status.value,
+        "word": report.word,
+        "values": list(report.values) if report.values is not None else None,
+        "search_nodes": report.search_nodes,
+    }
+
+
+def _report_from_json(data: dict[str, Any]) -> engine.MoveReport:
+    return engine.MoveReport(
+        number=data["number"],
+        letter=data["letter"],
+        miss=data["miss"],
+        families=tuple(
+            engine.Family(pattern=pattern, size=size, revealed=revealed)
+            for pattern, size, revealed in data["families"]
+        ),
+        kept_rank=data["kept_rank"],
+        reason=engine.Reason(data["reason"]),
+        pattern=data["pattern"],
+        words_left=data["words_left"],
+        misses_left=data["misses_left"],
+        status=engine.Status(data["status"]),
+        word=data["word"],
+        values=tuple(data["values"]) if data["values"] is not None else None,
+        search_nodes=data["search_nodes"],
+    )
 
 
 @dataclass(frozen=True)
