@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from daily.models import DailyAnswer
@@ -298,27 +298,38 @@ def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engi
     if game.daily_puzzle_id is None or not settings.DAILY_SHARED_ANSWERS:
         return engine.apply_guess(state, letter)[1]
     letter = state.check_guess(letter)  # refused before any read: a bad letter keys nothing
-    line = DailyAnswer.objects.filter(
-        puzzle_id=game.daily_puzzle_id,
-        board=_board_digest(game, state),
-        letters=game.letters + letter,
-    )
-    stored = line.values_list("answer", flat=True).first()
+    key = {
+        "puzzle_id": game.daily_puzzle_id,
+        "board": _board_digest(game, state),
+        "letters": game.letters + letter,
+    }
+    _lock_the_line(key)
+    stored = DailyAnswer.objects.filter(**key).values_list("answer", flat=True).first()
     if stored is not None:
         return _report_from_json(stored)
     report = engine.apply_guess(state, letter)[1]
-    DailyAnswer.objects.bulk_create(  # two players first on a line at once: one row is kept
-        [
-            DailyAnswer(
-                puzzle_id=game.daily_puzzle_id,
-                board=_board_digest(game, state),
-                letters=game.letters + letter,
-                answer=_report_json(report),
-            )
-        ],
-        ignore_conflicts=True,
+    # ignore_conflicts: where no line lock exists (SQLite), two first players both store.
+    DailyAnswer.objects.bulk_create(
+        [DailyAnswer(**key, answer=_report_json(report))], ignore_conflicts=True
     )
     return report
+
+
+def _lock_the_line(key: dict[str, object]) -> None:
+    """Players first on the same line at the same moment: one searches, the others wait, read.
+
+    A PostgreSQL advisory lock of the guess's transaction, named by the line:
+    whoever waits reads the answer once the searcher's guess commits. A guess
+    takes one such lock, after its own game's row lock only, so no two guesses
+    can wait on each other in a circle. Elsewhere (SQLite) guesses never overlap.
+    """
+    if connection.vendor != "postgresql":
+        return
+    digest = hashlib.blake2b(repr(sorted(key.items())).encode(), digest_size=8).digest()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)]
+        )
 
 
 def _board_digest(game: Game, state: engine.GameState) -> str:

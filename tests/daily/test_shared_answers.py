@@ -173,8 +173,8 @@ def test_another_players_answers_never_reach_a_page(
 
 @postgresql_only
 @pytest.mark.django_db(transaction=True)
-def test_two_players_first_on_a_line_at_once_both_play_and_one_answer_is_kept(
-    puzzle: DailyPuzzle,
+def test_two_players_first_on_a_line_at_once_play_one_search(
+    puzzle: DailyPuzzle, searches: list[str]
 ) -> None:
     games = [daily_attempt_start(player=UserFactory(), puzzle=puzzle) for _ in range(2)]
     results = run_at_once(
@@ -185,4 +185,5 @@ def test_two_players_first_on_a_line_at_once_both_play_and_one_answer_is_kept(
     )
     assert not [result for result in results if isinstance(result, Exception)], results
     assert DailyAnswer.objects.filter(puzzle=puzzle, letters="q").count() == 1
+    assert searches == ["q"]  # the second waited on the line's lock and read the answer
     assert moves_of(games[0]) == moves_of(games[1])
