@@ -1,0 +1,376 @@
+"""The daily rush: many players start today's puzzle within a minute, against two nodes.
+
+Creates a throwaway PostgreSQL database ``evil_rush_<pid>`` (server from
+DATABASE_URL, default the local PostgreSQL), prepares it as ``bench/load.py``
+does (migrate, the default dictionary, static files) and draws today's daily
+puzzle. The daily is always fiendish (``daily/draw.py``), the word-maker that
+searches ahead, so nothing has to be forced; its length and wrong guesses
+allowed come from the date, so the figures change a little from day to day.
+
+The rush runs twice, on two gunicorn nodes (``--workers`` each) behind no load
+balancer: each player's requests go to the nodes in turn. First with
+``DAILY_SHARED_ANSWERS=0`` (every guess runs the word-maker), then with the
+shared answers (the first player on a line of letters runs it and stores it,
+every other player on any node reads it). Each run has its own ``--players``
+players, signed in beforehand (their sessions written in the database: a
+password hash each would only measure PBKDF2), who arrive at random within
+``--arrival`` seconds, open the daily page, start the attempt, load the board
+and guess, ``--think-ms`` (+-50 %) between guesses, until the game is over.
+Their letters follow one of three popular orders (``OPENERS``: the word
+list's letter frequency for half of them, English text's "etaoin shrdlu",
+vowels first) with some variation: each neighbouring pair is swapped with
+probability ``--variation``, so openings are shared and lines fan out later,
+as real players' do. The fewer searches depend on that model: ``--variation
+0.15`` makes every line its own after a few guesses.
+
+Before each run each node plays one unranked fiendish game of the puzzle's
+length, so both runs start with the word list loaded and its search tables
+built. Reported per run: guesses, word-maker searches (moves with a lookahead
+search, counted in the database: the searched moves without the table, the
+stored answers that searched with it), searches per guess, guess p50/p99.
+
+    .venv/bin/python bench/daily_rush.py [--players 100] [--arrival 60] [--think-ms 1500]
+
+The last line is ``daily rush: searches per guess <a> -> <b> (<r>x fewer), guess p50
+<x> -> <y> ms, p99 <u> -> <v> ms``. Goals: at least 5x fewer searches, p99 <= 300 ms.
+
+``--quick`` (CI) is a smoke run: 12 players within 4 s, 300 ms of thinking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.fleet import NodeBrowser, expected_guesses, notice_text
+from bench.load import (
+    GAME_PATH,
+    HOST,
+    LETTER_ORDER,
+    ResponseError,
+    gunicorn,
+    percentile,
+    prepare,
+    server_environment,
+)
+from bench.support import setup_django, throwaway_database
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+GOAL_FEWER_SEARCHES = 5.0
+GOAL_P99_MS = 300.0
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=100, help="players per run")
+    parser.add_argument("--arrival", type=float, default=60.0, help="seconds they arrive within")
+    parser.add_argument("--think-ms", type=float, default=1500.0, help="pause between guesses")
+    parser.add_argument("--variation", type=float, default=0.05, help="swap odds per letter pair")
+    parser.add_argument("--workers", type=int, default=1, help="gunicorn workers per node")
+    parser.add_argument("--seed", type=int, default=16, help="the players' random choices")
+    parser.add_argument(
+        "--quick", action="store_true", help="12 players within 4 s (CI: it still works)"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.players, args.arrival, args.think_ms = 12, 4.0, 300.0
+    if args.players < 1 or args.arrival < 0 or args.think_ms < 0 or args.workers < 1:
+        parser.error("--players and --workers must be positive, --arrival and --think-ms >= 0")
+    if not 0 <= args.variation <= 1:
+        parser.error("--variation is a probability, 0 to 1")
+    return args
+
+
+@dataclass
+class Run:
+    label: str
+    shared: bool
+    guess_ms: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    games_over: int = 0
+    searches: int = 0
+    guesses: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+# The orders players start from, and how many start from each: the word list's letter
+# frequency (the site's own), English text's ("etaoin shrdlu"), and vowels first.
+OPENERS = (
+    (LETTER_ORDER, 0.5),
+    ("etaoinshrdlucmfwypvbgkjqxz", 0.3),
+    ("aeiousrtnlcdpmhgbfywkvxzjq", 0.2),
+)
+
+
+def player_letters(rng: random.Random, variation: float) -> list[str]:
+    """An opener's order, each neighbouring pair swapped with probability ``variation``."""
+    orders, weights = zip(*OPENERS, strict=True)
+    letters = list(rng.choices(orders, weights=weights)[0])
+    for index in range(len(letters) - 1):
+        if rng.random() < variation:
+            letters[index], letters[index + 1] = letters[index + 1], letters[index]
+    return letters
+
+
+def signed_in_cookies(usernames: list[str]) -> list[dict[str, str]]:
+    """A session per new player, written as Django's login would (no password hashing)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+
+    engine = import_module(settings.SESSION_ENGINE)
+    cookies = []
+    for username in usernames:
+        user = User.objects.create_user(username=username, password=None)
+        session = engine.SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        cookies.append({settings.SESSION_COOKIE_NAME: session.session_key})
+    return cookies
+
+
+def warm_up(ports: list[int], cookies: list[dict[str, str]], puzzle: Any) -> None:
+    """Each node loads the puzzle's word list and builds its search tables (one game each)."""
+    for port, jar in zip(ports, cookies, strict=True):
+        browser = NodeBrowser([port])
+        browser.cookies = dict(jar)
+        browser.expect(browser.request("GET", "/games/new/"), 200, "warm-up: new-game form")
+        response = browser.request(
+            "POST",
+            "/games/new/",
+            {
+                "dictionary": puzzle.dictionary_id,
+                "length": puzzle.length,
+                "max_misses": puzzle.max_misses,
+                "difficulty": "fiendish",
+                "show_word_count": "on",  # unranked: nothing to forfeit, no leaderboard
+            },
+        )
+        browser.expect(response, 302, "warm-up: start")
+        path = urlsplit(response.headers["location"]).path
+        for number, letter in enumerate("es"):
+            answer = browser.request(
+                "POST",
+                f"{path}guess/",
+                {"letter": letter, "expected_guesses": number},
+                headers={"HX-Request": "true"},
+            )
+            browser.expect(answer, 200, "warm-up: guess")
+
+
+class RushPlayer(threading.Thread):
+    def __init__(
+        self,
+        *,
+        run: Run,
+        ports: list[int],
+        cookies: dict[str, str],
+        arrive_at: float,
+        letters: list[str],
+        think_s: float,
+        rng: random.Random,
+        number: int,
+    ) -> None:
+        super().__init__(daemon=True)
+        self.run_ = run
+        self.browser = NodeBrowser(ports, first=rng.randrange(len(ports)))
+        self.browser.cookies = dict(cookies)
+        self.arrive_at = arrive_at
+        self.letters = letters
+        self.think_s = think_s
+        self.rng = rng
+        self.puzzle_number = number
+
+    def run(self) -> None:
+        try:
+            time.sleep(max(0.0, self.arrive_at - time.monotonic()))
+            self.play()
+        except (ResponseError, OSError) as error:
+            with self.run_.lock:
+                self.run_.failures.append(str(error))
+
+    def play(self) -> None:
+        browser = self.browser
+        browser.expect(browser.request("GET", "/daily/"), 200, "daily page")
+        response = browser.request("POST", "/daily/start/", {"number": self.puzzle_number})
+        browser.expect(response, 302, "start the daily")
+        path = urlsplit(response.headers["location"]).path
+        if GAME_PATH.match(path) is None:
+            raise ResponseError(f"start the daily: redirected to {path}")
+        board = browser.expect(browser.request("GET", path), 200, "board").body
+        expected = expected_guesses(board)
+        for letter in self.letters:
+            time.sleep(self.think_s * self.rng.uniform(0.5, 1.5))
+            started = time.perf_counter()
+            response = browser.request(
+                "POST",
+                f"{path}guess/",
+                {"letter": letter, "expected_guesses": expected},
+                headers={"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{path}"},
+            )
+            elapsed = (time.perf_counter() - started) * 1000
+            browser.expect(response, 200, f"guess {letter!r}")
+            if "notice-error" in response.body:
+                raise ResponseError(f"guess {letter!r} refused: {notice_text(response.body)}")
+            with self.run_.lock:
+                self.run_.guess_ms.append(elapsed)
+            if 'id="game-over"' in response.body:
+                with self.run_.lock:
+                    self.run_.games_over += 1
+                return
+            expected = expected_guesses(response.body)
+        raise ResponseError(f"{path}: 26 letters guessed and the game is not over")
+
+
+def rush(run: Run, ports: list[int], args: argparse.Namespace, puzzle: Any) -> None:
+    rng = random.Random(f"{args.seed}:{run.label}")
+    prefix = "shared" if run.shared else "alone"
+    cookies = signed_in_cookies([f"rush-{prefix}-{n}" for n in range(args.players)])
+    warm_up(ports, signed_in_cookies([f"warm-{prefix}-{port}" for port in ports]), puzzle)
+    line_rng = random.Random(args.seed)  # both runs: the same players' lines
+    start = time.monotonic() + 0.5
+    players = [
+        RushPlayer(
+            run=run,
+            ports=ports,
+            cookies=jar,
+            arrive_at=start + rng.uniform(0, args.arrival),
+            letters=player_letters(line_rng, args.variation),
+            think_s=args.think_ms / 1000,
+            rng=random.Random(rng.random()),
+            number=puzzle.number,
+        )
+        for jar in cookies
+    ]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join()
+
+
+def count_searches(run: Run, puzzle: Any) -> None:
+    """Word-maker searches and guesses of the run, from the database."""
+    from daily.models import DailyAnswer
+    from games.models import Move
+
+    prefix = "rush-shared-" if run.shared else "rush-alone-"
+    moves = Move.objects.filter(
+        game__daily_puzzle=puzzle, game__player__username__startswith=prefix
+    )
+    run.guesses = moves.count()
+    if run.shared:
+        run.searches = sum(
+            1
+            for answer in DailyAnswer.objects.filter(puzzle=puzzle).values_list("answer", flat=True)
+            if answer["search_nodes"] is not None
+        )
+    else:
+        run.searches = moves.filter(search_nodes__isnull=False).count()
+
+
+def main() -> None:
+    args = parse_args()
+    database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    runs = [Run("searched every time", shared=False), Run("shared answers", shared=True)]
+    with ExitStack() as stack:
+        url = stack.enter_context(
+            throwaway_database(
+                database_url,
+                prefix="evil_rush",
+                refusal="bench/daily_rush.py runs on PostgreSQL: set DATABASE_URL=postgres://...",
+            )
+        )
+        static_root = stack.enter_context(tempfile.TemporaryDirectory(prefix="evil_rush_"))
+        env = server_environment(url, static_root=Path(static_root))
+        env["RATE_LIMITS_ENABLED"] = "0"  # the players are few addresses' worth of threads
+        print(f"preparing {urlsplit(url).path.lstrip('/')}: migrate, import web2...", flush=True)
+        prepare(env)
+        os.environ["DJANGO_SECRET_KEY"] = env["DJANGO_SECRET_KEY"]  # the same sessions, seed
+        setup_django(url)
+        from daily.selectors import utc_today
+        from daily.services import daily_puzzle_ensure
+        from dictionaries.wordbank import get_lexicon
+
+        puzzle = daily_puzzle_ensure(day=utc_today())
+        words = len(get_lexicon(dictionary_id=puzzle.dictionary_id, length=puzzle.length))
+        print(
+            f"today's daily #{puzzle.number}: {puzzle.difficulty}, {puzzle.length} letters "
+            f"({words:,} words), {puzzle.max_misses} wrong guesses allowed; {args.players} "
+            f"players within {args.arrival:g} s, {args.think_ms:g} ms thinking, two nodes of "
+            f"{args.workers} worker(s)",
+            flush=True,
+        )
+        for run in runs:
+            node_env = {**env, "DAILY_SHARED_ANSWERS": "1" if run.shared else "0"}
+            with ExitStack() as nodes:
+                ports = [
+                    nodes.enter_context(gunicorn(node_env, workers=args.workers, threads=1))
+                    for _ in "ab"
+                ]
+                print(f"run: {run.label} (nodes on ports {ports[0]}, {ports[1]})", flush=True)
+                rush(run, ports, args, puzzle)
+            count_searches(run, puzzle)
+        report(runs)
+
+
+def report(runs: list[Run]) -> None:
+    alone, shared = runs
+    print(f"{'':<28}{alone.label:>22}{shared.label:>22}")
+    rows: list[tuple[str, Any, Any]] = [
+        ("guesses", alone.guesses, shared.guesses),
+        ("games finished", alone.games_over, shared.games_over),
+        ("word-maker searches", alone.searches, shared.searches),
+        ("searches per guess", *(_per_guess(run) for run in runs)),
+        ("guess p50 (ms)", *(_ms(run, 0.50) for run in runs)),
+        ("guess p99 (ms)", *(_ms(run, 0.99) for run in runs)),
+        ("guess mean (ms)", *(f"{statistics.fmean(run.guess_ms):.1f}" for run in runs)),
+        ("failed players", len(alone.failures), len(shared.failures)),
+    ]
+    for name, left, right in rows:
+        print(f"{name:<28}{left!s:>22}{right!s:>22}")
+    for run in runs:
+        for failure in run.failures[:5]:
+            print(f"  {run.label}: {failure}")
+    fewer = alone.searches / shared.searches if shared.searches else float("inf")
+    p99 = percentile(shared.guess_ms, 0.99) if shared.guess_ms else float("inf")
+    ok = fewer >= GOAL_FEWER_SEARCHES and p99 <= GOAL_P99_MS
+    print(
+        f"goals: >= {GOAL_FEWER_SEARCHES:g}x fewer searches, p99 <= {GOAL_P99_MS:g} ms with the "
+        f"shared answers: {'met' if ok else 'MISSED'}"
+    )
+    print(
+        f"daily rush: searches per guess {_per_guess(alone)} -> {_per_guess(shared)} "
+        f"({fewer:.1f}x fewer), guess p50 {_ms(alone, 0.5)} -> {_ms(shared, 0.5)} ms, "
+        f"p99 {_ms(alone, 0.99)} -> {_ms(shared, 0.99)} ms"
+    )
+    if alone.failures or shared.failures:
+        sys.exit(1)
+
+
+def _per_guess(run: Run) -> str:
+    return f"{run.searches / run.guesses:.3f}" if run.guesses else "-"
+
+
+def _ms(run: Run, fraction: float) -> str:
+    return f"{percentile(run.guess_ms, fraction):.1f}" if run.guess_ms else "-"
+
+
+if __name__ == "__main__":
+    main()
