@@ -130,3 +130,27 @@ def copy_text(value: object) -> str:
     if isinstance(value, bool):
         return "t" if value else "f"
     return str(value)
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (gunicorn's workers), from Linux's /proc."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text()
+        children += [int(child) for child in text.split()]
+    return children
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a live process has used so far (Linux)."""
+    # The command name (field 2) may hold spaces; the fields after its ")" are fixed.
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_bytes(pid: int) -> int:
+    """A live process's resident memory (VmRSS), in bytes (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise LookupError(f"no VmRSS for process {pid}")
