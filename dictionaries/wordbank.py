@@ -152,6 +152,11 @@ def _evict_beyond(limit: int) -> int:
     total = sum(entry.nbytes for entry in _lexicons.values())
     while _lexicons and total > limit:
         _, entry = _lexicons.popitem(last=False)
+        # The tables point back at their lexicon: a cycle only the cycle collector frees,
+        # so an evicted lexicon would stay in memory until a full collection. Dropping
+        # them frees it at once (a request still searching it keeps its own reference,
+        # and a lexicon without tables builds them again if asked).
+        entry.lexicon.search_cache.clear()
         total -= entry.nbytes
         evicted += 1
     _stats["evictions"] += evicted

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import sys
 from typing import Any
@@ -128,3 +129,18 @@ def test_a_length_without_words_is_an_empty_bucket(nine_words: int) -> None:
     with pytest.raises(EmptyBucketError):
         get_lexicon(dictionary_id=nine_words + 1000, length=4)
     assert word_bank_stats()["size"] == 0
+
+
+def test_an_evicted_lexicon_is_freed_without_waiting_for_the_cycle_collector(
+    nine_words: int, settings: Any
+) -> None:
+    """Its search tables point back at it: the eviction drops them, so refcounts free it."""
+    settings.LEXICON_CACHE_MB = 1
+    lexicon = get_lexicon(dictionary_id=nine_words, length=4)
+    assert search_tables(lexicon).lexicon is lexicon
+    assert word_bank_stats()["size"] == 1
+    settings.LEXICON_CACHE_MB = 0
+    get_lexicon(dictionary_id=nine_words, length=3)  # evicts 4
+    assert word_bank_stats()["evictions"] == 1
+    assert lexicon.search_cache == {}
+    assert len(gc.get_referrers(lexicon)) <= 1  # this frame's reference, no cycle left
