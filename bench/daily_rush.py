@@ -69,7 +69,13 @@ from bench.load import (
     prepare,
     server_environment,
 )
-from bench.support import child_pids, cpu_seconds, setup_django, throwaway_database
+from bench.support import (
+    child_pids,
+    cpu_seconds,
+    setup_django,
+    signed_in_cookies,
+    throwaway_database,
+)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 GOAL_FEWER_SEARCHES = 5.0
@@ -127,27 +133,6 @@ def player_letters(rng: random.Random, variation: float) -> list[str]:
         if rng.random() < variation:
             letters[index], letters[index + 1] = letters[index + 1], letters[index]
     return letters
-
-
-def signed_in_cookies(usernames: list[str]) -> list[dict[str, str]]:
-    """A session per new player, written as Django's login would (no password hashing)."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-
-    engine = import_module(settings.SESSION_ENGINE)
-    cookies = []
-    for username in usernames:
-        user = User.objects.create_user(username=username, password=None)
-        session = engine.SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        cookies.append({settings.SESSION_COOKIE_NAME: session.session_key})
-    return cookies
 
 
 def warm_up(ports: list[int], cookies: list[dict[str, str]], puzzle: Any) -> None:

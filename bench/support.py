@@ -154,3 +154,24 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     raise LookupError(f"no VmRSS for process {pid}")
+
+
+def signed_in_cookies(usernames: list[str]) -> list[dict[str, str]]:
+    """A session per new player, written as Django's login would (no password hashing)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+
+    engine = import_module(settings.SESSION_ENGINE)
+    cookies = []
+    for username in usernames:
+        user = User.objects.create_user(username=username, password=None)
+        session = engine.SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        cookies.append({settings.SESSION_COOKIE_NAME: session.session_key})
+    return cookies
