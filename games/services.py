@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
@@ -289,11 +290,11 @@ _POSITION_FIELDS = frozenset(
 def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engine.MoveReport:
     """The word-maker's answer to ``letter``: searched, or read from the daily's shared answers.
 
-    A daily puzzle's attempts share its seed, so the same letters get the same
-    answer from every player, on every node: the first to send a line pays for
-    the (fiendish) search and stores it (``DailyAnswer``), the others read it.
-    Exact, not approximate: the key is the letters plus a digest of every other
-    input of the word-maker, read off the engine's own state.
+    A daily puzzle's attempts share its seed, so the same position gets the
+    same answer from every player, on every node: the first there pays for the
+    (fiendish) search and stores it (``DailyAnswer``), the others read it.
+    Exact, not approximate: the key is the position (``answer_position``) plus
+    a digest of every other input of the word-maker, read off the engine's state.
     """
     if game.daily_puzzle_id is None or not settings.DAILY_SHARED_ANSWERS:
         return engine.apply_guess(state, letter)[1]
@@ -301,7 +302,7 @@ def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engi
     key = {
         "puzzle_id": game.daily_puzzle_id,
         "board": _board_digest(game, state),
-        "letters": game.letters + letter,
+        "position": answer_position(state, letter),
     }
     _lock_the_line(key)
     stored = DailyAnswer.objects.filter(**key).values_list("answer", flat=True).first()
@@ -315,8 +316,18 @@ def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engi
     return report
 
 
+def answer_position(state: engine.GameState, letter: str) -> str:
+    """The letters guessed (in any order), the pattern they revealed, and the letter to answer.
+
+    All the word-maker reads of the game's past: the candidates are the words
+    that fit the pattern given those letters (``engine.restore``), the misses
+    are the letters not in it, the guess's number is how many there are.
+    """
+    return f"{''.join(sorted(state.letters))}|{state.pattern}|{letter}"
+
+
 def _lock_the_line(key: dict[str, object]) -> None:
-    """Players first on the same line at the same moment: one searches, the others wait, read.
+    """Players first at the same position at once: one searches, the others wait and read.
 
     A PostgreSQL advisory lock of the guess's transaction, named by the line:
     whoever waits reads the answer once the searcher's guess commits. A guess
@@ -333,14 +344,19 @@ def _lock_the_line(key: dict[str, object]) -> None:
 
 
 def _board_digest(game: Game, state: engine.GameState) -> str:
-    """Every input of the word-maker but the letters: the dictionary, the length, the settings."""
-    board = {
-        field.name: getattr(state, field.name)
-        for field in dataclass_fields(state)
-        if field.name not in _POSITION_FIELDS
-    }
-    text = repr((game.dictionary_id, state.length, sorted(board.items())))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    """Every input of the word-maker but the position: the dictionary, length and settings.
+
+    Read off the engine's state, so a field the engine gains later is keyed too.
+    """
+    digest = hashlib.blake2b(repr((game.dictionary_id, state.length)).encode(), digest_size=16)
+    for field in dataclass_fields(state):
+        if field.name in _POSITION_FIELDS:
+            continue
+        value = getattr(state, field.name)
+        # An array's repr elides its middle: its bytes, not its repr, name it.
+        shown = value.tobytes() if isinstance(value, np.ndarray) else repr(value).encode()
+        digest.update(f"|{field.name}=".encode() + shown)
+    return digest.hexdigest()
 
 
 def _report_json(report: engine.MoveReport) -> dict[str, object]:

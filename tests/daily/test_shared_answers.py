@@ -1,10 +1,11 @@
-"""The daily's shared answers: one search per line of letters, the same answers as searching.
+"""The daily's shared answers: one search per position, the same answers as searching.
 
-Everyone plays a day's puzzle with its seed, so the first player on a line of
-letters stores the word-maker's answer and the next ones read it. These tests
+Everyone plays a day's puzzle with its seed, so the first player at a
+position stores the word-maker's answer and the next ones read it. These tests
 check that a read answer is exactly the searched one (moves, game, replay),
-that a game differing in any input of the word-maker never shares, that bad
-letters store nothing, and that the stored answers never reach a page.
+also when the position was reached in another order, that a game differing in
+any input of the word-maker never shares, that bad letters store nothing, and
+that the stored answers never reach a page.
 """
 
 from __future__ import annotations
@@ -106,7 +107,24 @@ def test_another_line_is_searched_from_where_it_leaves_the_stored_one(
     services.game_guess(game_id=other.pk, player=other.player, letter=first.letters[0])
     services.game_guess(game_id=other.pk, player=other.player, letter="e")  # a new line
     assert searches == ["e"]
-    assert DailyAnswer.objects.filter(letters=first.letters[0] + "e").exists()
+    assert DailyAnswer.objects.filter(position__endswith="|e").count() == 1
+
+
+def test_a_position_reached_in_another_order_is_read_and_is_what_the_word_maker_plays(
+    puzzle: DailyPuzzle, searches: list[str]
+) -> None:
+    # No made-up word has an "e" or a "t": both orders miss twice and reach one position.
+    first = daily_attempt_start(player=UserFactory(), puzzle=puzzle)
+    for letter in "etq":
+        services.game_guess(game_id=first.pk, player=first.player, letter=letter)
+    searches.clear()
+    second = daily_attempt_start(player=UserFactory(), puzzle=puzzle)
+    for letter in "teq":
+        services.game_guess(game_id=second.pk, player=second.player, letter=letter)
+    assert searches == ["t", "e"]  # new positions; then "q" after {e, t}: read
+    assert DailyAnswer.objects.filter(puzzle=puzzle).count() == 5
+    assert outcome_of(second)[1:] == outcome_of(first)[1:]
+    assert replay_mismatches(second) == []  # the word-maker itself answers "teq" so
 
 
 def test_a_game_differing_in_any_input_of_the_word_maker_never_shares(
@@ -131,7 +149,8 @@ def test_a_game_differing_in_any_input_of_the_word_maker_never_shares(
         game = GameFactory(**{**fields, **changed})
         services.game_guess(game_id=game.pk, player=game.player, letter=first.letters[0])
         assert searches == [first.letters[0]]  # searched, not read from the puzzle's own line
-    assert DailyAnswer.objects.filter(letters=first.letters[0]).count() == 3
+    first_letter = f"|{'-' * puzzle.length}|{first.letters[0]}"
+    assert DailyAnswer.objects.filter(position=first_letter).count() == 3  # three boards
 
 
 @pytest.mark.parametrize("letter", ["1", "ab", "", "é", "K"])
@@ -184,6 +203,6 @@ def test_two_players_first_on_a_line_at_once_play_one_search(
         )
     )
     assert not [result for result in results if isinstance(result, Exception)], results
-    assert DailyAnswer.objects.filter(puzzle=puzzle, letters="q").count() == 1
+    assert DailyAnswer.objects.filter(puzzle=puzzle).count() == 1
     assert searches == ["q"]  # the second waited on the line's lock and read the answer
     assert moves_of(games[0]) == moves_of(games[1])
