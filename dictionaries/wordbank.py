@@ -46,11 +46,23 @@ class EmptyBucketError(LookupError):
 class _Entry:
     lexicon: Lexicon
     base_bytes: int  # the lexicon itself, measured once: it never changes
-    table_bytes: int  # its planning tables: predicted, then measured once built
+    predicted_tables: int  # its planning tables, charged before they are built
+    table_array_bytes: int | None = None  # the built tables' arrays, measured once
+    exact_value_bytes: int = 0  # the built tables' exact values: they grow, measured each use
 
     @property
     def nbytes(self) -> int:
-        return self.base_bytes + self.table_bytes
+        built = (self.table_array_bytes or 0) + self.exact_value_bytes
+        return self.base_bytes + max(self.predicted_tables, built)
+
+    def measure_tables(self) -> None:
+        """Once the tables are built: their arrays once, their exact values every time."""
+        tables = self.lexicon.search_cache.get("tables")
+        if tables is None:
+            return
+        if self.table_array_bytes is None:
+            self.table_array_bytes = table_array_bytes(tables)
+        self.exact_value_bytes = exact_value_bytes(tables)
 
 
 _lexicons: OrderedDict[tuple[int, int], _Entry] = OrderedDict()
@@ -81,26 +93,36 @@ def predicted_table_bytes(lexicon: Lexicon) -> int:
     return 26 * len(lexicon) * np.dtype(np.int32).itemsize + families * _TABLE_BYTES_PER_FAMILY
 
 
-def measured_table_bytes(lexicon: Lexicon) -> int | None:
-    """Bytes the built planning tables hold now (None: not built): arrays and exact values."""
-    tables = lexicon.search_cache.get("tables")
-    if tables is None:
-        return None
+def table_array_bytes(tables: object) -> int:
+    """Bytes of a built tables object's arrays (and the Python ints of an object array)."""
     total = 0
     for value in vars(tables).values():
         if isinstance(value, np.ndarray):
             total += value.nbytes
             if value.dtype == object:
                 total += sum(sys.getsizeof(item) for item in value.flat)
-    exact = getattr(tables, "exact_values", None)
-    if exact:
-        sample = [item for _, item in zip(range(_EXACT_VALUES_SAMPLE), exact.items(), strict=False)]
-        each = sum(
-            sys.getsizeof(key) + sys.getsizeof(value) + sum(sys.getsizeof(v) for v in value)
-            for key, value in sample
-        ) / len(sample)
-        total += sys.getsizeof(exact) + int(each * len(exact))
     return total
+
+
+def exact_value_bytes(tables: object) -> int:
+    """Bytes of the exact values a tables object remembers, priced from a sample of them."""
+    exact = getattr(tables, "exact_values", None)
+    if not exact:
+        return 0
+    sample = [item for _, item in zip(range(_EXACT_VALUES_SAMPLE), exact.items(), strict=False)]
+    each = sum(
+        sys.getsizeof(key) + sys.getsizeof(value) + sum(sys.getsizeof(v) for v in value)
+        for key, value in sample
+    ) / len(sample)
+    return sys.getsizeof(exact) + int(each * len(exact))
+
+
+def measured_table_bytes(lexicon: Lexicon) -> int | None:
+    """Bytes the built planning tables hold now (None: not built): arrays and exact values."""
+    tables = lexicon.search_cache.get("tables")
+    if tables is None:
+        return None
+    return table_array_bytes(tables) + exact_value_bytes(tables)
 
 
 def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
@@ -110,9 +132,7 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
         if entry is not None:
             _lexicons.move_to_end(key)
             _stats["hits"] += 1
-            measured = measured_table_bytes(entry.lexicon)
-            if measured is not None:
-                entry.table_bytes = max(measured, predicted_table_bytes(entry.lexicon))
+            entry.measure_tables()
             evicted = _evict_beyond(cache_limit_bytes())
     if entry is not None:
         if evicted:
@@ -130,7 +150,7 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
     entry = _Entry(
         lexicon=lexicon,
         base_bytes=lexicon_base_bytes(lexicon),
-        table_bytes=predicted_table_bytes(lexicon),
+        predicted_tables=predicted_table_bytes(lexicon),
     )
     limit = cache_limit_bytes()
     with _lock:
