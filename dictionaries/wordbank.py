@@ -87,6 +87,16 @@ def lexicon_base_bytes(lexicon: Lexicon) -> int:
     return total
 
 
+def estimated_bytes(words: int, length: int) -> int:
+    """What a lexicon of ``words`` words of ``length`` letters will be charged, before it is built.
+
+    Its strings, their tuple, their array and the codes, plus the codes of its
+    search tables (``predicted_table_bytes`` without the few per-family bytes).
+    """
+    per_word = sys.getsizeof("a" * length) + 8 + 4 * length + 2 * 26 * 4
+    return words * per_word
+
+
 def predicted_table_bytes(lexicon: Lexicon) -> int:
     """Bytes the planning tables of ``lexicon`` will hold once built (before exact values)."""
     families = sum(len(reveals) for reveals in lexicon.reveals)
@@ -145,6 +155,12 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
     )
     if not words:
         raise EmptyBucketError(f"dictionary {dictionary_id} has no word of length {length}")
+    # Room first, from what the words will weigh, so the old lexicons are gone before the
+    # new one is built: a process never holds both (the bound plus one build at most).
+    with _lock:
+        evicted = _evict_beyond(cache_limit_bytes() - estimated_bytes(len(words), length))
+    if evicted:
+        _return_freed_memory()
     lexicon = Lexicon(words)
     del words
     entry = _Entry(

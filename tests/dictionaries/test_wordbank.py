@@ -10,9 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from dictionaries import wordbank
 from dictionaries.wordbank import (
     EmptyBucketError,
     clear_word_bank,
+    estimated_bytes,
     get_lexicon,
     lexicon_base_bytes,
     measured_table_bytes,
@@ -113,6 +115,32 @@ def test_a_lexicon_is_charged_its_measured_bytes_and_its_search_tables() -> None
     built = sum(value.nbytes for value in vars(tables).values() if isinstance(value, np.ndarray))
     assert tables.family_ids.nbytes <= predicted
     assert built <= measured_table_bytes(lexicon) <= predicted * 1.5
+
+
+def test_the_estimate_before_building_is_close_to_the_charge_after() -> None:
+    words = ["".join(letters) for letters in itertools.product("abcdefghij", repeat=5)]
+    lexicon = Lexicon(words)
+    charged = lexicon_base_bytes(lexicon) + predicted_table_bytes(lexicon)
+    assert 0.9 * charged <= estimated_bytes(len(words), 5) <= charged
+
+
+def test_room_is_made_before_a_lexicon_is_built(
+    nine_words: int, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The evicted lexicons are gone while the new one is built: never both in memory."""
+    get_lexicon(dictionary_id=nine_words, length=4)
+    settings.LEXICON_CACHE_MB = word_bank_stats()["bytes"] / 2**20  # room for one
+    sizes_while_building: list[int] = []
+    real = wordbank.Lexicon
+
+    def building(words: Any) -> Lexicon:
+        sizes_while_building.append(word_bank_stats()["size"])
+        return real(words)
+
+    monkeypatch.setattr(wordbank, "Lexicon", building)
+    get_lexicon(dictionary_id=nine_words, length=7)
+    assert sizes_while_building == [0]
+    assert word_bank_stats()["size"] == 1
 
 
 def test_tables_built_after_caching_are_charged_on_the_next_use(nine_words: int) -> None:
