@@ -22,7 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from daily.models import DailyAnswer
+from daily.models import DailyAnswer, DailyPuzzle
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
@@ -299,21 +299,83 @@ def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engi
     if game.daily_puzzle_id is None or not settings.DAILY_SHARED_ANSWERS:
         return engine.apply_guess(state, letter)[1]
     letter = state.check_guess(letter)  # refused before any read: a bad letter keys nothing
+    return _shared_answer(
+        puzzle_id=game.daily_puzzle_id, dictionary_id=game.dictionary_id, state=state, letter=letter
+    )[0]
+
+
+def _shared_answer(
+    *, puzzle_id: int, dictionary_id: int, state: engine.GameState, letter: str
+) -> tuple[engine.MoveReport, bool]:
+    """The stored answer at this position, or the word-maker's, stored; True if it searched.
+
+    Runs in the caller's transaction (the line's lock lasts until it ends).
+    """
     key = {
-        "puzzle_id": game.daily_puzzle_id,
-        "board": _board_digest(game, state),
+        "puzzle_id": puzzle_id,
+        "board": _board_digest(dictionary_id, state),
         "position": answer_position(state, letter),
     }
     _lock_the_line(key)
     stored = DailyAnswer.objects.filter(**key).values_list("answer", flat=True).first()
     if stored is not None:
-        return _report_from_json(stored)
+        return _report_from_json(stored), False
     report = engine.apply_guess(state, letter)[1]
     # ignore_conflicts: where no line lock exists (SQLite), two first players both store.
     DailyAnswer.objects.bulk_create(
         [DailyAnswer(**key, answer=_report_json(report))], ignore_conflicts=True
     )
-    return report
+    return report, True
+
+
+def daily_answers_prepare(*, puzzle: DailyPuzzle, depth: int = 1) -> int:
+    """Search a daily's first positions before anyone plays them; how many were searched.
+
+    Every letter at the start, then every letter after each of those (``depth``
+    2), and so on: the positions where the most words are left, which cost the
+    most to search and which the rush reaches first. The stored answers are the
+    ones a guess would store (the same key, the same word-maker), so this only
+    moves the cost off the players' requests.
+    """
+    lexicon = get_lexicon(dictionary_id=puzzle.dictionary_id, length=puzzle.length)
+    frontier = [
+        engine.new_game(
+            lexicon,
+            max_misses=puzzle.max_misses,
+            difficulty=puzzle.difficulty,
+            seed=puzzle.seed,
+            seeded_ties=True,  # as every game of a daily puzzle (daily/services.py)
+        )
+    ]
+    searched = 0
+    for _ in range(depth):
+        following: list[engine.GameState] = []
+        for state in frontier:
+            for letter in engine.ALPHABET:
+                if letter in state.letters:
+                    continue
+                with transaction.atomic():
+                    report, fresh = _shared_answer(
+                        puzzle_id=puzzle.pk,
+                        dictionary_id=puzzle.dictionary_id,
+                        state=state,
+                        letter=letter,
+                    )
+                searched += fresh
+                if report.status is engine.Status.PLAYING:
+                    following.append(
+                        engine.restore(
+                            lexicon,
+                            max_misses=state.max_misses,
+                            difficulty=state.difficulty,
+                            seed=state.seed,
+                            letters=(*state.letters, letter),
+                            pattern=report.pattern,
+                            seeded_ties=state.seeded_ties,
+                        )
+                    )
+        frontier = following
+    return searched
 
 
 def answer_position(state: engine.GameState, letter: str) -> str:
@@ -343,12 +405,12 @@ def _lock_the_line(key: dict[str, object]) -> None:
         )
 
 
-def _board_digest(game: Game, state: engine.GameState) -> str:
+def _board_digest(dictionary_id: int, state: engine.GameState) -> str:
     """Every input of the word-maker but the position: the dictionary, length and settings.
 
     Read off the engine's state, so a field the engine gains later is keyed too.
     """
-    digest = hashlib.blake2b(repr((game.dictionary_id, state.length)).encode(), digest_size=16)
+    digest = hashlib.blake2b(repr((dictionary_id, state.length)).encode(), digest_size=16)
     for field in dataclass_fields(state):
         if field.name in _POSITION_FIELDS:
             continue

@@ -11,10 +11,12 @@ that the stored answers never reach a page.
 from __future__ import annotations
 
 import html
+import io
 import re
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
@@ -206,3 +208,25 @@ def test_two_players_first_on_a_line_at_once_play_one_search(
     assert DailyAnswer.objects.filter(puzzle=puzzle).count() == 1
     assert searches == ["q"]  # the second waited on the line's lock and read the answer
     assert moves_of(games[0]) == moves_of(games[1])
+
+
+def test_prepared_openings_are_read_by_the_players_and_are_what_the_word_maker_plays(
+    puzzle: DailyPuzzle, searches: list[str]
+) -> None:
+    out = io.StringIO()
+    call_command("prepare_daily", stdout=out)
+    assert f"Daily #{puzzle.number}: 26 positions searched" in out.getvalue()
+    assert sorted(searches) == list(engine.ALPHABET)
+    searches.clear()
+    game = play_out(daily_attempt_start(player=UserFactory(), puzzle=puzzle))
+    assert game.letters[0] not in searches  # the first guess was read
+    assert len(searches) == len(game.letters) - 1
+    assert replay_mismatches(game) == []
+    call_command("prepare_daily", stdout=out)  # again: every answer kept, none searched
+    assert "0 positions searched" in out.getvalue()
+
+
+def test_prepare_daily_refuses_a_depth_out_of_range(puzzle: DailyPuzzle) -> None:
+    with pytest.raises(CommandError, match="--depth is 1 to 2"):
+        call_command("prepare_daily", "--depth", "3")
+    assert not DailyAnswer.objects.exists()
