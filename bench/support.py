@@ -130,3 +130,48 @@ def copy_text(value: object) -> str:
     if isinstance(value, bool):
         return "t" if value else "f"
     return str(value)
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (gunicorn's workers), from Linux's /proc."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text()
+        children += [int(child) for child in text.split()]
+    return children
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a live process has used so far (Linux)."""
+    # The command name (field 2) may hold spaces; the fields after its ")" are fixed.
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_bytes(pid: int) -> int:
+    """A live process's resident memory (VmRSS), in bytes (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise LookupError(f"no VmRSS for process {pid}")
+
+
+def signed_in_cookies(usernames: list[str]) -> list[dict[str, str]]:
+    """A session per new player, written as Django's login would (no password hashing)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+
+    engine = import_module(settings.SESSION_ENGINE)
+    cookies = []
+    for username in usernames:
+        user = User.objects.create_user(username=username, password=None)
+        session = engine.SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        cookies.append({settings.SESSION_COOKIE_NAME: session.session_key})
+    return cookies

@@ -48,3 +48,39 @@ class DailyPuzzle(models.Model):
 
     def __str__(self) -> str:
         return f"Daily #{self.number} ({self.date.isoformat()})"
+
+
+class DailyAnswer(models.Model):
+    """The word-maker's answer to one letter at one position of a daily puzzle, searched once.
+
+    Every attempt at a puzzle plays with its seed, so the same position gets
+    the same answer whoever reaches it: the first guess there pays for the
+    search (fiendish looks ahead), every other player's is a read. A position
+    is the set of letters guessed and the pattern they revealed (the word-maker
+    reads nothing else of the past: the candidates follow from them, and so do
+    the misses and the guess's number), so lines that reach it in another order
+    share it too. ``board`` is a digest of every other input of the word-maker
+    (dictionary, length, the game's settings and seed), so a game that differs
+    in any of them never shares. ``answer`` holds what the guess's Move stores
+    and nothing more; it is read by ``games.services`` only, never shown.
+    """
+
+    puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="+")
+    board = models.CharField(max_length=32)
+    position = models.CharField(
+        max_length=100,
+        help_text="The letters guessed before, alphabetical, the pattern they revealed and "
+        "the letter answered, e.g. 'aest|-e--s-|r'.",
+    )
+    answer = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["puzzle", "board", "position"], name="dailyanswer_one_per_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.puzzle}: {self.position}"

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import SEARCH_VAR, ChangeList
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -34,6 +35,7 @@ from dictionaries.services import (
     dictionary_update,
 )
 from games.models import Game
+from games.selectors.board import word_lengths
 
 LABEL_FIELDS = ("name", "description")
 
@@ -359,44 +361,132 @@ class DictionaryAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/dictionaries/dictionary/report.html", context)
 
 
-class EstimatedCountPaginator(Paginator):
-    """Page links for every word of every dictionary without a COUNT(*) over the table.
+class CappedPaginator(Paginator):
+    """Pages of one dictionary's words without a COUNT(*) over millions of rows.
 
-    Unfiltered, PostgreSQL's planner estimate (refreshed by ANALYZE) is good
-    enough for page links; filtered lists and small tables count exactly.
+    It counts at most ``max_rows`` rows (a bounded index scan) and offers only
+    the pages those hold, so no page is an OFFSET of millions either; the
+    length filter and the prefix search reach every other word.
     """
 
-    estimate_above = 100_000
+    max_rows = 10_000
+
+    @cached_property
+    def _rows_up_to_one_past_the_cap(self) -> int:
+        return self.object_list[: self.max_rows + 1].count()
 
     @cached_property
     def count(self) -> int:
-        object_list = self.object_list
-        if isinstance(object_list, QuerySet) and not object_list.query.where:
-            connection = connections[object_list.db]
-            if connection.vendor == "postgresql":
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        "SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass",
-                        [object_list.model._meta.db_table],
-                    )
-                    row = cursor.fetchone()
-                if row is not None and row[0] > self.estimate_above:
-                    return int(row[0])
-        return super().count
+        return min(self.max_rows, self._rows_up_to_one_past_the_cap)
+
+    @property
+    def capped(self) -> bool:
+        """More rows than the pages offered: the admin is told how to reach them."""
+        return self._rows_up_to_one_past_the_cap > self.max_rows
+
+
+class WordLengthFilter(admin.SimpleListFilter):
+    """The chosen dictionary's word lengths (cached): never a DISTINCT over every word."""
+
+    title = "length"
+    parameter_name = "length"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        dictionary_id = chosen_dictionary_id(request)
+        if dictionary_id is None:
+            return []
+        return [
+            (str(item.length), f"{item.length} ({item.words:,})")
+            for item in word_lengths(dictionary_id=dictionary_id)
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if value is None:
+            return queryset
+        if not value.isdigit():
+            return queryset.none()
+        return queryset.filter(length=int(value))
+
+
+DICTIONARY_PARAMETER = "dictionary__id__exact"
+CHOOSE_A_DICTIONARY = (
+    "Choose a dictionary in the filter on the right: its words are listed then "
+    "(listing every word of every dictionary would read millions of rows)."
+)
+
+
+def chosen_dictionary_id(request: HttpRequest) -> int | None:
+    value = request.GET.get(DICTIONARY_PARAMETER, "")
+    return int(value) if value.isdigit() else None
+
+
+class WordChangeList(ChangeList):
+    """Always the index's order (a column header cannot ask for a sort of millions of rows)."""
+
+    def get_ordering(self, request: HttpRequest, queryset: QuerySet) -> list[str]:
+        return self.model_admin.get_ordering(request)
 
 
 @admin.register(Word)
 class WordAdmin(admin.ModelAdmin):
-    """Browse and search words; they are never added or edited here."""
+    """Browse and search one dictionary's words; they are never added or edited here.
+
+    Every query it makes reads an index range of one dictionary: the list in
+    the order of the (dictionary, length, text) index, the prefix search in the
+    order of the unique (dictionary, text) index, pages capped.
+    """
 
     list_display = ["text", "length", "dictionary"]
-    list_filter = ["dictionary", "length"]
+    list_filter = ["dictionary", WordLengthFilter]
     search_fields = ["text"]
+    search_help_text = "Words that start with these letters."
     list_select_related = ["dictionary"]
-    ordering = ["dictionary", "text"]
-    paginator = EstimatedCountPaginator
+    sortable_by: list[str] = []
+    paginator = CappedPaginator
     show_full_result_count = False
     list_per_page = 100
+
+    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+        return WordChangeList
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        queryset = super().get_queryset(request)
+        if chosen_dictionary_id(request) is None:
+            return queryset.none()
+        return queryset
+
+    def get_ordering(self, request: HttpRequest) -> list[str]:
+        if request.GET.get(SEARCH_VAR, "").strip():
+            return ["dictionary_id", "text"]
+        return ["dictionary_id", "length", "text"]
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet, search_term: str
+    ) -> tuple[QuerySet, bool]:
+        term = search_term.strip().lower()
+        if not term:
+            return queryset, False
+        if not term.isascii() or not term.isalpha():  # no word has anything else
+            return queryset.none(), False
+        return queryset.filter(text__startswith=term), False
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        response = super().changelist_view(request, extra_context)
+        changelist = getattr(response, "context_data", {}).get("cl")
+        if changelist is None:
+            return response
+        if chosen_dictionary_id(request) is None:
+            messages.info(request, CHOOSE_A_DICTIONARY)
+        elif changelist.paginator.capped:
+            messages.info(
+                request,
+                f"Only the first {CappedPaginator.max_rows:,} words are paged; choose a "
+                "length or search the first letters to reach the others.",
+            )
+        return response
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

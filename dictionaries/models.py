@@ -61,12 +61,20 @@ class Dictionary(models.Model):
 
 class Word(models.Model):
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="words")
+    # On PostgreSQL the column has the "C" collation (migration 0004), so its b-tree
+    # indexes also serve ``text LIKE 'abc%'`` (the admin's prefix search); a later
+    # AlterField of this column must keep it.
     text = models.CharField(max_length=MAX_WORD_LENGTH)
     length = models.PositiveSmallIntegerField()
 
     class Meta:
         ordering = ["dictionary", "length", "text"]
-        indexes = [models.Index(fields=["dictionary", "length"], name="word_dictionary_length")]
+        # (dictionary, length) loads a bucket; with the text, it also pages the admin's list.
+        indexes = [
+            models.Index(
+                fields=["dictionary", "length", "text"], name="word_dictionary_length_text"
+            )
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["dictionary", "text"], name="word_unique_per_dictionary"

@@ -369,10 +369,12 @@ FILE_UPLOAD_HANDLERS = [
 ]
 # A word length with fewer words is played unranked: a tiny bucket is a sure win.
 RANKED_MIN_WORDS = env_int("RANKED_MIN_WORDS", 100)
-# How many (dictionary, length) lexicons each process keeps in memory.
-WORD_BANK_CACHE_SIZE = env_int("WORD_BANK_CACHE_SIZE", 64)
+# Megabytes of (dictionary, length) lexicons each process keeps (dictionaries/wordbank.py).
+LEXICON_CACHE_MB = env_int("LEXICON_CACHE_MB", 256)
 # Finished ranked games a player needs before the win-rate leaderboard ranks them.
 LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 5)
+# The word-maker's answers on a daily puzzle are stored and shared by every player and node.
+DAILY_SHARED_ANSWERS = env_bool("DAILY_SHARED_ANSWERS", True)
 # The UTC day of daily puzzle #1; no puzzle is played before it.
 try:
     DAILY_FIRST_DAY = dt.date.fromisoformat(os.environ.get("DAILY_FIRST_DAY") or "2026-01-01")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from dictionaries.admin import EstimatedCountPaginator
+from dictionaries.admin import CappedPaginator, WordAdmin
 from dictionaries.models import Dictionary, DictionaryImport, Word
 from games.models import Par
 from tests.factories import DictionaryFactory, GameFactory, UserFactory
@@ -427,16 +425,101 @@ def test_an_unused_dictionary_can_be_deleted(admin_client_: Client) -> None:
 # --- words ------------------------------------------------------------------------------------
 
 
-def test_words_are_searchable_and_filterable(admin_client_: Client) -> None:
-    dictionary = DictionaryFactory(words=["hangman", "hang", "ally"])
+WORDS_URL = "admin:dictionaries_word_changelist"
+
+
+def test_words_are_searched_by_prefix_and_filtered_by_length(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["hangman", "hang", "ally", "chang"])
     DictionaryFactory(words=["hangar"])
-    url = reverse("admin:dictionaries_word_changelist")
-    response = admin_client_.get(url, {"q": "HANG", "dictionary__id__exact": dictionary.pk})
+    url = reverse(WORDS_URL)
+    chosen = {"dictionary__id__exact": dictionary.pk}
+    response = admin_client_.get(url, {"q": " HANG", **chosen})
     assert response.status_code == 200
+    assert [word.text for word in response.context["cl"].result_list] == ["hang", "hangman"]
+    response = admin_client_.get(url, {"length": 4, **chosen})
+    assert [word.text for word in response.context["cl"].result_list] == ["ally", "hang"]
+    response = admin_client_.get(url, chosen)
     shown = [word.text for word in response.context["cl"].result_list]
-    assert shown == ["hang", "hangman"]
-    response = admin_client_.get(url, {"length": 4})
-    assert sorted(word.text for word in response.context["cl"].result_list) == ["ally", "hang"]
+    assert shown == ["ally", "hang", "chang", "hangman"]  # the index's order: length, then text
+    assert "4 (2)" in response.content.decode()  # the length filter: this dictionary's counts
+
+
+@pytest.mark.parametrize("term", ["an%", "h_ng", "hang'--", "ängst", "ha ng"])
+def test_a_search_with_anything_but_letters_finds_nothing(admin_client_: Client, term: str) -> None:
+    dictionary = DictionaryFactory(words=["hangman", "hang"])
+    response = admin_client_.get(
+        reverse(WORDS_URL), {"q": term, "dictionary__id__exact": dictionary.pk}
+    )
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == []
+
+
+def test_the_word_list_reads_no_word_until_a_dictionary_is_chosen(admin_client_: Client) -> None:
+    DictionaryFactory(words=["hangman", "hang", "ally"])
+    for query in ({}, {"q": "hang"}, {"length": 4}, {"o": "1"}):
+        with CaptureQueriesContext(connection) as queries:
+            response = admin_client_.get(reverse(WORDS_URL), query)
+        assert response.status_code == 200
+        assert list(response.context["cl"].result_list) == []
+        assert "Choose a dictionary in the filter" in response.content.decode()
+        read = [q["sql"] for q in queries.captured_queries if "dictionaries_word" in q["sql"]]
+        assert read == []
+
+
+def test_the_word_list_ignores_a_sort_asked_for_in_the_address(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["zany", "ally", "hangman"])
+    response = admin_client_.get(
+        reverse(WORDS_URL), {"dictionary__id__exact": dictionary.pk, "o": "-3.-1"}
+    )
+    assert [word.text for word in response.context["cl"].result_list] == ["ally", "zany", "hangman"]
+    assert "ORDER BY" in str(response.context["cl"].queryset.query)
+    assert "COUNT(*)" not in str(response.context["cl"].queryset.query).upper()
+
+
+def test_pages_are_capped_and_the_admin_told_how_to_reach_the_rest(
+    admin_client_: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CappedPaginator, "max_rows", 4)
+    dictionary = DictionaryFactory(words=["ally", "beta", "cool", "deal", "each", "hangman"])
+    url = reverse(WORDS_URL)
+    monkeypatch.setattr(WordAdmin, "list_per_page", 2)
+    response = admin_client_.get(url, {"dictionary__id__exact": dictionary.pk, "p": 2})
+    assert [word.text for word in response.context["cl"].result_list] == ["cool", "deal"]
+    assert response.context["cl"].paginator.num_pages == 2
+    assert "Only the first 4 words are paged" in response.content.decode()
+    past = admin_client_.get(url, {"dictionary__id__exact": dictionary.pk, "p": 3})
+    assert past.status_code == 302  # the admin's own answer to a page that is not offered
+    fewer = admin_client_.get(url, {"dictionary__id__exact": dictionary.pk, "length": 7})
+    assert [word.text for word in fewer.context["cl"].result_list] == ["hangman"]
+    assert "Only the first" not in fewer.content.decode()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's plans")
+def test_the_prefix_search_and_the_pages_read_an_index_on_postgresql() -> None:
+    dictionary = DictionaryFactory(words=["hangman", "hang", "ally", "chang"])
+    with connection.cursor() as cursor:
+        # A tiny table is cheapest to scan and sort: make anything but an index walk look dear
+        # (a Sort still appears when no index gives the order).
+        for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+            cursor.execute(f"SET {setting} = off")
+        try:
+            searched = Word.objects.filter(dictionary=dictionary, text__startswith="han").order_by(
+                "dictionary_id", "text"
+            )[:101]
+            listed = Word.objects.filter(dictionary=dictionary).order_by(
+                "dictionary_id", "length", "text"
+            )[100:201]
+            for queryset in (searched, listed):
+                plan = queryset.explain()
+                assert "Index" in plan, plan
+                assert "Sort" not in plan, plan
+            # The prefix bounds the index range (not a filter over the whole dictionary).
+            condition = next(
+                line for line in searched.explain().splitlines() if "Index Cond" in line
+            )
+            assert ">= 'han'" in condition, condition
+        finally:
+            cursor.execute("RESET ALL")
 
 
 def test_words_cannot_be_added_changed_or_deleted(admin_client_: Client) -> None:
@@ -454,72 +537,3 @@ def test_words_cannot_be_added_changed_or_deleted(admin_client_: Client) -> None
     )
     word.refresh_from_db()
     assert word.text == "ally"
-
-
-def test_the_word_paginator_counts_small_or_filtered_lists_exactly() -> None:
-    dictionary = DictionaryFactory(words=["ally", "beta", "cool"])
-    assert EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count == 3
-    filtered = Word.objects.filter(dictionary=dictionary).order_by("pk")
-    assert EstimatedCountPaginator(filtered, 2).count == 3
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL planner estimate")
-def test_the_word_paginator_uses_the_planner_estimate_on_postgresql(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    DictionaryFactory(words=["ally", "beta", "cool", "deal"])
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE dictionaries_word")
-    monkeypatch.setattr(EstimatedCountPaginator, "estimate_above", 0)
-    with CaptureQueriesContext(connection) as queries:
-        count = EstimatedCountPaginator(Word.objects.order_by("pk"), 2).count
-    assert count == 4
-    assert not any("COUNT(" in query["sql"].upper() for query in queries.captured_queries)
-
-
-def test_the_dictionary_list_says_where_to_follow_uploads_not_imported_yet(
-    admin_client_: Client,
-) -> None:
-    DictionaryImport.objects.create(name="Later", file_name="x.txt", file_size=10)
-    DictionaryImport.objects.create(
-        name="Now", file_name="y.txt", file_size=10, status="running", phase="reading"
-    )
-    page = admin_client_.get(reverse("admin:dictionaries_dictionary_changelist")).content.decode()
-    assert "2 uploaded word lists are not imported yet" in page
-    follow = (
-        reverse("admin:dictionaries_dictionaryimport_changelist") + "?status__in=queued,running"
-    )
-    assert f'href="{follow}"' in page
-    listing = admin_client_.get(follow).content.decode()
-    assert "Later" in listing
-    assert "Reading and checking the file…" in listing
-
-
-def test_an_uploaded_dictionary_links_to_its_import(admin_client_: Client) -> None:
-    admin_client_.post(reverse(ADD_URL), upload())
-    dictionary = Dictionary.objects.get()
-    page = admin_client_.get(change_url(dictionary)).content.decode()
-    assert import_page(DictionaryImport.objects.get()) in page
-    assert "Done: 3 words." in page
-
-
-def test_the_largest_list_allowed_is_only_stored_and_queued_by_its_request(
-    admin_client_: Client, settings: Any
-) -> None:
-    """With the database queue and no worker: the request stores 20 MiB and answers, the
-    import waits (``bench/upload.py`` times it through gunicorn)."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
-    letters = "etaoinshrdlucmfwypvbgkqjxz"
-    words = ("".join(word) + "\n" for word in itertools.product(letters, repeat=7))
-    content = "".join(itertools.islice(words, limit // 8)).encode("ascii")
-    assert limit - 8 < len(content) <= limit
-    started = time.perf_counter()
-    response = admin_client_.post(reverse(ADD_URL), upload(content=content))
-    elapsed = time.perf_counter() - started
-    job = DictionaryImport.objects.get()
-    assert response["Location"] == import_page(job)
-    assert elapsed < 2
-    assert (job.status, job.file_size) == ("queued", len(content))
-    assert (Path(settings.DICTIONARY_UPLOAD_DIR) / job.file_name).stat().st_size == len(content)
-    assert not Dictionary.objects.exists()
