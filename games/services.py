@@ -46,6 +46,8 @@ DIFFICULTY_CHOICE_MESSAGE = (
     "Choose a difficulty: " + ", ".join(label.lower() for label in Difficulty.labels) + "."
 )
 
+NOT_OFFERED_MESSAGE = "That dictionary is not offered for new games; choose one listed."
+
 
 class GameRuleError(Exception):
     """A request the rules refuse; the message is safe to show to the player."""
@@ -120,6 +122,12 @@ def guest_game_start(
         )
 
 
+def _refuse_a_hidden_dictionary(*, player: AbstractBaseUser, dictionary: Dictionary) -> None:
+    """Players play only what an admin offers; staff may try a hidden list (never ranked)."""
+    if dictionary.is_hidden and not getattr(player, "is_staff", False):
+        raise GameRuleError(NOT_OFFERED_MESSAGE)
+
+
 def game_start(
     *,
     player: AbstractBaseUser,
@@ -143,8 +151,7 @@ def game_start(
     of words is a sure win, and ranking it would hand out free points.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
-    if dictionary.is_hidden:
-        raise GameRuleError("That dictionary is not offered for new games.")
+    _refuse_a_hidden_dictionary(player=player, dictionary=dictionary)
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if difficulty not in Difficulty.values:
@@ -158,6 +165,7 @@ def game_start(
         and difficulty != Difficulty.FAIR
         and len(lexicon) >= settings.RANKED_MIN_WORDS
         and not is_guest(player)  # a visitor's games are practice until they sign up
+        and not dictionary.is_hidden  # staff trying a list before offering it
     )
     with transaction.atomic():
         if is_ranked:
@@ -484,8 +492,7 @@ def computer_game_start(
     of it runs the guesser's search on the server.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
-    if dictionary.is_hidden:
-        raise GameRuleError("That dictionary is not offered for new games.")
+    _refuse_a_hidden_dictionary(player=player, dictionary=dictionary)
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if difficulty not in Difficulty.values:
