@@ -15,7 +15,9 @@ Two ways in:
   HTMX a notice in place);
 - a service that knows only later whether a request is expensive (a guess on
   a fiendish game): ``rate_limit_hit(scope=..., player=...)`` raises
-  :class:`RateLimitExceeded`, and its view answers with :func:`too_many_requests`.
+  :class:`RateLimitExceeded`, and its view answers with :func:`too_many_requests`;
+- a visitor with no account yet (a guest's first game): ``rate_limit_hit_by_address``
+  counts per client address instead.
 """
 
 from __future__ import annotations
@@ -96,12 +98,26 @@ def rate_limit_hit(*, scope: str, player: AbstractBaseUser | AnonymousUser) -> N
     One statement on the primary: an upsert that returns the new count. Works
     inside the caller's transaction (rolled back with it) or on its own.
     """
+    subject = f"user:{player.pk}" if player.is_authenticated else "anonymous"
+    _hit(scope=scope, subject=subject)
+
+
+def rate_limit_hit_by_address(*, scope: str, address: str | None) -> None:
+    """Count one request from the client ``address`` in ``scope`` (for visitors with no
+    account yet, such as a new guest); raise when it is over the rate.
+
+    ``address`` comes from :func:`evilsite.client_ip.client_ip_address`, so a forged
+    X-Forwarded-For entry left of the trusted proxies' does not start a new count.
+    """
+    _hit(scope=scope, subject=f"ip:{address or 'unknown'}")
+
+
+def _hit(*, scope: str, subject: str) -> None:
     rate = rate_for(scope)
     if rate is None or not settings.RATE_LIMITS_ENABLED:
         return
     now = time.time()
     window = int(now // rate.seconds) * rate.seconds
-    subject = f"user:{player.pk}" if player.is_authenticated else "anonymous"
     count = _count_one(scope=scope, subject=subject, window_start=window)
     if count == 1:  # the first request of a new window: the player's older ones are done
         RateLimitCount.objects.filter(

@@ -281,6 +281,8 @@ RATE_LIMITS = {
     "hint": os.environ.get("RATE_LIMIT_HINT", "10/m"),
     # Each game the computer plays runs the guesser's search on every move.
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME", "10/m"),
+    # Per client address, not per player: each try-it game of a visitor makes an account.
+    "guest": os.environ.get("RATE_LIMIT_GUEST", "30/h"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
@@ -288,8 +290,12 @@ RATE_LIMIT_LABELS = {
     "fiendish_guess": "guesses on fiendish games",
     "hint": "hints",
     "computer_game": "games played by the computer",
+    "guest": "practice games started without an account",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
+# Guest accounts (a visitor's practice games) with no game played for this many days are
+# deleted by `manage.py delete_stale_guests`; signing up makes a guest a real account.
+GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".
 RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.accounts.guests import guest_create, is_guest
-from evilsite.ratelimit import rate_limit_hit
+from evilsite.ratelimit import rate_limit_hit, rate_limit_hit_by_address
 from games import engine, guesser
 from games.leaderboard_totals import leaderboard_totals_add
 from games.models import (
@@ -107,11 +107,21 @@ class GuessOutcome:
 
 
 def guest_game_start(
-    *, dictionary: Dictionary, length: int, max_misses: int, difficulty: str
+    *,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str,
+    address: str | None,
 ) -> Game:
     """A visitor's first game: a new guest account and a practice game of its own, both or
-    neither. The game is never ranked (``is_guest``); signing up keeps it."""
+    neither. The game is never ranked (``is_guest``); signing up keeps it.
+
+    Each one makes an account, so they count per client ``address`` in the ``guest`` rate
+    limit (``RateLimitExceeded``), as a sign-up would: a loop cannot fill the user table.
+    """
     with transaction.atomic():
+        rate_limit_hit_by_address(scope="guest", address=address)
         guest = guest_create()
         return game_start(
             player=guest,
