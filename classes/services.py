@@ -190,6 +190,8 @@ def assignment_create(
     due_at: dt.datetime,
 ) -> Assignment:
     title = title.strip()
+    if dictionary.is_hidden:  # students could not play it
+        raise ClassRuleError(game_services.NOT_OFFERED_MESSAGE)
     if due_at <= timezone.now():
         raise ClassRuleError("The due date is in the past; choose a later one.")
     existing = Assignment.objects.filter(classroom=classroom, title=title).first()

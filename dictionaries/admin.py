@@ -109,7 +109,7 @@ class DictionaryAdmin(admin.ModelAdmin):
     def default(self, dictionary: Dictionary) -> bool:
         return dictionary.is_default
 
-    @admin.display(description="hidden from new games", boolean=True, ordering="is_hidden")
+    @admin.display(description="hidden from players", boolean=True, ordering="is_hidden")
     def hidden(self, dictionary: Dictionary) -> bool:
         return dictionary.is_hidden
 
@@ -255,17 +255,13 @@ class DictionaryAdmin(admin.ModelAdmin):
             for dictionary in queryset:
                 dictionary_delete(dictionary=dictionary)
 
-    @admin.action(
-        description="Hide the selected dictionaries from new games", permissions=["change"]
-    )
+    @admin.action(description="Hide the selected dictionaries from players", permissions=["change"])
     def hide_from_new_games(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
         self._set_flags(
             request, queryset, lambda d: dictionary_set_hidden(dictionary=d, hidden=True)
         )
 
-    @admin.action(
-        description="Offer the selected dictionaries in new games", permissions=["change"]
-    )
+    @admin.action(description="Offer the selected dictionaries to players", permissions=["change"])
     def offer_in_new_games(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
         self._set_flags(
             request, queryset, lambda d: dictionary_set_hidden(dictionary=d, hidden=False)

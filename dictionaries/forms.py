@@ -27,7 +27,10 @@ class DictionaryUploadForm(forms.Form):
     make_default = forms.BooleanField(
         required=False,
         label="Make it the default dictionary",
-        help_text="Preselected for new games; the current default loses the flag.",
+        help_text=(
+            "Preselected for new games and offered to players as soon as it is imported; "
+            "the current default loses the flag."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -53,7 +56,7 @@ class DictionaryChangeForm(forms.ModelForm):
     class Meta:
         model = Dictionary
         fields = ["name", "description", "is_hidden"]
-        labels = {"is_hidden": "Hidden from new games"}
+        labels = {"is_hidden": "Hidden from players"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

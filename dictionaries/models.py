@@ -25,7 +25,11 @@ class Dictionary(models.Model):
         default=False, help_text="Preselected on the new-game form; at most one dictionary."
     )
     is_hidden = models.BooleanField(
-        default=False, help_text="Hidden dictionaries are not offered for new games."
+        default=False,
+        help_text=(
+            "Hidden dictionaries are not offered to players. An upload stays hidden until an "
+            "admin offers it; staff may still play it, unranked, to check it."
+        ),
     )
     import_report = models.JSONField(
         default=dict,

@@ -413,9 +413,14 @@ def dictionary_import(
     uploaded_by: AbstractBaseUser | None = None,
     description: str = "",
     make_default: bool = False,
+    offered: bool = False,
     progress: ProgressCallback | None = None,
 ) -> ImportReport:
-    """Store a word file (one word per line) as a new dictionary, all or nothing."""
+    """Store a word file (one word per line) as a new dictionary, all or nothing.
+
+    It is hidden from players until an admin offers it (``offered``, or being made the
+    default, offers it at once): a list nobody has looked at never reaches a player's menu.
+    """
     started = time.perf_counter()
     clean_name, slug = _validated_name(name)
     _validate_description(description)
@@ -438,6 +443,7 @@ def dictionary_import(
                     uploaded_by=uploaded_by,
                     word_count=total,
                     is_default=make_default,
+                    is_hidden=not (offered or make_default),
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.
@@ -494,6 +500,7 @@ def dictionary_import_default(*, progress: ProgressCallback | None = None) -> De
             source=source,
             description=DEFAULT_DICTIONARY_DESCRIPTION,
             make_default=not Dictionary.objects.filter(is_default=True).exists(),
+            offered=True,  # the built-in list is offered whether or not it is the default
             progress=progress,
         )
     except DictionaryImportError as error:
@@ -595,7 +602,7 @@ def dictionary_set_default(*, dictionary: Dictionary) -> Dictionary:
     if current.is_hidden:
         raise DictionaryChangeError(
             f"{current.name!r} is hidden from new games, so it cannot be the default; "
-            "show it first.",
+            "offer it first.",
             code="default_hidden",
         )
     return dictionary_update(

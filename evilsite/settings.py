@@ -329,6 +329,8 @@ RATE_LIMITS_PER_ADDRESS = {
     "fiendish_guess": os.environ.get("RATE_LIMIT_FIENDISH_GUESS_PER_ADDRESS", "600/m"),
     "hint": os.environ.get("RATE_LIMIT_HINT_PER_ADDRESS", "100/m"),
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME_PER_ADDRESS", "100/m"),
+    # Per client address only: each try-it game of a visitor makes an account.
+    "guest": os.environ.get("RATE_LIMIT_GUEST", "30/h"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
@@ -343,8 +345,12 @@ RATE_LIMIT_LABELS = {
     "signup": "sign-ups",
     "login": "login attempts",
     "login_failure": "failed logins",
+    "guest": "practice games started without an account",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
+# Guest accounts (a visitor's practice games) with no game played for this many days are
+# deleted by `manage.py delete_stale_guests`; signing up makes a guest a real account.
+GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".
 RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
 

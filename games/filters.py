@@ -12,7 +12,7 @@ import datetime as dt
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from dictionaries.models import Dictionary
+from dictionaries.selectors import offered_dictionaries
 from games.engine import MAX_WORD_LENGTH
 from games.models import RANKED_DIFFICULTIES, Difficulty
 from games.selectors.leaderboard import Board, LeaderboardFilters, Period
@@ -71,7 +71,7 @@ class _PagedFilterForm(PageForm):
     """Shared fields: dictionary, word length, difficulty, page."""
 
     dictionary = forms.ModelChoiceField(
-        queryset=Dictionary.objects.order_by("name"),
+        queryset=offered_dictionaries(),
         to_field_name="slug",
         required=False,
         empty_label="Any dictionary",

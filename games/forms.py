@@ -11,12 +11,12 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import ngettext
 
 from dictionaries.models import Dictionary
+from dictionaries.selectors import dictionaries_to_try
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.selectors.board import (
     ParInfo,
     WordLength,
     default_dictionary,
-    dictionaries_for_new_game,
     par_info,
     preferred_length,
     winnable_length,
@@ -25,6 +25,12 @@ from games.selectors.board import (
 from games.services import DIFFICULTY_CHOICE_MESSAGE
 
 DEFAULT_WRONG_GUESSES = 8
+
+
+def _dictionary_label(dictionary: Dictionary) -> str:
+    if dictionary.is_hidden:
+        return f"{dictionary.name} (not offered to players: staff only, never ranked)"
+    return dictionary.name
 
 
 class NewGameForm(forms.Form):
@@ -91,11 +97,14 @@ class NewGameForm(forms.Form):
     # A fresh token each time the form is shown: the same form sent twice starts one game.
     start_token = forms.UUIDField(required=False, initial=uuid.uuid4, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, include_hidden: bool = False, **kwargs: Any) -> None:
+        """``include_hidden``: staff also get the dictionaries not offered to players, to
+        try them before offering them (the service never ranks such a game)."""
         super().__init__(*args, **kwargs)
-        offered = dictionaries_for_new_game()
+        offered = dictionaries_to_try(include_hidden=include_hidden)
         dictionary_field: forms.ModelChoiceField = self.fields["dictionary"]  # type: ignore[assignment]
         dictionary_field.queryset = offered
+        dictionary_field.label_from_instance = _dictionary_label  # type: ignore[method-assign]
         self.chosen_dictionary: Dictionary | None = self._chosen_dictionary(offered)
         if self.chosen_dictionary is not None:
             dictionary_field.initial = self.chosen_dictionary.pk

@@ -51,6 +51,8 @@ DIFFICULTY_CHOICE_MESSAGE = (
     "Choose a difficulty: " + ", ".join(label.lower() for label in Difficulty.labels) + "."
 )
 
+NOT_OFFERED_MESSAGE = "That dictionary is not offered for new games; choose one listed."
+
 
 class GameRuleError(Exception):
     """A request the rules refuse; the message is safe to show to the player."""
@@ -110,11 +112,21 @@ class GuessOutcome:
 
 
 def guest_game_start(
-    *, dictionary: Dictionary, length: int, max_misses: int, difficulty: str
+    *,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str,
+    address: str | None,
 ) -> Game:
     """A visitor's first game: a new guest account and a practice game of its own, both or
-    neither. The game is never ranked (``is_guest``); signing up keeps it."""
+    neither. The game is never ranked (``is_guest``); signing up keeps it.
+
+    Each one makes an account, so they count per client ``address`` in the ``guest`` rate
+    limit (``RateLimitExceeded``), as a sign-up would: a loop cannot fill the user table.
+    """
     with transaction.atomic():
+        rate_limit_hit(scope="guest", address=address)
         guest = guest_create()
         return game_start(
             player=guest,
@@ -123,6 +135,12 @@ def guest_game_start(
             max_misses=max_misses,
             difficulty=difficulty,
         )
+
+
+def _refuse_a_hidden_dictionary(*, player: AbstractBaseUser, dictionary: Dictionary) -> None:
+    """Players play only what an admin offers; staff may try a hidden list (never ranked)."""
+    if dictionary.is_hidden and not getattr(player, "is_staff", False):
+        raise GameRuleError(NOT_OFFERED_MESSAGE)
 
 
 def game_start(
@@ -148,8 +166,7 @@ def game_start(
     of words is a sure win, and ranking it would hand out free points.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
-    if dictionary.is_hidden:
-        raise GameRuleError("That dictionary is not offered for new games.")
+    _refuse_a_hidden_dictionary(player=player, dictionary=dictionary)
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if difficulty not in Difficulty.values:
@@ -163,6 +180,7 @@ def game_start(
         and difficulty != Difficulty.FAIR
         and len(lexicon) >= settings.RANKED_MIN_WORDS
         and not is_guest(player)  # a visitor's games are practice until they sign up
+        and not dictionary.is_hidden  # staff trying a list before offering it
     )
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     # A ranked game plays on a secret part of the list drawn by its seed (games/engine.py).
@@ -681,8 +699,7 @@ def computer_game_start(
     of it runs the guesser's search on the server.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
-    if dictionary.is_hidden:
-        raise GameRuleError("That dictionary is not offered for new games.")
+    _refuse_a_hidden_dictionary(player=player, dictionary=dictionary)
     if not 1 <= max_misses <= MAX_WRONG_GUESSES:
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if difficulty not in Difficulty.values:

@@ -17,6 +17,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
 from dictionaries.models import Dictionary, Word
+from dictionaries.selectors import offered_dictionaries
 from games.engine import HIDDEN
 from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
@@ -240,13 +241,9 @@ def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
     )
 
 
-def dictionaries_for_new_game() -> QuerySet[Dictionary]:
-    """Dictionaries a new game may use: every one not hidden, the default first."""
-    return Dictionary.objects.filter(is_hidden=False).order_by("-is_default", "name")
-
-
 def default_dictionary() -> Dictionary | None:
-    return dictionaries_for_new_game().first()
+    """The preselected dictionary (and the daily's): the default, or the first offered."""
+    return offered_dictionaries().first()
 
 
 def word_lengths(*, dictionary_id: int) -> list[WordLength]:

@@ -85,9 +85,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
     needs_confirmation = False
     if request.method == "POST" and "refresh_lengths" in request.POST:
         # Without JavaScript: show the lengths of the dictionary just chosen.
-        form = NewGameForm(initial=_settings_from_query(request.POST))
+        form = NewGameForm(
+            initial=_settings_from_query(request.POST), include_hidden=request.user.is_staff
+        )
     elif request.method == "POST":
-        form = NewGameForm(request.POST)
+        form = NewGameForm(request.POST, include_hidden=request.user.is_staff)
         if form.is_valid() and form.cleaned_data["computer_plays"]:
             return _computer_game_new(request, form)
         if form.is_valid():
@@ -130,7 +132,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("game_detail", pk=game.pk)
     else:
-        form = NewGameForm(initial=_settings_from_query(request.GET))
+        form = NewGameForm(
+            initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
+        )
     if current_game is None:
         current_game = ranked_game_in_progress(player=request.user)
     return render(
@@ -254,7 +258,9 @@ def game_lengths(request: HttpRequest) -> HttpResponse:
     """The word-length field for the chosen dictionary, swapped in by HTMX."""
     if not request.htmx:
         return redirect(reverse("game_new") + "?" + request.GET.urlencode())  # type: ignore[return-value]
-    form = NewGameForm(initial=_settings_from_query(request.GET))
+    form = NewGameForm(
+        initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
+    )
     return render(request, "games/_lengths.html", {"form": form})
 
 
@@ -264,7 +270,9 @@ def game_par(request: HttpRequest) -> HttpResponse:
     """Par of the settings chosen in the new-game form, swapped in by HTMX as they change."""
     if not request.htmx:
         return redirect(reverse("game_new") + "?" + request.GET.urlencode())  # type: ignore[return-value]
-    form = NewGameForm(initial=_settings_from_query(request.GET))
+    form = NewGameForm(
+        initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
+    )
     return render(request, "games/_par.html", {"par": form.par_info()})
 
 

@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from evilsite.client_ip import client_ip_address
+from evilsite.ratelimit import RateLimitExceeded, too_many_requests
 from games import services
 from games.forms import DEFAULT_WRONG_GUESSES, NewGameForm
 
@@ -26,12 +28,16 @@ def game_try(request: HttpRequest) -> HttpResponse:
     if defaults.chosen_dictionary is None or defaults.fields["length"].initial is None:
         messages.error(request, "There is no word list to play with yet; try again later.")
         return redirect("home")
-    game = services.guest_game_start(
-        dictionary=defaults.chosen_dictionary,
-        length=defaults.fields["length"].initial,
-        max_misses=DEFAULT_WRONG_GUESSES,
-        difficulty=str(defaults.fields["difficulty"].initial),
-    )
+    try:
+        game = services.guest_game_start(
+            dictionary=defaults.chosen_dictionary,
+            length=defaults.fields["length"].initial,
+            max_misses=DEFAULT_WRONG_GUESSES,
+            difficulty=str(defaults.fields["difficulty"].initial),
+            address=client_ip_address(request),
+        )
+    except RateLimitExceeded as error:
+        return too_many_requests(request, error)
     login(request, game.player, backend=GUEST_BACKEND)
     request.session.set_expiry(0)  # a visitor's session ends when the browser closes
     messages.success(

@@ -6,6 +6,7 @@ follows, so the filtered board can be shared.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -160,3 +161,61 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     page.goto(shared)  # the pushed URL renders the same board as a whole page
     assert "easy-rider" not in page.locator("#leaderboard-results").inner_text()
     assert page.locator("#id_difficulty").input_value() == "hard"
+
+
+# A 13-guess game's review at 1280 px fits about two screens (issue 21 item 5): the summary,
+# then one line per guess (folded), measured as the page's height.
+REVIEW_SCREEN = {"width": 1280, "height": 900}  # a 1280 x 1024 screen less the browser's bars
+LONG_GAME_LETTERS = "esaiotnrlcudp"
+REVIEW_MAX_HEIGHT = 2 * REVIEW_SCREEN["height"]
+
+
+@pytest.fixture
+def thirteen_guess_game() -> Game:
+    from dictionaries.sources import default_word_source
+
+    sevens = [word for word in default_word_source() if len(word) == 7]
+    dictionary = DictionaryFactory(words=sevens, name="English sevens", slug="sevens")
+    game = play(
+        player=UserFactory(username="ada"),
+        dictionary=dictionary,
+        letters=LONG_GAME_LETTERS,
+        length=7,
+        max_misses=10,
+        ranked=False,
+    )
+    assert (len(game.letters), game.status) == (13, "lost")
+    return game
+
+
+def test_the_review_of_a_13_guess_game_fits_about_two_screens(
+    browser: Any, live_server: Any, thirteen_guess_game: Game, instructor: Any, tmp_path: Any
+) -> None:
+    context = browser.new_context(viewport=REVIEW_SCREEN)
+    try:
+        page = context.new_page()
+        log_in(page, live_server.url, "teacher")
+        page.goto(f"{live_server.url}/games/{thirteen_guess_game.pk}/review/")
+        assert page.locator("article.move-review").count() == 13
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        shot = os.environ.get("REVIEW_SCREENSHOT")
+        if shot:
+            page.screenshot(path=shot, full_page=True)
+        print(f"review of a 13-guess game at 1280 px: {height} px tall")
+        assert width <= REVIEW_SCREEN["width"]
+        assert height <= REVIEW_MAX_HEIGHT, f"{height} px: more than two screens"
+        # Guesses sit two to a row; an opened one takes the whole row for its families.
+        first, second = page.locator("#move-1"), page.locator("#move-2")
+        assert first.bounding_box()["y"] == second.bounding_box()["y"]
+        first.locator("summary.move-line").click()
+        assert first.locator("table.families").first.is_visible()
+        list_width = page.locator(".move-list").bounding_box()["width"]
+        assert first.bounding_box()["width"] == pytest.approx(list_width, abs=1)
+        assert second.bounding_box()["y"] > first.bounding_box()["y"] + 100
+        # A phone keeps one column and scrolls no page sideways.
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        assert second.bounding_box()["x"] == pytest.approx(first.bounding_box()["x"], abs=1)
+    finally:
+        context.close()

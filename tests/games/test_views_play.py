@@ -546,8 +546,9 @@ class TestGuess:
         game = start(player, nine)
         player_client.post(guess_url(game), {"letter": "e"}, **HTMX)
         misses_before = word_bank_stats()["misses"]
-        # 8: one of them asks whether the game is an assignment's (no hint, no undo then).
-        with django_assert_max_num_queries(8):
+        # 9: one asks whether the game is an assignment's (no hint, no undo then), one names
+        # the dictionary in the header's kind of game, sent again with the board.
+        with django_assert_max_num_queries(9):
             player_client.post(guess_url(game), {"letter": "o"}, **HTMX)
         assert word_bank_stats()["misses"] == misses_before
 

@@ -65,6 +65,14 @@ class Command(BaseCommand):
                 f"Alone: load {DEFAULT_DICTIONARY_NAME} if it is missing."
             ),
         )
+        parser.add_argument(
+            "--offer",
+            action="store_true",
+            help=(
+                "With PATH: offer the new dictionary to players at once. Without it (or "
+                "--default) it stays hidden until an admin offers it."
+            ),
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
         parser.add_argument(
             "--no-par",
@@ -118,6 +126,7 @@ class Command(BaseCommand):
                     source=word_file,
                     description=options["description"],
                     make_default=options["default"],
+                    offered=options["offer"],
                     progress=progress,
                 )
         except OSError as error:
@@ -140,7 +149,12 @@ class Command(BaseCommand):
 
     def _write_report(self, report: ImportReport) -> None:
         dictionary = report.dictionary
-        flags = " It is now the default dictionary." if dictionary.is_default else ""
+        if dictionary.is_default:
+            flags = " It is now the default dictionary."
+        elif dictionary.is_hidden:
+            flags = " It is hidden from players until an admin offers it."
+        else:
+            flags = " It is offered to players."
         self.stdout.write(
             self.style.SUCCESS(
                 f"Imported {dictionary.name!r} (slug {dictionary.slug}) in "
