@@ -43,6 +43,8 @@ within the time goal.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,6 +80,137 @@ SEEDED_CHOICES = 3
 OPENING_MARGIN = 1
 OPENING_GUESSES = 3
 MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
+# Family values remembered per process (see FamilyValues); 0 turns the memo off. An entry is
+# about 250 bytes (two 16-byte digests, the letters, the value and its node count, the LRU's
+# links), so this is about 5 MB per worker at most.
+FAMILY_VALUES_KEPT = 20_000
+
+
+class FamilyValues:
+    """What a family is worth, remembered across decisions and games: a bounded LRU.
+
+    A family's worth (before the cap at the misses left) is a function of its
+    words and the letters guessed, nothing else: the same family met by two
+    players, or twice by one, is worth the same. The first replies of a game
+    are the slowest (the whole bucket is split and every big family valued),
+    and every unranked game on a word list starts from the same position, so
+    they are the ones this saves.
+
+    The key is the lexicon's fingerprint (a digest of its words: two
+    dictionaries with the same words share values), a digest of the family's
+    word indexes and the letters guessed. The word indexes are the game's
+    vocabulary cut by the pattern, so the vocabulary is part of the key by
+    construction: a ranked game's secret vocabulary gives keys no other game
+    meets (the engine does not store them, see ``apply_guess``), the daily's
+    vocabulary is the same for everyone who plays it that day, and unranked
+    games share the whole list's.
+
+    Replies stay exactly what they were without the memo. An entry keeps the
+    positions the search spent on the family and the budget it had left when
+    it began; a hit spends those positions again. The search is a
+    deterministic function of the words, the letters and the budget left, and
+    the budget changes a value only by cutting an exact solve short, so a value
+    is reused when the budget left is the same as when it was found, or large
+    enough that no exact solve inside it could have been cut short. A family
+    whose valuation ran out of positions (the biggest family of a short
+    length's opening, with the whole bucket) is remembered too, and runs out
+    again, at once, only with the same budget left. So a cold process and a
+    warm one keep the same families with the same node counts; only the time
+    differs.
+    """
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        # key -> (worth, or None when the budget ran out; positions spent; budget left at start)
+        self._entries: OrderedDict[tuple[bytes, bytes, int], tuple[int | None, int, int]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: tuple[bytes, bytes, int]) -> tuple[int | None, int, int] | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, key: tuple[bytes, bytes, int], worth: int | None, nodes: int, left: int) -> None:
+        if self.kept <= 0:
+            return
+        with self._lock:
+            self._entries[key] = (worth, nodes, left)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.kept:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+FAMILY_VALUES = FamilyValues(FAMILY_VALUES_KEPT)
+
+
+def lexicon_fingerprint(lexicon: Lexicon) -> bytes:
+    """A digest of the lexicon's words, computed once and kept with it."""
+    fingerprint = lexicon.search_cache.get("fingerprint")
+    if fingerprint is None:
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update("\n".join(lexicon.words).encode("ascii"))
+        fingerprint = digest.digest()
+        lexicon.search_cache["fingerprint"] = fingerprint
+    return fingerprint
+
+
+def family_worth(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    words: npt.NDArray[np.int32],
+    after: npt.NDArray[np.bool_],
+    *,
+    fingerprint: bytes | None,
+) -> int:
+    """``estimate.value(words, after)``, from :data:`FAMILY_VALUES` when it holds it.
+
+    ``fingerprint`` None: neither read nor stored (a per-game secret vocabulary).
+    Spends exactly the positions the search would; raises
+    :class:`BudgetExhaustedError` exactly when it would.
+    """
+    if fingerprint is None or FAMILY_VALUES.kept <= 0:
+        return estimate.value(words, after)
+    # A value found with at least this much budget left never met a cut-short exact solve.
+    headroom = estimate.settings.exact_nodes
+    key = (
+        fingerprint,
+        hashlib.blake2b(words.tobytes(), digest_size=16).digest(),
+        int(np.packbits(after, bitorder="little").view(np.uint32)[0]),
+    )
+    left = budget.left
+    known = FAMILY_VALUES.get(key)
+    if known is not None:
+        worth, used, left_then = known
+        if worth is None and left == left_then:
+            budget.spend(left + 1)  # ran out of positions before, and would again
+        if worth is not None and (left == left_then or left >= used + headroom):
+            budget.spend(used)
+            return worth
+    before = budget.used
+    try:
+        worth = estimate.value(words, after)
+    except BudgetExhaustedError:
+        FAMILY_VALUES.put(key, None, budget.used - before, left)
+        raise
+    FAMILY_VALUES.put(key, worth, budget.used - before, left)
+    return worth
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +235,7 @@ def choose_family(
     guess_number: int,
     nodes: int = FIENDISH_NODES,
     margin: int = 0,
+    shared_vocabulary: bool = True,
 ) -> FamilyChoice:
     """Value the families of ``letter`` (given hardest first by their codes) and pick one.
 
@@ -111,7 +245,9 @@ def choose_family(
     (ranked games on a secret vocabulary, their first guesses only) and a best
     value of :data:`MARGIN_FROM` or more, the biggest family worth less than
     the best but no more than ``margin`` less joins the families the seed
-    chooses among.
+    chooses among. ``shared_vocabulary`` False (a ranked game's own secret
+    vocabulary, which no other game plays on) keeps its family values out of
+    :data:`FAMILY_VALUES`; the choice is the same either way.
     """
     tables = search_tables(lexicon)
     letter_index = ord(letter) - ord("a")
@@ -123,6 +259,7 @@ def choose_family(
     wanted_at_cap = SEEDED_CHOICES if seed is not None else 1
     values: list[int | None] = [None] * len(ranked_codes)
     best = -1
+    fingerprint = lexicon_fingerprint(lexicon) if shared_vocabulary else None
     for rank, code in enumerate(ranked_codes[:FIENDISH_FAMILIES]):
         family_id = offset + code
         family_words = words_of[family_id]
@@ -133,7 +270,7 @@ def choose_family(
         if min(misses_left, miss + len(family_words) - 1) < best - margin:
             continue
         try:
-            worth = estimate.value(family_words, after)
+            worth = family_worth(estimate, budget, family_words, after, fingerprint=fingerprint)
         except BudgetExhaustedError:
             break  # the families not valued yet are not kept
         values[rank] = min(misses_left, miss + worth)
