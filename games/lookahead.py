@@ -22,10 +22,13 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    letter the guesser plays splits them) is not searched at all.
 3. A family worth at least the wrong guesses the player has left wins the
    game, so values are capped there: any such family is as good as another.
-4. It keeps the family with the highest value. Between families of equal
-   value it keeps the one the rules rank hardest (the biggest), unless the
-   game is ranked: then the game's secret seed picks among the biggest few
-   of them, so that letters that beat one ranked game do not beat the next.
+4. It keeps the family with the highest value. Families of equal value are
+   first ordered by their worst case against the model guesser's second and
+   third letters (:func:`robust_order`: a guesser who does not play the
+   model's first letter); among those still equal it keeps the one the rules
+   rank hardest (the biggest), unless the game is ranked: then the game's
+   secret seed picks among the first few of them, so that letters that beat
+   one ranked game do not beat the next.
    A ranked game on a secret vocabulary also lets the seed keep, on its first
    :data:`OPENING_GUESSES` guesses and when the best is worth
    :data:`MARGIN_FROM` misses or more, the biggest family worth
@@ -38,6 +41,41 @@ It was chosen from measurements (``bench/adversary.py``): against the strong
 guesser above, this design forces as many misses as any word-maker can at
 every length of the default dictionary from 6 to 12, and each reply stays
 within the time goal.
+
+Against a probing guesser (issue 15, item 7)
+--------------------------------------------
+A guesser that tries every letter against this word-maker's real answers
+(``bench/adversary.py --probe``; a player with undo in practice games) and
+plays the one whose answer its model values lowest needs fewer misses than
+the model guesser: over lengths 6-12 of web2, 26 misses allowed, the best of
+the bench's guessers (strong, probing) needed hard 37, fiendish 50 (1.35x;
+the strong guesser alone: 38 and 54, 1.42x). The goal is 1.4x. Measured on a
+shared 2-core machine (load 6-8), CPU time of the bench process:
+
+- Tried before (the previous engineer): a family valued against the best of
+  the model guesser's first 2 or 3 letters: 1.35x and 1.30x, slower.
+  Reverted.
+- Tried, not kept: a mix with a steering guesser, each family also valued
+  against a guesser who first spends a miss on its rarest letter, keeping
+  the family whose worst case is highest. It never changed a kept family in
+  these games: every line and every miss was the same (best of guessers
+  still 50, 1.35x); a rare letter's miss family is the family less a few
+  words, worth about as much plus the miss.
+- Kept: equal values ordered by their worst case against the model's 2nd
+  and 3rd letters (:data:`TIE_LETTERS`; only ties, so a value never drops
+  and the strong guesser's lines are unchanged: 54). Probing guesser 51 ->
+  52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x);
+  reply times unchanged (p99 142 ms over every reply of those games, 141
+  before). Short of the goal.
+- Where to go next: the probe's gain is in the opening (length 7: u i e a c
+  needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
+  7). It opens with the letter whose real answer the model values lowest;
+  fiendish already keeps that letter's most valued family, so forcing more
+  there needs values nearer the truth for the opening's big families than
+  one model guesser gives. An opening table per dictionary and length from
+  a deep offline search (2 plies of every letter against every big family,
+  about 26 x 12 x 25 tree estimates per length, minutes each) is the next
+  thing to measure; :data:`FAMILY_VALUES` is where its values would be read.
 """
 
 from __future__ import annotations
@@ -84,6 +122,10 @@ MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at
 # about 250 bytes (two 16-byte digests, the letters, the value and its node count, the LRU's
 # links), so this is about 5 MB per worker at most.
 FAMILY_VALUES_KEPT = 20_000
+# Families tied at the best value are ordered by their worst case against the model guesser's
+# next letters after its first: this many of them (0: the rules' order). MEASURED: see the
+# module docstring, "Against a probing guesser".
+TIE_LETTERS = 2
 
 
 class FamilyValues:
@@ -213,6 +255,62 @@ def family_worth(
     return worth
 
 
+def robust_order(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    tied: list[int],
+    families: list[tuple[npt.NDArray[np.int32], int]],
+    after: npt.NDArray[np.bool_],
+    fingerprint: bytes | None,
+    best: int,
+) -> list[int]:
+    """``tied`` ordered by their worst case against the model's next letters, best first."""
+    tables = estimate.tables
+    worst_cases: list[int] = []
+    try:
+        for words, miss_here in families:
+            worst = best
+            if len(words) > 1:
+                sizes = tables.family_sizes(words, budget)
+                letters = tables.greedy_aware_order(sizes, after, splitting_only=True)
+                for letter_index in letters[1 : 1 + TIE_LETTERS].tolist():
+                    worth = letter_worth(estimate, budget, words, after, letter_index, fingerprint)
+                    worst = min(worst, miss_here + worth)
+            worst_cases.append(worst)
+    except BudgetExhaustedError:
+        return tied  # out of positions: the order stays the rules'
+    order = sorted(range(len(tied)), key=lambda index: -worst_cases[index])
+    return [tied[index] for index in order]
+
+
+def letter_worth(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    words: npt.NDArray[np.int32],
+    after: npt.NDArray[np.bool_],
+    letter_index: int,
+    fingerprint: bytes | None,
+) -> int:
+    """What ``words`` are worth to the word-maker when the guesser plays ``letter_index`` next."""
+    tables = estimate.tables
+    steered = after.copy()
+    steered[letter_index] = True
+    families = tables.split(words, letter_index)
+    settings = estimate.settings
+    if len(words) > settings.wide_up_to:
+        families.sort(key=lambda family: -len(family[1]))
+        families = families[: settings.families_when_big] + [
+            family
+            for family in families[settings.families_when_big :]
+            if tables.reveals_nothing[family[0]]
+        ]
+    worst = 0
+    for family_id, family_words in families:
+        worth = family_worth(estimate, budget, family_words, steered, fingerprint=fingerprint)
+        worst = max(worst, int(tables.reveals_nothing[family_id]) + worth)
+    return worst
+
+
 @dataclass(frozen=True, slots=True)
 class FamilyChoice:
     """Which ranked family the lookahead keeps, and what it thought of every family."""
@@ -286,7 +384,24 @@ def choose_family(
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
-    tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    tied = [rank for rank in valued if values[rank] == best]
+    if TIE_LETTERS and len(tied) > 1:
+        tied = robust_order(
+            estimate,
+            budget,
+            tied,
+            [
+                (
+                    words_of[offset + ranked_codes[rank]],
+                    int(tables.reveals_nothing[offset + ranked_codes[rank]]),
+                )
+                for rank in tied
+            ],
+            after,
+            fingerprint,
+            int(best),
+        )
+    tied = tied[:SEEDED_CHOICES]
     if seed is not None and margin and best >= MARGIN_FROM:
         # The biggest family worth less than the best, but within the margin, joins the choice.
         tied += [rank for rank in valued if best - margin <= (values[rank] or 0) < best][:1]

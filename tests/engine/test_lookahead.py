@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dictionaries.sources import default_word_source
+from games import lookahead
 from games.engine import (
     DAILY_VOCABULARY,
     Difficulty,
@@ -34,6 +36,7 @@ from games.lookahead import (
     FamilyValues,
     choose_family,
 )
+from games.search import NodeBudget, TreeEstimate, guessed_mask, search_tables
 from tests.engine.minimax import families, perfect_value
 from tests.engine.test_properties import games, play_out
 
@@ -381,3 +384,45 @@ def test_a_remembered_value_is_reused_only_where_the_budget_could_not_change_it(
     assert choices() == expected  # filled, each family first met with the most budget
     assert choices() == expected
     assert family_values.hits > 0
+
+
+def test_families_of_equal_value_are_kept_by_their_worst_case_against_other_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Length 9 after ``a e``: two families of ``i`` are worth 4; the one other letters hurt less
+    is not kept, though the rules rank it harder."""
+    lexicon = web2_lexicon(9)
+    state = new_game(lexicon, max_misses=26, difficulty="fiendish", seed=1)
+    for letter in "ae":
+        state, _ = apply_guess(state, letter)
+    families, codes, ranked_codes = partition(state, "i")
+    monkeypatch.setattr(lookahead, "TIE_LETTERS", 0)
+    _, plain = apply_guess(state, "i")
+    monkeypatch.setattr(lookahead, "TIE_LETTERS", 2)
+    _, robust = apply_guess(state, "i")
+    assert robust.values == plain.values
+    best = max(value for value in robust.values if value is not None)
+    tied = [rank for rank, value in enumerate(robust.values) if value == best]
+    assert len(tied) > 1
+    assert plain.kept_rank == tied[0]
+    assert robust.kept_rank != plain.kept_rank
+
+    tables = search_tables(lexicon)
+    after = guessed_mask("aei")
+
+    def worst_case(rank: int) -> int:
+        words = state.candidates[np.flatnonzero(codes == ranked_codes[rank])]
+        estimate = TreeEstimate(tables, NodeBudget(10**9), lookahead.FIENDISH_ESTIMATE)
+        order = tables.greedy_aware_order(tables.family_sizes(words), after, splitting_only=True)
+        miss = int(families[rank].revealed == 0)
+        return min(
+            best,
+            *(
+                miss
+                + lookahead.letter_worth(estimate, NodeBudget(10**9), words, after, letter, None)
+                for letter in order[1:3].tolist()
+            ),
+        )
+
+    assert worst_case(robust.kept_rank) > worst_case(plain.kept_rank)
+    assert worst_case(robust.kept_rank) == max(worst_case(rank) for rank in tied)
