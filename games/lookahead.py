@@ -118,9 +118,9 @@ SEEDED_CHOICES = 3
 OPENING_MARGIN = 1
 OPENING_GUESSES = 3
 MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
-# Family values remembered per process (see FamilyValues); 0 turns the memo off. An entry is
-# about 250 bytes (two 16-byte digests, the letters, the value and its node count, the LRU's
-# links), so this is about 5 MB per worker at most.
+# Family values remembered per process (see FamilyValues); 0 turns the memo off. An entry
+# measured 316 bytes (tracemalloc: its key's digests and letters, the value, its node count and
+# budget, the LRU's links), so this is about 6 MB per worker at most.
 FAMILY_VALUES_KEPT = 20_000
 # Families tied at the best value are ordered by their worst case against the model guesser's
 # next letters after its first: this many of them (0: the rules' order). MEASURED: see the
