@@ -64,9 +64,10 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
 - Kept: equal values ordered by their worst case against the model's 2nd
   and 3rd letters (:data:`TIE_LETTERS`; only ties, so a value never drops
   and the strong guesser's lines are unchanged: 54). Probing guesser 51 ->
-  52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x);
-  reply times unchanged (p99 142 ms over every reply of those games, 141
-  before). Short of the goal.
+  52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x).
+  Replies, full bench: largest bucket p99 71 ms (57 before), every reply
+  p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
+  differences are the machine's load. Short of the 1.4x goal.
 - Where to go next: the probe's gain is in the opening (length 7: u i e a c
   needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
   7). It opens with the letter whose real answer the model values lowest;
@@ -229,7 +230,8 @@ def family_worth(
     """
     if fingerprint is None or FAMILY_VALUES.kept <= 0:
         return estimate.value(words, after)
-    # A value found with at least this much budget left never met a cut-short exact solve.
+    # A search begun with at least this many positions to spare never had an exact solve cut
+    # short: its value is the one any such search finds.
     headroom = estimate.settings.exact_nodes
     key = (
         fingerprint,
@@ -242,16 +244,20 @@ def family_worth(
         worth, used, left_then = known
         if worth is None and left == left_then:
             budget.spend(left + 1)  # ran out of positions before, and would again
-        if worth is not None and (left == left_then or left >= used + headroom):
+        ample = left_then >= used + headroom and left >= used + headroom
+        if worth is not None and (left == left_then or ample):
             budget.spend(used)
             return worth
     before = budget.used
     try:
         worth = estimate.value(words, after)
     except BudgetExhaustedError:
-        FAMILY_VALUES.put(key, None, budget.used - before, left)
+        if known is None:
+            FAMILY_VALUES.put(key, None, budget.used - before, left)
         raise
-    FAMILY_VALUES.put(key, worth, budget.used - before, left)
+    used = budget.used - before
+    if known is None or left >= used + headroom:  # an unconstrained value replaces any other
+        FAMILY_VALUES.put(key, worth, used, left)
     return worth
 
 

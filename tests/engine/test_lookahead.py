@@ -375,15 +375,25 @@ def test_a_remembered_value_is_reused_only_where_the_budget_could_not_change_it(
                 nodes=nodes,
             )
             for letter in "oisr"
-            for nodes in (FIENDISH_NODES, 40, 120, 260, 600, 1500, 4000)
+            for nodes in budgets
         ]
 
+    budgets = (FIENDISH_NODES, 40, 120, 260, 600, 1500, 4000)
     family_values.kept = 0
     expected = choices()
     family_values.kept = FAMILY_VALUES_KEPT
     assert choices() == expected  # filled, each family first met with the most budget
     assert choices() == expected
     assert family_values.hits > 0
+    # Filled the other way: tight budgets first, so values cut short are met first.
+    family_values.clear()
+    budgets = budgets[::-1]
+    filled_tight_first = choices()
+    family_values.kept = 0
+    expected = choices()
+    assert filled_tight_first == expected
+    family_values.kept = FAMILY_VALUES_KEPT
+    assert choices() == expected
 
 
 def test_families_of_equal_value_are_kept_by_their_worst_case_against_other_letters(
