@@ -67,7 +67,9 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
   52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x).
   Replies, full bench: largest bucket p99 71 ms (57 before), every reply
   p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
-  differences are the machine's load. Short of the 1.4x goal.
+  differences are the machine's load. With the 2nd to 5th letters instead
+  (``TIE_LETTERS = 4``): the same lines and misses (51), so 2 it is. Short of
+  the 1.4x goal (52 with hard at 37).
 - Where to go next: the probe's gain is in the opening (length 7: u i e a c
   needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
   7). It opens with the letter whose real answer the model values lowest;
