@@ -505,6 +505,10 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
             seed=state.seed if state.seeded_ties else None,
             guess_number=number,
             margin=OPENING_MARGIN if secret_words and number <= OPENING_GUESSES else 0,
+            # Family values are remembered for vocabularies more than one game plays on: the
+            # whole list, and the daily's (one seed for everyone). A ranked game's own secret
+            # vocabulary would only fill the memo (the choice is the same either way).
+            shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
         )
         kept_rank, reason = choice.kept_rank, Reason.LOOKAHEAD
         values, search_nodes = choice.values, choice.nodes

@@ -22,10 +22,13 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    letter the guesser plays splits them) is not searched at all.
 3. A family worth at least the wrong guesses the player has left wins the
    game, so values are capped there: any such family is as good as another.
-4. It keeps the family with the highest value. Between families of equal
-   value it keeps the one the rules rank hardest (the biggest), unless the
-   game is ranked: then the game's secret seed picks among the biggest few
-   of them, so that letters that beat one ranked game do not beat the next.
+4. It keeps the family with the highest value. Families of equal value are
+   first ordered by their worst case against the model guesser's second and
+   third letters (:func:`robust_order`: a guesser who does not play the
+   model's first letter); among those still equal it keeps the one the rules
+   rank hardest (the biggest), unless the game is ranked: then the game's
+   secret seed picks among the first few of them, so that letters that beat
+   one ranked game do not beat the next.
    A ranked game on a secret vocabulary also lets the seed keep, on its first
    :data:`OPENING_GUESSES` guesses and when the best is worth
    :data:`MARGIN_FROM` misses or more, the biggest family worth
@@ -38,11 +41,51 @@ It was chosen from measurements (``bench/adversary.py``): against the strong
 guesser above, this design forces as many misses as any word-maker can at
 every length of the default dictionary from 6 to 12, and each reply stays
 within the time goal.
+
+Against a probing guesser (issue 15, item 7)
+--------------------------------------------
+A guesser that tries every letter against this word-maker's real answers
+(``bench/adversary.py --probe``; a player with undo in practice games) and
+plays the one whose answer its model values lowest needs fewer misses than
+the model guesser: over lengths 6-12 of web2, 26 misses allowed, the best of
+the bench's guessers (strong, probing) needed hard 37, fiendish 50 (1.35x;
+the strong guesser alone: 38 and 54, 1.42x). The goal is 1.4x. Measured on a
+shared 2-core machine (load 6-8), CPU time of the bench process:
+
+- Tried before (the previous engineer): a family valued against the best of
+  the model guesser's first 2 or 3 letters: 1.35x and 1.30x, slower.
+  Reverted.
+- Tried, not kept: a mix with a steering guesser, each family also valued
+  against a guesser who first spends a miss on its rarest letter, keeping
+  the family whose worst case is highest. It never changed a kept family in
+  these games: every line and every miss was the same (best of guessers
+  still 50, 1.35x); a rare letter's miss family is the family less a few
+  words, worth about as much plus the miss.
+- Kept: equal values ordered by their worst case against the model's 2nd
+  and 3rd letters (:data:`TIE_LETTERS`; only ties, so a value never drops
+  and the strong guesser's lines are unchanged: 54). Probing guesser 51 ->
+  52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x).
+  Replies, full bench: largest bucket p99 71 ms (57 before), every reply
+  p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
+  differences are the machine's load. With the 2nd to 5th letters instead
+  (``TIE_LETTERS = 4``): the same lines and misses (51), so 2 it is. Short of
+  the 1.4x goal (52 with hard at 37).
+- Where to go next: the probe's gain is in the opening (length 7: u i e a c
+  needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
+  7). It opens with the letter whose real answer the model values lowest;
+  fiendish already keeps that letter's most valued family, so forcing more
+  there needs values nearer the truth for the opening's big families than
+  one model guesser gives. An opening table per dictionary and length from
+  a deep offline search (2 plies of every letter against every big family,
+  about 26 x 12 x 25 tree estimates per length, minutes each) is the next
+  thing to measure; :data:`FAMILY_VALUES` is where its values would be read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,6 +121,202 @@ SEEDED_CHOICES = 3
 OPENING_MARGIN = 1
 OPENING_GUESSES = 3
 MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least
+# Family values remembered per process (see FamilyValues); 0 turns the memo off. An entry
+# measured 316 bytes (tracemalloc: its key's digests and letters, the value, its node count and
+# budget, the LRU's links), so this is about 6 MB per worker at most.
+FAMILY_VALUES_KEPT = 20_000
+# Families tied at the best value are ordered by their worst case against the model guesser's
+# next letters after its first: this many of them (0: the rules' order). MEASURED: see the
+# module docstring, "Against a probing guesser".
+TIE_LETTERS = 2
+
+
+class FamilyValues:
+    """What a family is worth, remembered across decisions and games: a bounded LRU.
+
+    A family's worth (before the cap at the misses left) is a function of its
+    words and the letters guessed, nothing else: the same family met by two
+    players, or twice by one, is worth the same. The first replies of a game
+    are the slowest (the whole bucket is split and every big family valued),
+    and every unranked game on a word list starts from the same position, so
+    they are the ones this saves.
+
+    The key is the lexicon's fingerprint (a digest of its words: two
+    dictionaries with the same words share values), a digest of the family's
+    word indexes and the letters guessed. The word indexes are the game's
+    vocabulary cut by the pattern, so the vocabulary is part of the key by
+    construction: a ranked game's secret vocabulary gives keys no other game
+    meets (the engine does not store them, see ``apply_guess``), the daily's
+    vocabulary is the same for everyone who plays it that day, and unranked
+    games share the whole list's.
+
+    Replies stay exactly what they were without the memo. An entry keeps the
+    positions the search spent on the family and the budget it had left when
+    it began; a hit spends those positions again. The search is a
+    deterministic function of the words, the letters and the budget left, and
+    the budget changes a value only by cutting an exact solve short, so a value
+    is reused when the budget left is the same as when it was found, or large
+    enough that no exact solve inside it could have been cut short. A family
+    whose valuation ran out of positions (the biggest family of a short
+    length's opening, with the whole bucket) is remembered too, and runs out
+    again, at once, only with the same budget left. So a cold process and a
+    warm one keep the same families with the same node counts; only the time
+    differs.
+    """
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        # key -> (worth, or None when the budget ran out; positions spent; budget left at start)
+        self._entries: OrderedDict[tuple[bytes, bytes, int], tuple[int | None, int, int]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: tuple[bytes, bytes, int]) -> tuple[int | None, int, int] | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, key: tuple[bytes, bytes, int], worth: int | None, nodes: int, left: int) -> None:
+        if self.kept <= 0:
+            return
+        with self._lock:
+            self._entries[key] = (worth, nodes, left)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.kept:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+FAMILY_VALUES = FamilyValues(FAMILY_VALUES_KEPT)
+
+
+def lexicon_fingerprint(lexicon: Lexicon) -> bytes:
+    """A digest of the lexicon's words, computed once and kept with it."""
+    fingerprint = lexicon.search_cache.get("fingerprint")
+    if fingerprint is None:
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update("\n".join(lexicon.words).encode("ascii"))
+        fingerprint = digest.digest()
+        lexicon.search_cache["fingerprint"] = fingerprint
+    return fingerprint
+
+
+def family_worth(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    words: npt.NDArray[np.int32],
+    after: npt.NDArray[np.bool_],
+    *,
+    fingerprint: bytes | None,
+) -> int:
+    """``estimate.value(words, after)``, from :data:`FAMILY_VALUES` when it holds it.
+
+    ``fingerprint`` None: neither read nor stored (a per-game secret vocabulary).
+    Spends exactly the positions the search would; raises
+    :class:`BudgetExhaustedError` exactly when it would.
+    """
+    if fingerprint is None or FAMILY_VALUES.kept <= 0:
+        return estimate.value(words, after)
+    # A search begun with at least this many positions to spare never had an exact solve cut
+    # short: its value is the one any such search finds.
+    headroom = estimate.settings.exact_nodes
+    key = (
+        fingerprint,
+        hashlib.blake2b(words.tobytes(), digest_size=16).digest(),
+        int(np.packbits(after, bitorder="little").view(np.uint32)[0]),
+    )
+    left = budget.left
+    known = FAMILY_VALUES.get(key)
+    if known is not None:
+        worth, used, left_then = known
+        if worth is None and left == left_then:
+            budget.spend(left + 1)  # ran out of positions before, and would again
+        ample = left_then >= used + headroom and left >= used + headroom
+        if worth is not None and (left == left_then or ample):
+            budget.spend(used)
+            return worth
+    before = budget.used
+    try:
+        worth = estimate.value(words, after)
+    except BudgetExhaustedError:
+        if known is None:
+            FAMILY_VALUES.put(key, None, budget.used - before, left)
+        raise
+    used = budget.used - before
+    if known is None or left >= used + headroom:  # an unconstrained value replaces any other
+        FAMILY_VALUES.put(key, worth, used, left)
+    return worth
+
+
+def robust_order(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    tied: list[int],
+    families: list[tuple[npt.NDArray[np.int32], int]],
+    after: npt.NDArray[np.bool_],
+    fingerprint: bytes | None,
+    best: int,
+) -> list[int]:
+    """``tied`` ordered by their worst case against the model's next letters, best first."""
+    tables = estimate.tables
+    worst_cases: list[int] = []
+    try:
+        for words, miss_here in families:
+            worst = best
+            if len(words) > 1:
+                sizes = tables.family_sizes(words, budget)
+                letters = tables.greedy_aware_order(sizes, after, splitting_only=True)
+                for letter_index in letters[1 : 1 + TIE_LETTERS].tolist():
+                    worth = letter_worth(estimate, budget, words, after, letter_index, fingerprint)
+                    worst = min(worst, miss_here + worth)
+            worst_cases.append(worst)
+    except BudgetExhaustedError:
+        return tied  # out of positions: the order stays the rules'
+    order = sorted(range(len(tied)), key=lambda index: -worst_cases[index])
+    return [tied[index] for index in order]
+
+
+def letter_worth(
+    estimate: TreeEstimate,
+    budget: NodeBudget,
+    words: npt.NDArray[np.int32],
+    after: npt.NDArray[np.bool_],
+    letter_index: int,
+    fingerprint: bytes | None,
+) -> int:
+    """What ``words`` are worth to the word-maker when the guesser plays ``letter_index`` next."""
+    tables = estimate.tables
+    steered = after.copy()
+    steered[letter_index] = True
+    families = tables.split(words, letter_index)
+    settings = estimate.settings
+    if len(words) > settings.wide_up_to:
+        families.sort(key=lambda family: -len(family[1]))
+        families = families[: settings.families_when_big] + [
+            family
+            for family in families[settings.families_when_big :]
+            if tables.reveals_nothing[family[0]]
+        ]
+    worst = 0
+    for family_id, family_words in families:
+        worth = family_worth(estimate, budget, family_words, steered, fingerprint=fingerprint)
+        worst = max(worst, int(tables.reveals_nothing[family_id]) + worth)
+    return worst
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +341,7 @@ def choose_family(
     guess_number: int,
     nodes: int = FIENDISH_NODES,
     margin: int = 0,
+    shared_vocabulary: bool = True,
 ) -> FamilyChoice:
     """Value the families of ``letter`` (given hardest first by their codes) and pick one.
 
@@ -111,7 +351,9 @@ def choose_family(
     (ranked games on a secret vocabulary, their first guesses only) and a best
     value of :data:`MARGIN_FROM` or more, the biggest family worth less than
     the best but no more than ``margin`` less joins the families the seed
-    chooses among.
+    chooses among. ``shared_vocabulary`` False (a ranked game's own secret
+    vocabulary, which no other game plays on) keeps its family values out of
+    :data:`FAMILY_VALUES`; the choice is the same either way.
     """
     tables = search_tables(lexicon)
     letter_index = ord(letter) - ord("a")
@@ -123,6 +365,7 @@ def choose_family(
     wanted_at_cap = SEEDED_CHOICES if seed is not None else 1
     values: list[int | None] = [None] * len(ranked_codes)
     best = -1
+    fingerprint = lexicon_fingerprint(lexicon) if shared_vocabulary else None
     for rank, code in enumerate(ranked_codes[:FIENDISH_FAMILIES]):
         family_id = offset + code
         family_words = words_of[family_id]
@@ -133,7 +376,7 @@ def choose_family(
         if min(misses_left, miss + len(family_words) - 1) < best - margin:
             continue
         try:
-            worth = estimate.value(family_words, after)
+            worth = family_worth(estimate, budget, family_words, after, fingerprint=fingerprint)
         except BudgetExhaustedError:
             break  # the families not valued yet are not kept
         values[rank] = min(misses_left, miss + worth)
@@ -149,7 +392,24 @@ def choose_family(
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
         return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
-    tied = [rank for rank in valued if values[rank] == best][:SEEDED_CHOICES]
+    tied = [rank for rank in valued if values[rank] == best]
+    if TIE_LETTERS and len(tied) > 1:
+        tied = robust_order(
+            estimate,
+            budget,
+            tied,
+            [
+                (
+                    words_of[offset + ranked_codes[rank]],
+                    int(tables.reveals_nothing[offset + ranked_codes[rank]]),
+                )
+                for rank in tied
+            ],
+            after,
+            fingerprint,
+            int(best),
+        )
+    tied = tied[:SEEDED_CHOICES]
     if seed is not None and margin and best >= MARGIN_FROM:
         # The biggest family worth less than the best, but within the margin, joins the choice.
         tied += [rank for rank in valued if best - margin <= (values[rank] or 0) < best][:1]

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dictionaries.sources import default_word_source
+from games import lookahead
 from games.engine import (
+    DAILY_VOCABULARY,
     Difficulty,
     GameState,
     Lexicon,
@@ -24,7 +28,15 @@ from games.engine import (
     secret_word_index,
 )
 from games.guesser import strong_heuristic_letter
-from games.lookahead import FIENDISH_FAMILIES, FIENDISH_NODES, choose_family
+from games.lookahead import (
+    FAMILY_VALUES,
+    FAMILY_VALUES_KEPT,
+    FIENDISH_FAMILIES,
+    FIENDISH_NODES,
+    FamilyValues,
+    choose_family,
+)
+from games.search import NodeBudget, TreeEstimate, guessed_mask, search_tables
 from tests.engine.minimax import families, perfect_value
 from tests.engine.test_properties import games, play_out
 
@@ -252,3 +264,175 @@ def test_replay_of_a_fiendish_game_makes_every_choice_again() -> None:
     )
     assert (again.pattern, again.status, again.word) == (state.pattern, state.status, state.word)
     assert all(report.values is not None for report in reports if len(report.families) > 1)
+
+
+def _fiendish_line(lexicon: Lexicon, letters: str, **ranked: object) -> list[tuple[object, ...]]:
+    state = new_game(lexicon, max_misses=8, difficulty="fiendish", seed=11, **ranked)
+    decided = []
+    for letter in letters:
+        if state.is_over:
+            break
+        state, report = apply_guess(state, letter)
+        decided.append((report.pattern, report.values, report.search_nodes))
+    return decided
+
+
+@pytest.fixture
+def family_values() -> Iterator[FamilyValues]:
+    """The process's memo, empty and on; left as it was found afterwards."""
+    kept = FAMILY_VALUES.kept
+    FAMILY_VALUES.kept = FAMILY_VALUES_KEPT
+    FAMILY_VALUES.clear()
+    yield FAMILY_VALUES
+    FAMILY_VALUES.kept = kept
+    FAMILY_VALUES.clear()
+
+
+@pytest.mark.parametrize(
+    ("length", "letters"),
+    [(4, "eaoisrtnlu"), (6, "seiarntolc"), (9, "ziestgarno")],
+)
+def test_remembered_family_values_never_change_a_reply(
+    family_values: FamilyValues, length: int, letters: str
+) -> None:
+    """Cold, warm and memo-off processes keep the same families, values and node counts.
+
+    Length 4 opens with a family whose valuation runs out of positions (it is
+    remembered as such); the other letter orders meet remembered values with
+    less budget left than when they were found.
+    """
+    words = web2_lexicon(length).words
+    family_values.kept = 0
+    expected = _fiendish_line(Lexicon(words), letters)
+    family_values.kept = FAMILY_VALUES_KEPT
+    warm = Lexicon(words)
+    assert _fiendish_line(warm, letters) == expected
+    assert len(family_values) > 0
+    hits = family_values.hits
+    assert _fiendish_line(warm, letters) == expected
+    assert _fiendish_line(Lexicon(words), letters) == expected  # same words: shared values
+    assert family_values.hits > hits
+    for reordered in (letters[1:] + letters[0], letters[::-1]):
+        family_values.kept = 0
+        cold = _fiendish_line(Lexicon(words), reordered)
+        family_values.kept = FAMILY_VALUES_KEPT
+        assert _fiendish_line(warm, reordered) == cold
+
+
+def test_a_ranked_games_own_vocabulary_is_not_remembered_but_the_dailys_is(
+    family_values: FamilyValues,
+) -> None:
+    lexicon = web2_lexicon(5)
+    ranked = {"seeded_ties": True, "vocabulary": 800}
+    first = _fiendish_line(lexicon, "ea", **ranked)
+    assert len(family_values) == 0
+    assert _fiendish_line(lexicon, "ea", **ranked) == first
+    daily = {"seeded_ties": True, "vocabulary": DAILY_VOCABULARY}
+    expected = _fiendish_line(lexicon, "ea", **daily)
+    stored = len(family_values)
+    assert stored > 0
+    assert _fiendish_line(lexicon, "ea", **daily) == expected
+    assert len(family_values) == stored  # the second player met the first one's values
+    assert family_values.hits >= stored
+
+
+def test_the_family_memo_forgets_the_least_recently_used_beyond_its_bound() -> None:
+    memo = FamilyValues(kept=2)
+    keys = [(b"lexicon", bytes([n]), 0) for n in range(3)]
+    memo.put(keys[0], 1, 10, 100)
+    memo.put(keys[1], 2, 10, 100)
+    assert memo.get(keys[0]) == (1, 10, 100)  # now the most recently used
+    memo.put(keys[2], None, 10, 100)
+    assert len(memo) == 2
+    assert memo.get(keys[1]) is None
+    assert memo.get(keys[0]) == (1, 10, 100)
+    assert memo.get(keys[2]) == (None, 10, 100)
+    off = FamilyValues(kept=0)
+    off.put(keys[0], 1, 10, 100)
+    assert len(off) == 0
+
+
+def test_a_remembered_value_is_reused_only_where_the_budget_could_not_change_it(
+    family_values: FamilyValues,
+) -> None:
+    """Budgets from tight to ample: a warm memo decides as no memo does, node for node."""
+    lexicon = web2_lexicon(7)
+    state = new_game(lexicon, max_misses=8, difficulty="fiendish", seed=3)
+    for letter in "ea":
+        state, _ = apply_guess(state, letter)
+
+    def choices() -> list[object]:
+        return [
+            choose_family(
+                lexicon,
+                candidates=state.candidates,
+                guessed=state.letters,
+                letter=letter,
+                ranked_codes=partition(state, letter)[2],
+                misses_left=state.misses_left,
+                seed=None,
+                guess_number=3,
+                nodes=nodes,
+            )
+            for letter in "oisr"
+            for nodes in budgets
+        ]
+
+    budgets = (FIENDISH_NODES, 40, 120, 260, 600, 1500, 4000)
+    family_values.kept = 0
+    expected = choices()
+    family_values.kept = FAMILY_VALUES_KEPT
+    assert choices() == expected  # filled, each family first met with the most budget
+    assert choices() == expected
+    assert family_values.hits > 0
+    # Filled the other way: tight budgets first, so values cut short are met first.
+    family_values.clear()
+    budgets = budgets[::-1]
+    filled_tight_first = choices()
+    family_values.kept = 0
+    expected = choices()
+    assert filled_tight_first == expected
+    family_values.kept = FAMILY_VALUES_KEPT
+    assert choices() == expected
+
+
+def test_families_of_equal_value_are_kept_by_their_worst_case_against_other_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Length 9 after ``a e``: two families of ``i`` are worth 4; the one other letters hurt less
+    is not kept, though the rules rank it harder."""
+    lexicon = web2_lexicon(9)
+    state = new_game(lexicon, max_misses=26, difficulty="fiendish", seed=1)
+    for letter in "ae":
+        state, _ = apply_guess(state, letter)
+    families, codes, ranked_codes = partition(state, "i")
+    monkeypatch.setattr(lookahead, "TIE_LETTERS", 0)
+    _, plain = apply_guess(state, "i")
+    monkeypatch.setattr(lookahead, "TIE_LETTERS", 2)
+    _, robust = apply_guess(state, "i")
+    assert robust.values == plain.values
+    best = max(value for value in robust.values if value is not None)
+    tied = [rank for rank, value in enumerate(robust.values) if value == best]
+    assert len(tied) > 1
+    assert plain.kept_rank == tied[0]
+    assert robust.kept_rank != plain.kept_rank
+
+    tables = search_tables(lexicon)
+    after = guessed_mask("aei")
+
+    def worst_case(rank: int) -> int:
+        words = state.candidates[np.flatnonzero(codes == ranked_codes[rank])]
+        estimate = TreeEstimate(tables, NodeBudget(10**9), lookahead.FIENDISH_ESTIMATE)
+        order = tables.greedy_aware_order(tables.family_sizes(words), after, splitting_only=True)
+        miss = int(families[rank].revealed == 0)
+        return min(
+            best,
+            *(
+                miss
+                + lookahead.letter_worth(estimate, NodeBudget(10**9), words, after, letter, None)
+                for letter in order[1:3].tolist()
+            ),
+        )
+
+    assert worst_case(robust.kept_rank) > worst_case(plain.kept_rank)
+    assert worst_case(robust.kept_rank) == max(worst_case(rank) for rank in tied)
