@@ -131,6 +131,7 @@ def game_start(
     forfeit_game_id: int | None = None,
     start_token: uuid.UUID | None = None,
     seed: int | None = None,
+    bot: bool = False,
 ) -> Game:
     """Start a game; a ranked start forfeits the ranked game in progress only when confirmed.
 
@@ -141,6 +142,8 @@ def game_start(
     double click cannot offer to forfeit the game it has just started.
     A bucket smaller than ``RANKED_MIN_WORDS`` is always unranked: a handful
     of words is a sure win, and ranking it would hand out free points.
+    ``bot``: a program plays it through the API (``Game.played_by_bot``); a bot
+    game is never ranked, so it never forfeits the player's own ranked game.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
     if dictionary.is_hidden:
@@ -158,6 +161,7 @@ def game_start(
         and difficulty != Difficulty.FAIR
         and len(lexicon) >= settings.RANKED_MIN_WORDS
         and not is_guest(player)  # a visitor's games are practice until they sign up
+        and not bot  # bots have no place on the human leaderboards
     )
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     # A ranked game plays on a secret part of the list drawn by its seed (games/engine.py).
@@ -193,7 +197,10 @@ def game_start(
                     max_misses=max_misses,
                     difficulty=difficulty,
                     is_ranked=is_ranked,
-                    seeded_ties=is_ranked,
+                    played_by_bot=bot,
+                    # A bot's ties too: a letter sequence that beat one game need not beat
+                    # the next, so a program cannot learn a fixed answer.
+                    seeded_ties=is_ranked or bot,
                     vocabulary=vocabulary,
                     seed=game_seed,
                     pattern=engine.HIDDEN * length,

@@ -1,0 +1,135 @@
+"""Reads of the API: a token's games, the dictionaries offered, what a game shows a bot.
+
+A bot sees only bot games of its own account (``Game.played_by_bot``): never
+a person's game, so a program can never play a ranked game or the daily for
+anyone, and the daily (never a bot game) is not reachable at all. What a game
+shows is decided by the board's own predicate (``shows_words_left``): no
+candidate word and no count of words left in a game that counts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from api.models import ApiToken
+from dictionaries.models import Dictionary
+from games.models import RULE_DIFFICULTIES, Game, Par
+from games.selectors.board import dictionaries_for_new_game, shows_words_left, word_lengths
+
+
+def api_tokens_for(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
+    """The account's tokens, live ones first, newest first (for the Account page)."""
+    return ApiToken.objects.filter(user=user).order_by("revoked_at", "-created_at", "-id")
+
+
+def bot_game(*, token: ApiToken, game_id: int) -> Game:
+    """A bot game of the token's account; raises ``Game.DoesNotExist`` for anything else
+    (another account's game, or a game the person played themselves)."""
+    return Game.objects.select_related("dictionary").get(
+        pk=game_id, player_id=token.user_id, played_by_bot=True
+    )
+
+
+def bot_games(*, token: ApiToken, limit: int) -> list[Game]:
+    """The account's bot games, newest first."""
+    return list(
+        Game.objects.select_related("dictionary")
+        .filter(player_id=token.user_id, played_by_bot=True)
+        .order_by("-started_at", "-id")[:limit]
+    )
+
+
+def offered_dictionary(*, slug: str | None) -> Dictionary | None:
+    """The dictionary a new game may use by that slug (None: the default one)."""
+    offered = dictionaries_for_new_game()
+    return offered.first() if slug is None else offered.filter(slug=slug).first()
+
+
+@dataclass(frozen=True)
+class LengthInfo:
+    length: int
+    words: int
+    par: dict[str, int]  # difficulty -> fewest misses a line of play found; stored pars only
+
+
+@dataclass(frozen=True)
+class DictionaryInfo:
+    slug: str
+    name: str
+    is_default: bool
+    lengths: list[LengthInfo]
+
+
+def dictionaries_offered() -> list[DictionaryInfo]:
+    """Every dictionary a new game may use, its lengths with their word counts and par (the
+    same facts the new-game form shows)."""
+    infos = []
+    for dictionary in dictionaries_for_new_game():
+        pars: dict[int, dict[str, int]] = {}
+        for length, difficulty, misses in Par.objects.filter(
+            dictionary=dictionary, difficulty__in=[d.value for d in RULE_DIFFICULTIES]
+        ).values_list("length", "difficulty", "misses"):
+            pars.setdefault(length, {})[difficulty] = misses
+        infos.append(
+            DictionaryInfo(
+                slug=dictionary.slug,
+                name=dictionary.name,
+                is_default=dictionary.is_default,
+                lengths=[
+                    LengthInfo(length=item.length, words=item.words, par=pars.get(item.length, {}))
+                    for item in word_lengths(dictionary_id=dictionary.pk)
+                ],
+            )
+        )
+    return infos
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What the API says of a game: the board's facts, nothing secret."""
+
+    id: int
+    dictionary: str
+    length: int
+    difficulty: str
+    max_misses: int
+    status: str
+    pattern: str
+    letters: str
+    guesses: int
+    misses: int
+    misses_left: int
+    words_left: int | None
+    word: str | None
+    forfeited: bool
+    ranked: bool
+    bot: bool
+    started_at: dt.datetime
+    finished_at: dt.datetime | None
+
+
+def game_view(game: Game) -> GameView:
+    return GameView(
+        id=game.pk,
+        dictionary=game.dictionary.slug,
+        length=game.length,
+        difficulty=game.difficulty,
+        max_misses=game.max_misses,
+        status=game.status,
+        pattern=game.pattern,
+        letters=game.letters,
+        guesses=len(game.letters),
+        misses=game.misses,
+        misses_left=game.misses_left,
+        words_left=game.words_left if shows_words_left(game) else None,
+        word=game.word if game.is_over else None,
+        forfeited=game.forfeited,
+        ranked=game.is_ranked,
+        bot=game.played_by_bot,
+        started_at=game.started_at,
+        finished_at=game.finished_at,
+    )
