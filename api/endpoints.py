@@ -16,7 +16,7 @@ Thin views: parse, call one service or selector, answer. Every failure is
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import NinjaAPI, Path, Query
+from ninja import NinjaAPI, Path, Query, Status
 from ninja.security import HttpBearer
 
 from api import errors, selectors, services
@@ -96,7 +96,7 @@ def games(request: HttpRequest, limit: int = Query(20, ge=1, le=100)) -> list[se
     response={201: GameOut, **GAME_ERRORS, 409: ErrorOut},
     summary="Start a bot game (any difficulty, fair included; never ranked)",
 )
-def game_start(request: HttpRequest, body: GameStartIn) -> tuple[int, selectors.GameView]:
+def game_start(request: HttpRequest, body: GameStartIn) -> Status:
     dictionary = selectors.offered_dictionary(slug=body.dictionary)
     if dictionary is None:
         raise errors.NotFound("No dictionary by that slug is offered for new games.")
@@ -108,7 +108,7 @@ def game_start(request: HttpRequest, body: GameStartIn) -> tuple[int, selectors.
         difficulty=body.difficulty,
         address=client_ip_address(request),
     )
-    return 201, selectors.game_view(game)
+    return Status(201, selectors.game_view(game))
 
 
 @api.get("/games/{game_id}", response={200: GameOut, **GAME_ERRORS}, summary="Read a game")

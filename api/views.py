@@ -46,7 +46,7 @@ def docs(request: HttpRequest) -> HttpResponse:
             operations.append(
                 {
                     "method": method.upper(),
-                    "path": "/api/v1" + path,
+                    "path": path,  # with the /api/v1 prefix already
                     "summary": operation.get("summary", ""),
                     "parameters": operation.get("parameters", []),
                     "body": body,
