@@ -30,7 +30,8 @@ def assert_error(response: Any, status: int, code: str | None = None) -> dict[st
     assert response.status_code == status, response.content
     assert response["Content-Type"].startswith("application/json")
     error = response.json()["error"]
-    assert set(error) == {"code", "message"} and error["message"]
+    assert set(error) == {"code", "message"}
+    assert error["message"]
     if code is not None:
         assert error["code"] == code
     return error
@@ -98,9 +99,13 @@ def test_a_game_through_the_api_is_a_bot_game_never_ranked(
 ) -> None:
     game = start(api, difficulty=difficulty)
     row = Game.objects.get(pk=game["id"])
-    assert row.played_by_bot and not row.is_ranked and row.player == player
+    assert row.played_by_bot
+    assert not row.is_ranked
+    assert row.player == player
     assert ApiGame.objects.get(game=row).token.name == "my bot"
-    assert game["bot"] is True and game["ranked"] is False and game["status"] == "playing"
+    assert game["bot"] is True
+    assert game["ranked"] is False
+    assert game["status"] == "playing"
 
 
 def test_a_bot_game_leaves_the_players_ranked_game_alone(
@@ -109,7 +114,8 @@ def test_a_bot_game_leaves_the_players_ranked_game_alone(
     ranked = GameFactory(player=player, dictionary=nine, is_ranked=True)
     start(api)
     ranked.refresh_from_db()
-    assert ranked.status == Status.PLAYING and not ranked.forfeited
+    assert ranked.status == Status.PLAYING
+    assert not ranked.forfeited
 
 
 def test_a_game_plays_to_its_end_and_names_the_word(api: ApiClient, nine: Any) -> None:
@@ -129,7 +135,8 @@ def test_a_game_plays_to_its_end_and_names_the_word(api: ApiClient, nine: Any) -
         game = outcome["game"]
         if game["status"] == "playing":
             assert game["word"] is None
-    assert game["status"] == "won" and game["word"] == game["pattern"]
+    assert game["status"] == "won"
+    assert game["word"] == game["pattern"]
     assert_error(
         api.post(f"/games/{game['id']}/guesses", {"letter": "q", "expected_guesses": 26}),
         422,
@@ -172,14 +179,17 @@ def test_a_bot_cannot_touch_the_players_own_games(api: ApiClient, nine: Any, pla
     )
     assert_error(api.post(f"/games/{ranked.pk}/forfeit"), 404)
     ranked.refresh_from_db()
-    assert ranked.letters == "" and ranked.status == Status.PLAYING
+    assert ranked.letters == ""
+    assert ranked.status == Status.PLAYING
     assert api.get("/games").json() == []
 
 
 def test_forfeit_and_read(api: ApiClient, nine: Any) -> None:
     game = start(api)
     forfeited = api.post(f"/games/{game['id']}/forfeit").json()
-    assert forfeited["status"] == "lost" and forfeited["forfeited"] and forfeited["word"]
+    assert forfeited["status"] == "lost"
+    assert forfeited["forfeited"]
+    assert forfeited["word"]
     assert api.get(f"/games/{game['id']}").json() == forfeited
     assert_error(api.post(f"/games/{game['id']}/forfeit"), 422, "refused")
     assert [item["id"] for item in api.get("/games").json()] == [game["id"]]
@@ -263,7 +273,8 @@ def test_per_token_rate_limit_is_a_429_with_retry_after(
 
 def test_tokens_are_stored_hashed_and_last_used_is_recorded(api: ApiClient, secret: str) -> None:
     token = ApiToken.objects.get()
-    assert token.token_hash == token_hash(secret) and secret not in token.token_hash
+    assert token.token_hash == token_hash(secret)
+    assert secret not in token.token_hash
     assert token.last_used_at is None
     api.get("/me")
     token.refresh_from_db()
@@ -279,5 +290,6 @@ def test_openapi_schema_and_docs_page(client: Client) -> None:
     text = page.content.decode()
     assert "POST /api/v1/games/{game_id}/guesses" in text
     assert "<script" not in text.split("</footer>")[0].replace('<script src="/static', "")
-    assert "style=" not in text and "<style" not in text
+    assert "style=" not in text
+    assert "<style" not in text
     assert "'unsafe-inline'" not in page["Content-Security-Policy"]
