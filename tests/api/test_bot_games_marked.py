@@ -80,3 +80,20 @@ def test_the_database_refuses_a_ranked_or_daily_bot_game(
     )
     with pytest.raises(IntegrityError), transaction.atomic():
         game.save()
+
+
+def test_a_bot_game_is_marked_on_its_board_in_my_games_and_in_its_review(
+    api: ApiClient, nine: Any, player: Any
+) -> None:
+    from django.test import Client
+
+    game = start(api)
+    client = Client()
+    client.force_login(player)
+    for url in (f"/games/{game['id']}/", "/games/mine/"):
+        page = client.get(url)
+        assert page.status_code == 200, url
+        assert "Bot game (played through the API)" in page.content.decode(), url
+    api.post(f"/games/{game['id']}/forfeit")
+    review = client.get(f"/games/{game['id']}/review/").content.decode()
+    assert "no (a bot game, played through the API)" in review
