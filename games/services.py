@@ -231,6 +231,7 @@ def game_guess(
     letter: str,
     expected_guesses: int | None = None,
     address: str | None = None,
+    bot: bool | None = None,
 ) -> GuessOutcome:
     """Apply one guess under a row lock so simultaneous guesses are serialised.
 
@@ -238,10 +239,12 @@ def game_guess(
     mismatch means a double submit or an out-of-date tab, and changes nothing.
     Raises ``Game.DoesNotExist`` for a game that is not the player's, and
     ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty
-    (per player, and per client ``address`` when given).
+    (per player, and per client ``address`` when given). ``bot=True``: a guess
+    through the API, which finds only bot games (``Game.played_by_bot``).
     """
+    found = {} if bot is None else {"played_by_bot": bot}
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        game = Game.objects.select_for_update().get(pk=game_id, player=player, **found)
         if game.played_by_computer:
             raise GuessRejectedError("The computer is playing this game; you can only watch.")
         if game.is_over:
