@@ -22,7 +22,9 @@ from ninja.security import HttpBearer
 from api import errors, selectors, services
 from api.models import ApiToken
 from api.schemas import (
+    BotLeaderboardOut,
     DictionaryOut,
+    DifficultyName,
     ErrorOut,
     GameOut,
     GameStartIn,
@@ -32,6 +34,8 @@ from api.schemas import (
 )
 from evilsite.client_ip import client_ip_address
 from games import services as game_services
+from games.models import MAX_WRONG_GUESSES
+from games.selectors.board import par_for
 
 MAX_ID = 2**63 - 1  # a game id past a bigint is simply not found, never a database error
 
@@ -153,3 +157,31 @@ def game_forfeit(
     token = _token(request)
     selectors.bot_game(token=token, game_id=game_id)
     return selectors.game_view(game_services.game_forfeit(game_id=game_id, player=token.user))
+
+
+@api.get(
+    "/leaderboard",
+    response={200: BotLeaderboardOut, **GAME_ERRORS},
+    summary="Guesser bots on one board, fewest average misses first, with par",
+)
+def leaderboard(
+    request: HttpRequest,
+    difficulty: DifficultyName,  # type: ignore[valid-type]
+    length: int = Query(..., ge=1, le=64),
+    max_misses: int = Query(8, ge=1, le=MAX_WRONG_GUESSES),
+    dictionary: str | None = Query(None, max_length=100),
+) -> BotLeaderboardOut:
+    found = selectors.offered_dictionary(slug=dictionary)
+    if found is None:
+        raise errors.NotFound("No dictionary by that slug is offered for new games.")
+    par = par_for(dictionary_id=found.pk, length=length, difficulty=difficulty)
+    return BotLeaderboardOut(
+        dictionary=found.slug,
+        length=length,
+        difficulty=difficulty,
+        max_misses=max_misses,
+        par=par.misses if par is not None else None,
+        rows=selectors.bot_leaderboard(  # type: ignore[arg-type]
+            dictionary=found, length=length, difficulty=difficulty, max_misses=max_misses
+        ),
+    )

@@ -86,3 +86,24 @@ class GuessOut(Schema):
 class MeOut(Schema):
     username: str
     token_name: str
+
+
+class BotRowOut(Schema):
+    username: str
+    bot: str = Field(description="The token's name.")
+    games: int
+    won: int
+    average_misses: float = Field(description="A forfeit counts every wrong guess allowed.")
+    worst_misses: int
+
+
+class BotLeaderboardOut(Schema):
+    dictionary: str
+    length: int
+    difficulty: str
+    max_misses: int
+    par: int | None = Field(
+        description="Fewest wrong guesses a line of play found on this board (easy, medium, "
+        "hard), where computed: the reference row."
+    )
+    rows: list[BotRowOut]

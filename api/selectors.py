@@ -13,11 +13,11 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Avg, Case, Count, F, Max, Q, QuerySet, When
 
 from api.models import ApiToken
 from dictionaries.models import Dictionary
-from games.models import RULE_DIFFICULTIES, Game, Par
+from games.models import RULE_DIFFICULTIES, Game, Par, Status
 from games.selectors.board import dictionaries_for_new_game, shows_words_left, word_lengths
 
 
@@ -133,3 +133,52 @@ def game_view(game: Game) -> GameView:
         started_at=game.started_at,
         finished_at=game.finished_at,
     )
+
+
+@dataclass(frozen=True)
+class BotRow:
+    username: str
+    bot: str  # the token's name
+    games: int
+    won: int
+    average_misses: float
+    worst_misses: int
+
+
+def bot_leaderboard(
+    *, dictionary: Dictionary, length: int, difficulty: str, max_misses: int, limit: int = 50
+) -> list[BotRow]:
+    """Guesser bots on one board (dictionary, length, difficulty, wrong guesses allowed):
+    finished bot games per token, fewest average misses first. A forfeit counts every wrong
+    guess allowed, so giving up never beats playing on. Bot games only: no person's game."""
+    misses = Case(When(forfeited=True, then=F("max_misses")), default=F("misses"))
+    rows = (
+        Game.objects.filter(
+            played_by_bot=True,
+            finished_at__isnull=False,
+            dictionary=dictionary,
+            length=length,
+            difficulty=difficulty,
+            max_misses=max_misses,
+            api_game__isnull=False,
+        )
+        .values("player__username", "api_game__token__name", "api_game__token_id")
+        .annotate(
+            games=Count("id"),
+            won=Count("id", filter=Q(status=Status.WON)),
+            average=Avg(misses),
+            worst=Max(misses),
+        )
+        .order_by("average", "-games", "api_game__token_id")[:limit]
+    )
+    return [
+        BotRow(
+            username=row["player__username"],
+            bot=row["api_game__token__name"],
+            games=row["games"],
+            won=row["won"],
+            average_misses=round(float(row["average"]), 2),
+            worst_misses=row["worst"],
+        )
+        for row in rows
+    ]
