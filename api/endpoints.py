@@ -19,9 +19,10 @@ from django.http import HttpRequest
 from ninja import NinjaAPI, Path, Query, Status
 from ninja.security import HttpBearer
 
-from api import errors, selectors, services
+from api import errors, makers, selectors, services
 from api.models import ApiToken
 from api.schemas import (
+    AnswerIn,
     BotLeaderboardOut,
     DictionaryOut,
     DifficultyName,
@@ -30,6 +31,8 @@ from api.schemas import (
     GameStartIn,
     GuessIn,
     GuessOut,
+    MakerGameOut,
+    MakerStartIn,
     MeOut,
 )
 from evilsite.client_ip import client_ip_address
@@ -185,3 +188,51 @@ def leaderboard(
             dictionary=found, length=length, difficulty=difficulty, max_misses=max_misses
         ),
     )
+
+
+@api.post(
+    "/maker-games",
+    response={201: MakerGameOut, **GAME_ERRORS, 409: ErrorOut},
+    summary="Start a word-maker game: the site's AI guesser asks, the bot answers positions",
+)
+def maker_start(request: HttpRequest, body: MakerStartIn) -> Status:
+    dictionary = selectors.offered_dictionary(slug=body.dictionary)
+    if dictionary is None:
+        raise errors.NotFound("No dictionary by that slug is offered for new games.")
+    game = makers.maker_game_start(
+        token=_token(request),
+        dictionary=dictionary,
+        length=body.length,
+        max_misses=body.max_misses,
+        address=client_ip_address(request),
+    )
+    return Status(201, selectors.maker_view(game))
+
+
+@api.get(
+    "/maker-games/{game_id}",
+    response={200: MakerGameOut, **GAME_ERRORS},
+    summary="Read a word-maker game",
+)
+def maker_read(
+    request: HttpRequest, game_id: int = Path(..., ge=1, le=MAX_ID)
+) -> selectors.MakerView:
+    return selectors.maker_view(selectors.maker_game(token=_token(request), game_id=game_id))
+
+
+@api.post(
+    "/maker-games/{game_id}/answers",
+    response={200: MakerGameOut, **GAME_ERRORS, 409: ErrorOut},
+    summary="Answer the asked letter with its positions (422 for an answer no word fits)",
+)
+def maker_answer(
+    request: HttpRequest, body: AnswerIn, game_id: int = Path(..., ge=1, le=MAX_ID)
+) -> selectors.MakerView:
+    game = makers.maker_answer(
+        token=_token(request),
+        game_id=game_id,
+        positions=body.positions,
+        expected_guesses=body.expected_guesses,
+        address=client_ip_address(request),
+    )
+    return selectors.maker_view(game)

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from api.models import ApiToken
+from api.models import ApiToken, MakerGame
 from api.services import ApiRuleError
 from evilsite.ratelimit import RateLimitExceeded
 from games.models import Game
@@ -106,6 +106,10 @@ def install(api: NinjaAPI) -> None:
     @on(Game.DoesNotExist)
     def no_game(request: HttpRequest, exc: Exception) -> HttpResponse:
         return error_response(404, "not_found", "No bot game of yours has that id.")
+
+    @on(MakerGame.DoesNotExist)
+    def no_maker_game(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "No word-maker game of yours has that id.")
 
     @on(ApiToken.DoesNotExist)
     def no_token(request: HttpRequest, exc: Exception) -> HttpResponse:

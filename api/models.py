@@ -53,3 +53,71 @@ class ApiGame(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} through token {self.token_id}"
+
+
+class MakerStatus(models.TextChoices):
+    PLAYING = "playing", "In progress"
+    GUESSED = "guessed", "The AI guesser found the word"
+    HANGED = "hanged", "The AI guesser ran out of wrong guesses"
+    LOST = "lost", "The bot answered illegally too often and lost"
+
+
+class MakerGame(models.Model):
+    """A word-maker bot's game: the site's AI guesser asks letters, the bot answers positions.
+
+    ``letters`` and ``pattern`` are the whole state: the words still possible are those of
+    the dictionary that fit them (``games.engine.public_candidates``), never stored.
+    """
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="maker_games")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="maker_games"
+    )
+    dictionary = models.ForeignKey(
+        "dictionaries.Dictionary", on_delete=models.PROTECT, related_name="maker_games"
+    )
+    length = models.PositiveSmallIntegerField()
+    max_misses = models.PositiveSmallIntegerField()
+    letters = models.CharField(max_length=26, blank=True)
+    pattern = models.CharField(max_length=64)
+    misses = models.PositiveSmallIntegerField(default=0)
+    asked = models.CharField(
+        max_length=1, blank=True, help_text="The letter the AI guesser asks now ('' when over)."
+    )
+    illegal_answers = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(
+        max_length=7, choices=MakerStatus.choices, default=MakerStatus.PLAYING
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(misses__lte=models.F("max_misses")),
+                name="makergame_misses_within_allowed",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=26),
+                name="makergame_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=MakerStatus.values), name="makergame_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status=MakerStatus.PLAYING, finished_at__isnull=True)
+                    & ~models.Q(asked="")
+                )
+                | (~models.Q(status=MakerStatus.PLAYING) & models.Q(finished_at__isnull=False)),
+                name="makergame_asks_while_playing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Word-maker game {self.pk} ({self.player})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != MakerStatus.PLAYING

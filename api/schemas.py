@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Field, Schema
 
@@ -107,3 +107,40 @@ class BotLeaderboardOut(Schema):
         "hard), where computed: the reference row."
     )
     rows: list[BotRowOut]
+
+
+class MakerStartIn(Schema):
+    dictionary: str | None = Field(
+        default=None, max_length=100, description="A dictionary's slug; none: the default one."
+    )
+    length: int = Field(ge=1, le=64)
+    max_misses: int = Field(ge=1, le=MAX_WRONG_GUESSES)
+
+
+class AnswerIn(Schema):
+    positions: list[Annotated[int, Field(ge=-1000, le=1000)]] = Field(
+        max_length=64,
+        description="Where the asked letter is, counted from 0; empty: not in the word.",
+    )
+    expected_guesses: int = Field(
+        ge=0, le=26, description="Letters asked and answered so far: a mismatch is a 409."
+    )
+
+
+class MakerGameOut(Schema):
+    id: int
+    dictionary: str
+    length: int
+    max_misses: int
+    status: Literal["playing", "guessed", "hanged", "lost"] = Field(
+        description="guessed: the AI guesser found the word; hanged: it ran out of wrong "
+        "guesses (the bot won); lost: the bot answered illegally too often."
+    )
+    asked: str | None = Field(description="The letter the AI guesser asks now.")
+    letters: str
+    guesses: int
+    pattern: str
+    misses: int = Field(description="Wrong guesses forced on the AI guesser: the bot's score.")
+    illegal_answers: int
+    started_at: dt.datetime
+    finished_at: dt.datetime | None

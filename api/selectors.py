@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Avg, Case, Count, F, Max, Q, QuerySet, When
 
-from api.models import ApiToken
+from api.models import ApiToken, MakerGame
 from dictionaries.models import Dictionary
 from games.models import RULE_DIFFICULTIES, Game, Par, Status
 from games.selectors.board import dictionaries_for_new_game, shows_words_left, word_lengths
@@ -182,3 +182,43 @@ def bot_leaderboard(
         )
         for row in rows
     ]
+
+
+def maker_game(*, token: ApiToken, game_id: int) -> MakerGame:
+    """A word-maker game of the token's account; ``MakerGame.DoesNotExist`` for any other."""
+    return MakerGame.objects.select_related("dictionary").get(pk=game_id, player_id=token.user_id)
+
+
+@dataclass(frozen=True)
+class MakerView:
+    id: int
+    dictionary: str
+    length: int
+    max_misses: int
+    status: str
+    asked: str | None
+    letters: str
+    guesses: int
+    pattern: str
+    misses: int
+    illegal_answers: int
+    started_at: dt.datetime
+    finished_at: dt.datetime | None
+
+
+def maker_view(game: MakerGame) -> MakerView:
+    return MakerView(
+        id=game.pk,
+        dictionary=game.dictionary.slug,
+        length=game.length,
+        max_misses=game.max_misses,
+        status=game.status,
+        asked=game.asked or None,
+        letters=game.letters,
+        guesses=len(game.letters),
+        pattern=game.pattern,
+        misses=game.misses,
+        illegal_answers=game.illegal_answers,
+        started_at=game.started_at,
+        finished_at=game.finished_at,
+    )
