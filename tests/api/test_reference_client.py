@@ -14,11 +14,12 @@ from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 
-BOT = Path(__file__).resolve().parents[2] / "examples" / "bots" / "guesser.py"
+BOTS = Path(__file__).resolve().parents[2] / "examples" / "bots"
+BOT = BOTS / "guesser.py"
 
 
-def load_bot() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("guesser_bot", BOT)
+def load_bot(path: Path = BOT) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{path.stem}_bot", path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -41,10 +42,32 @@ def test_the_guesser_bot_plays_games_to_the_end(live_server: Any, capsys: Any) -
     assert all(game.played_by_bot and game.finished_at for game in games)
 
 
-def test_the_bot_uses_the_standard_library_only() -> None:
+@pytest.mark.django_db(transaction=True)
+def test_the_maker_bot_plays_games_to_the_end(
+    live_server: Any, capsys: Any, tmp_path: Path
+) -> None:
+    from api.models import MakerGame
+
+    DictionaryFactory(words=list(NINE_WORDS), slug="nine", is_default=True)
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(NINE_WORDS) + "\n")
+    player = UserFactory()
+    _, secret = api_token_create(user=player, name="maker")
+    bot = load_bot(BOTS / "maker.py")
+    argv = ["--url", live_server.url, "--token", secret, "--words", str(words), "--games", "2"]
+    assert bot.main([*argv, "--length", "4", "--max-misses", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "summary: 2 games" in out
+    games = MakerGame.objects.filter(player=player)
+    assert games.count() == 2
+    assert all(game.is_over and game.illegal_answers == 0 for game in games)
+
+
+@pytest.mark.parametrize("path", [BOT, BOTS / "maker.py"])
+def test_the_bots_use_the_standard_library_only(path: Path) -> None:
     imports = [
         line.split()[1]
-        for line in BOT.read_text().splitlines()
+        for line in path.read_text().splitlines()
         if line.startswith(("import ", "from "))
     ]
     assert set(imports) <= {
@@ -58,4 +81,6 @@ def test_the_bot_uses_the_standard_library_only() -> None:
         "urllib.request",
         "collections",
         "typing",
+        "pathlib",
+        "guesser",  # the folder's own guesser.py (its Api class)
     }
