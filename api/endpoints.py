@@ -32,13 +32,14 @@ from api.schemas import (
     GuessIn,
     GuessOut,
     MakerGameOut,
+    MakerLeaderboardOut,
     MakerStartIn,
     MeOut,
 )
 from evilsite.client_ip import client_ip_address
 from games import services as game_services
 from games.models import MAX_WRONG_GUESSES
-from games.selectors.board import par_for
+from games.selectors.board import par_for, word_lengths
 
 MAX_ID = 2**63 - 1  # a game id past a bigint is simply not found, never a database error
 
@@ -236,3 +237,36 @@ def maker_answer(
         address=client_ip_address(request),
     )
     return selectors.maker_view(game)
+
+
+@api.get(
+    "/maker-leaderboard",
+    response={200: MakerLeaderboardOut, **GAME_ERRORS},
+    summary="Word-maker bots on one board, most misses forced first, beside hard and fiendish",
+)
+def maker_leaderboard(
+    request: HttpRequest,
+    length: int = Query(..., ge=1, le=64),
+    max_misses: int = Query(8, ge=1, le=MAX_WRONG_GUESSES),
+    dictionary: str | None = Query(None, max_length=100),
+) -> MakerLeaderboardOut:
+    found = selectors.offered_dictionary(slug=dictionary)
+    if found is None:
+        raise errors.NotFound("No dictionary by that slug is offered for new games.")
+    if not any(item.length == length for item in word_lengths(dictionary_id=found.pk)):
+        raise errors.NotFound(f"{found.name} has no words of length {length}.")
+    return MakerLeaderboardOut(
+        dictionary=found.slug,
+        length=length,
+        max_misses=max_misses,
+        reference=makers.reference_misses(
+            dictionary_id=found.pk,
+            length=length,
+            max_misses=max_misses,
+            player=_token(request).user,
+            address=client_ip_address(request),
+        ),
+        rows=selectors.maker_leaderboard(  # type: ignore[arg-type]
+            dictionary=found, length=length, max_misses=max_misses
+        ),
+    )

@@ -16,6 +16,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -215,3 +217,40 @@ def _position_refusal(game: MakerGame, positions: list[int]) -> str | None:
         if game.pattern[position] != engine.HIDDEN:
             return f"Position {position} already shows {game.pattern[position].upper()}."
     return None
+
+
+REFERENCE_DIFFICULTIES = (engine.Difficulty.HARD, engine.Difficulty.FIENDISH)
+REFERENCE_CACHE_SECONDS = 24 * 60 * 60
+
+
+def reference_misses(
+    *,
+    dictionary_id: int,
+    length: int,
+    max_misses: int,
+    player: AbstractBaseUser,
+    address: str | None = None,
+) -> dict[str, int]:
+    """What the site's hard and fiendish word-makers force on the same AI guesser with the
+    same settings: the reference rows of the word-makers' leaderboard.
+
+    The guesser sees what it sees against a bot (the words that fit, playing as against
+    fiendish); the word-maker is the engine's. Played once per board and cached, since a
+    dictionary's words never change once imported. Computing them (not cached yet)
+    counts in the ``computer_game`` rate: the computer plays two games.
+    """
+    key = f"api:maker-reference:{dictionary_id}:{length}:{max_misses}"
+    cached: dict[str, int] | None = cache.get(key)
+    if cached is not None:
+        return cached
+    rate_limit_hit(scope="computer_game", player=player, address=address)
+    lexicon = get_lexicon(dictionary_id=dictionary_id, length=length)
+    found = {}
+    for difficulty in REFERENCE_DIFFICULTIES:
+        state = engine.new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=0)
+        while not state.is_over:
+            seen = _state(lexicon, max_misses, "".join(state.letters), state.pattern, state.misses)
+            state, _ = engine.apply_guess(state, guesser.propose(seen).letter)
+        found[difficulty.value] = state.misses
+    cache.set(key, found, REFERENCE_CACHE_SECONDS)
+    return found

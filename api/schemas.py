@@ -144,3 +144,26 @@ class MakerGameOut(Schema):
     illegal_answers: int
     started_at: dt.datetime
     finished_at: dt.datetime | None
+
+
+class MakerRowOut(Schema):
+    username: str
+    bot: str = Field(description="The token's name.")
+    games: int
+    hanged: int = Field(description="Games the AI guesser lost.")
+    average_misses: float = Field(
+        description="Wrong guesses forced on the AI guesser; a game lost by illegal answers "
+        "counts 0."
+    )
+    best_misses: int
+
+
+class MakerLeaderboardOut(Schema):
+    dictionary: str
+    length: int
+    max_misses: int
+    reference: dict[str, int] = Field(
+        description="What the site's hard and fiendish word-makers force on the same AI "
+        "guesser with these settings."
+    )
+    rows: list[MakerRowOut]

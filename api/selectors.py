@@ -13,9 +13,9 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Avg, Case, Count, F, Max, Q, QuerySet, When
+from django.db.models import Avg, Case, Count, F, IntegerField, Max, Q, QuerySet, When
 
-from api.models import ApiToken, MakerGame
+from api.models import ApiToken, MakerGame, MakerStatus
 from dictionaries.models import Dictionary
 from games.models import RULE_DIFFICULTIES, Game, Par, Status
 from games.selectors.board import dictionaries_for_new_game, shows_words_left, word_lengths
@@ -222,3 +222,46 @@ def maker_view(game: MakerGame) -> MakerView:
         started_at=game.started_at,
         finished_at=game.finished_at,
     )
+
+
+@dataclass(frozen=True)
+class MakerRow:
+    username: str
+    bot: str
+    games: int
+    hanged: int  # games the AI guesser lost
+    average_misses: float  # forced on the AI guesser; a game lost by illegal answers: 0
+    best_misses: int
+
+
+def maker_leaderboard(
+    *, dictionary: Dictionary, length: int, max_misses: int, limit: int = 50
+) -> list[MakerRow]:
+    """Word-maker bots on one board: finished games per token, most misses forced first."""
+    forced = Case(
+        When(status=MakerStatus.LOST, then=0), default=F("misses"), output_field=IntegerField()
+    )
+    rows = (
+        MakerGame.objects.filter(
+            finished_at__isnull=False, dictionary=dictionary, length=length, max_misses=max_misses
+        )
+        .values("player__username", "token__name", "token_id")
+        .annotate(
+            games=Count("id"),
+            hanged=Count("id", filter=Q(status=MakerStatus.HANGED)),
+            average=Avg(forced),
+            best=Max(forced),
+        )
+        .order_by("-average", "-games", "token_id")[:limit]
+    )
+    return [
+        MakerRow(
+            username=row["player__username"],
+            bot=row["token__name"],
+            games=row["games"],
+            hanged=row["hanged"],
+            average_misses=round(float(row["average"]), 2),
+            best_misses=row["best"],
+        )
+        for row in rows
+    ]

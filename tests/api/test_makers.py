@@ -151,3 +151,25 @@ def test_bad_starts(api: ApiClient, nine: Any) -> None:
     body = {"length": 4, "max_misses": 8, "dictionary": "nope"}
     assert api.post("/maker-games", body).status_code == 404
     assert not MakerGame.objects.exists()
+
+
+def test_the_maker_leaderboard_ranks_bots_beside_hard_and_fiendish(
+    api: ApiClient, nine: Any
+) -> None:
+    for word in ("good", "ibex"):
+        game = start_maker(api, max_misses=3)
+        while game["status"] == "playing":
+            game = answer(api, game, honest(word, game["asked"])).json()
+    _, other_secret = api_token_create(user=UserFactory(username="cheat"), name="liar")
+    liar = ApiClient(other_secret)
+    lost = start_maker(liar, max_misses=3)
+    for _ in range(MAX_ILLEGAL_ANSWERS):
+        answer(liar, lost, [0, 1, 2, 3])
+    board = api.get("/maker-leaderboard?length=4&max_misses=3").json()
+    assert set(board["reference"]) == {"hard", "fiendish"}
+    assert all(0 <= misses <= 3 for misses in board["reference"].values())
+    rows = {row["bot"]: row for row in board["rows"]}
+    assert rows["my bot"]["games"] == 2
+    assert rows["liar"]["average_misses"] == 0  # a game lost by illegal answers forces nothing
+    assert board["rows"][-1]["bot"] == "liar"
+    assert api.get("/maker-leaderboard?length=5").status_code == 404
