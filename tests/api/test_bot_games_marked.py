@@ -97,3 +97,14 @@ def test_a_bot_game_is_marked_on_its_board_in_my_games_and_in_its_review(
     api.post(f"/games/{game['id']}/forfeit")
     review = client.get(f"/games/{game['id']}/review/").content.decode()
     assert "no (a bot game, played through the API)" in review
+
+
+def test_the_home_page_offers_no_bot_game_to_continue(
+    api: ApiClient, nine: Any, player: Any
+) -> None:
+    from django.test import Client
+
+    game = start(api)
+    client = Client()
+    client.force_login(player)
+    assert f"Continue game {game['id']}" not in client.get("/").content.decode()
