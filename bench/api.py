@@ -11,9 +11,15 @@ around it (the API: token lookup and its rate counts, JSON; the board: the
 session, the form, the board fragment). In process, through Django's test
 client: the whole middleware stack, no network.
 
-    .venv/bin/python bench/api.py [--games 30] [--quick]
+Then ``--bots`` programs (20; ``--quick``: 4) play at once against gunicorn
+(2 workers, as bench/load.py starts it) with ``examples/bots/guesser.py``'s
+client, each its own account and token, ``--bot-games`` games each: the p50
+and p99 of an API guess under that load.
 
-The last line is ``api <n>/s (p50 <ms> ms, p99 <ms> ms), board <n>/s (p50 <ms> ms), api/board <x>``.
+    .venv/bin/python bench/api.py [--games 30] [--bots 20] [--bot-games 5] [--quick]
+
+The last line is ``api <n>/s (p50 <ms> ms, p99 <ms> ms), board <n>/s (p50 <ms> ms),
+api/board <x>; <N> bots at once: p50 <ms> ms, p99 <ms> ms``.
 """
 
 from __future__ import annotations
@@ -24,11 +30,16 @@ import os
 import random
 import statistics
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "bots"))
+
+from bench.load import HOST, gunicorn, prepare, server_environment
 from bench.support import setup_django, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -40,10 +51,12 @@ LENGTHS = range(4, 9)
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=30, help="pairs of games to play")
-    parser.add_argument("--quick", action="store_true", help="4 pairs on 3,000 words")
+    parser.add_argument("--bots", type=int, default=20, help="bots playing at once")
+    parser.add_argument("--bot-games", type=int, default=5, help="games each bot plays")
+    parser.add_argument("--quick", action="store_true", help="4 pairs on 3,000 words, 4 bots")
     args = parser.parse_args()
     if args.quick:
-        args.games = 4
+        args.games, args.bots, args.bot_games = 4, 4, 2
     return args
 
 
@@ -56,7 +69,19 @@ def main() -> None:
         refusal="bench/api.py measures on PostgreSQL: set DATABASE_URL=postgres://...",
     ) as url:
         setup_django(url)
-        run(args)
+        line = run(args)
+        secrets = bot_tokens(args.bots)
+        with tempfile.TemporaryDirectory(prefix="evil_apibench_static_") as static_root:
+            env = server_environment(url, static_root=Path(static_root))
+            env.update(
+                RATE_LIMIT_API_REQUEST="1000000/m",
+                RATE_LIMIT_API_GAME_START="1000000/m",
+                RATE_LIMIT_API_REQUEST_PER_ADDRESS="1000000/m",
+            )
+            prepare(env, default_dictionary=False)
+            with gunicorn(env, workers=2, threads=1) as port:
+                line += "; " + bots_at_once(port, secrets, args)
+    print(line)
 
 
 def made_up_words(count: int, rng: random.Random) -> list[str]:
@@ -68,7 +93,7 @@ def made_up_words(count: int, rng: random.Random) -> list[str]:
     return sorted(words)[:count]
 
 
-def run(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace) -> str:
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
@@ -165,9 +190,6 @@ def run(args: argparse.Namespace) -> None:
             if api_over and board_over:
                 break
 
-    def p99(values: list[float]) -> float:
-        return sorted(values)[min(len(values) - 1, int(len(values) * 0.99))]
-
     api_rate = len(api_ms) / (sum(api_ms) / 1000)
     board_rate = len(board_ms) / (sum(board_ms) / 1000)
     print(f"{'path':<8} {'guesses':>8} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8}")
@@ -176,10 +198,69 @@ def run(args: argparse.Namespace) -> None:
             f"{name:<8} {len(values):>8} {rate:>8.1f} "
             f"{statistics.median(values):>8.2f} {p99(values):>8.2f}"
         )
-    print(
+    return (
         f"api {api_rate:.0f}/s (p50 {statistics.median(api_ms):.2f} ms, p99 {p99(api_ms):.2f} ms), "
         f"board {board_rate:.0f}/s (p50 {statistics.median(board_ms):.2f} ms), "
         f"api/board {api_rate / board_rate:.2f}"
+    )
+
+
+def p99(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(len(values) * 0.99))]
+
+
+def bot_tokens(count: int) -> list[str]:
+    """A token for each bot, each of its own account (the per-account limits stay apart)."""
+    from django.contrib.auth import get_user_model
+
+    from api.services import api_token_create
+
+    model = get_user_model()
+    return [
+        api_token_create(user=model.objects.create_user(f"bot{n}"), name=f"bot {n}")[1]
+        for n in range(count)
+    ]
+
+
+def bots_at_once(port: int, secrets: list[str], args: argparse.Namespace) -> str:
+    """Every bot plays its games at the same time; each guess request is timed."""
+    from guesser import Api, choose
+
+    from dictionaries.models import Dictionary
+
+    slug = Dictionary.objects.get(is_default=True).slug
+    timings: list[float] = []
+    lock = threading.Lock()
+
+    def bot(secret: str, number: int) -> None:
+        api = Api(f"http://{HOST}:{port}", secret)
+        rng = random.Random(number)
+        for _ in range(args.bot_games):
+            body = {"dictionary": slug, "length": rng.choice(LENGTHS), "max_misses": 8}
+            game = api.call("POST", "/games", {**body, "difficulty": "hard"})
+            while game["status"] == "playing":
+                guess = {"letter": choose(game), "expected_guesses": game["guesses"]}
+                started = time.perf_counter()
+                game = api.call("POST", f"/games/{game['id']}/guesses", guess)["game"]
+                elapsed = (time.perf_counter() - started) * 1000
+                with lock:
+                    timings.append(elapsed)
+
+    threads = [threading.Thread(target=bot, args=(s, n)) for n, s in enumerate(secrets)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seconds = time.perf_counter() - started
+    print(
+        f"{len(secrets)} bots at once through gunicorn: {len(timings)} guesses in {seconds:.1f} s "
+        f"({len(timings) / seconds:.0f}/s), p50 {statistics.median(timings):.1f} ms, "
+        f"p99 {p99(timings):.1f} ms"
+    )
+    return (
+        f"{len(secrets)} bots at once: p50 {statistics.median(timings):.1f} ms, "
+        f"p99 {p99(timings):.1f} ms"
     )
 
 
