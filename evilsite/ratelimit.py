@@ -3,7 +3,7 @@
 Each *scope* (``"export"``, ``"signup"``, ``"game_start"``, ...) may have two
 rates, such as ``"20/10m"`` (at most 20 requests in each 10-minute window):
 ``settings.RATE_LIMITS[scope]`` per signed-in account (or per *key*, e.g. the
-e-mail address a password reset is for), and
+e-mail address a password reset is for, or per API *token*), and
 ``settings.RATE_LIMITS_PER_ADDRESS[scope]`` per client address
 (:mod:`evilsite.client_ip`; IPv6 by /64, the block one household gets), which
 holds back anonymous requests and many throwaway accounts alike. The counts
@@ -79,7 +79,12 @@ class Rate:
 
 
 # Whose requests a count is, as the refusal says it.
-WHOSE = {"user": "", "ip": " from your network", "key": " for this e-mail address"}
+WHOSE = {
+    "user": "",
+    "ip": " from your network",
+    "key": " for this e-mail address",
+    "token": " with this API token",
+}
 
 
 class RateLimitExceeded(Exception):
@@ -129,6 +134,7 @@ def rate_limit_hit(
     player: AbstractBaseUser | AnonymousUser | None = None,
     address: str | None = None,
     key: str | None = None,
+    token: int | None = None,
 ) -> None:
     """Count one request in ``scope``; raise when any of its subjects is over its rate.
 
@@ -142,7 +148,9 @@ def rate_limit_hit(
         return
     refusal: RateLimitExceeded | None = None
     now = time.time()
-    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
+    for rate, subject, whose in _subjects(
+        scope, player=player, address=address, key=key, token=token
+    ):
         window = int(now // rate.seconds) * rate.seconds
         count = _count_one(scope=scope, subject=subject, window_start=window)
         if count == 1:  # the first request of a new window: the subject's older ones are done
@@ -166,6 +174,7 @@ def rate_limit_reached(
     player: AbstractBaseUser | AnonymousUser | None = None,
     address: str | None = None,
     key: str | None = None,
+    token: int | None = None,
 ) -> None:
     """Raise when a subject has already used up its rate, without counting this request.
 
@@ -175,7 +184,9 @@ def rate_limit_reached(
     if not settings.RATE_LIMITS_ENABLED:
         return
     now = time.time()
-    for rate, subject, whose in _subjects(scope, player=player, address=address, key=key):
+    for rate, subject, whose in _subjects(
+        scope, player=player, address=address, key=key, token=token
+    ):
         window = int(now // rate.seconds) * rate.seconds
         hits = (
             RateLimitCount.objects.filter(scope=scope, subject=subject, window_start=window)
@@ -193,6 +204,7 @@ def _subjects(
     player: AbstractBaseUser | AnonymousUser | None,
     address: str | None,
     key: str | None,
+    token: int | None = None,
 ) -> list[tuple[Rate, str, str]]:
     """Each subject counted in the scope: its rate, its row's name, whose it is."""
     subjects: list[tuple[Rate, str, str]] = []
@@ -202,6 +214,8 @@ def _subjects(
     if rate is not None and key:
         digest = salted_hmac("evilsite.ratelimit", key.strip().lower()).hexdigest()[:40]
         subjects.append((rate, f"key:{digest}", "key"))
+    if rate is not None and token is not None:  # an API token (api app), by its id
+        subjects.append((rate, f"token:{token}", "token"))
     address_rate = rate_for(scope, per_address=True)
     if address_rate is not None and address:
         subjects.append((address_rate, address_subject(address), "ip"))

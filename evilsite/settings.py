@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "games",
     "classes",
     "daily",
+    "api",
     # After the site's apps: dictionaries' db_worker (orphan uploads cleared first) wins.
     "django_tasks",
     "django_tasks_db",
@@ -314,6 +315,9 @@ RATE_LIMITS = {
     "class_join": os.environ.get("RATE_LIMIT_CLASS_JOIN", "10/h"),
     "password_check": os.environ.get("RATE_LIMIT_PASSWORD_CHECK", "10/h"),
     "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET", "3/h"),
+    # Per API token (api app): every request, and the games a token starts.
+    "api_request": os.environ.get("RATE_LIMIT_API_REQUEST", "300/m"),
+    "api_game_start": os.environ.get("RATE_LIMIT_API_GAME_START", "300/10m"),
 }
 # Per client address (evilsite/client_ip.py), signed in or not: a school or a household shares
 # one, so these allow a class at once; sign-up, login and password reset count only here.
@@ -331,6 +335,7 @@ RATE_LIMITS_PER_ADDRESS = {
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME_PER_ADDRESS", "100/m"),
     # Per client address only: each try-it game of a visitor makes an account.
     "guest": os.environ.get("RATE_LIMIT_GUEST", "30/h"),
+    "api_request": os.environ.get("RATE_LIMIT_API_REQUEST_PER_ADDRESS", "1200/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
 RATE_LIMIT_LABELS = {
@@ -346,11 +351,18 @@ RATE_LIMIT_LABELS = {
     "login": "login attempts",
     "login_failure": "failed logins",
     "guest": "practice games started without an account",
+    "api_request": "API requests",
+    "api_game_start": "games started through the API",
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guest accounts (a visitor's practice games) with no game played for this many days are
 # deleted by `manage.py delete_stale_guests`; signing up makes a guest a real account.
 GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
+
+# The API for programs (api app): tokens an account may hold (revoked ones do not count),
+# and games a token may have in progress at once.
+API_TOKENS_PER_ACCOUNT = env_int("API_TOKENS_PER_ACCOUNT", 5)
+API_GAMES_IN_PROGRESS_PER_TOKEN = env_int("API_GAMES_IN_PROGRESS_PER_TOKEN", 10)
 # Guesses on games of these difficulties run a search: they count in "fiendish_guess".
 RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
 

@@ -45,8 +45,9 @@ class Reason(models.TextChoices):
 
 # Games the points and win-rate leaderboards count: finished, ranked, not a daily puzzle.
 LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=True)
-# The games a player played themselves: what statistics, streaks and classes count.
-PLAYED_BY_PLAYER = models.Q(played_by_computer=False)
+# The games a person played themselves: what statistics, streaks and classes count. The
+# computer's games (watched) and bot games (a program played them through the API) are not.
+PLAYED_BY_PLAYER = models.Q(played_by_computer=False, played_by_bot=False)
 # The finished ranked attempts at daily puzzles, on their own boards.
 DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
 # A player's one attempt at a daily puzzle: ranked, or made unranked by a hint (it is
@@ -129,6 +130,14 @@ class Game(models.Model):
             "left out of every record, statistic and board of the player who asked for it."
         ),
     )
+    played_by_bot = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text=(
+            "A program played it through the API (api app): never ranked, never on the "
+            "human leaderboards, statistics, streaks or daily board."
+        ),
+    )
     computer_replay_of = models.ForeignKey(
         "self",
         null=True,
@@ -176,7 +185,7 @@ class Game(models.Model):
             models.Index(
                 fields=["player", "finished_at", "id"],
                 include=["difficulty", "status", "misses", "is_ranked"],
-                condition=models.Q(finished_at__isnull=False, played_by_computer=False),
+                condition=models.Q(finished_at__isnull=False) & PLAYED_BY_PLAYER,
                 name="game_player_finished",
             ),
             # Instructors' list of every game, newest first.
@@ -216,6 +225,12 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(played_by_computer=True, is_ranked=True),
                 name="game_computer_never_ranked",
+            ),
+            # A bot's games are bot games: never on a human leaderboard or the daily board.
+            models.CheckConstraint(
+                condition=~models.Q(played_by_bot=True, is_ranked=True)
+                & ~models.Q(played_by_bot=True, daily_puzzle__isnull=False),
+                name="game_bot_never_ranked",
             ),
             models.CheckConstraint(
                 condition=models.Q(computer_replay_of__isnull=True)

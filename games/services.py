@@ -154,6 +154,7 @@ def game_start(
     forfeit_game_id: int | None = None,
     start_token: uuid.UUID | None = None,
     seed: int | None = None,
+    bot: bool = False,
 ) -> Game:
     """Start a game; a ranked start forfeits the ranked game in progress only when confirmed.
 
@@ -164,6 +165,8 @@ def game_start(
     double click cannot offer to forfeit the game it has just started.
     A bucket smaller than ``RANKED_MIN_WORDS`` is always unranked: a handful
     of words is a sure win, and ranking it would hand out free points.
+    ``bot``: a program plays it through the API (``Game.played_by_bot``); a bot
+    game is never ranked, so it never forfeits the player's own ranked game.
     """
     _refuse_a_spent_start_token(player=player, start_token=start_token)
     _refuse_a_hidden_dictionary(player=player, dictionary=dictionary)
@@ -181,6 +184,7 @@ def game_start(
         and len(lexicon) >= settings.RANKED_MIN_WORDS
         and not is_guest(player)  # a visitor's games are practice until they sign up
         and not dictionary.is_hidden  # staff trying a list before offering it
+        and not bot  # bots have no place on the human leaderboards
     )
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     # A ranked game plays on a secret part of the list drawn by its seed (games/engine.py).
@@ -216,7 +220,10 @@ def game_start(
                     max_misses=max_misses,
                     difficulty=difficulty,
                     is_ranked=is_ranked,
-                    seeded_ties=is_ranked,
+                    played_by_bot=bot,
+                    # A bot's ties too: a letter sequence that beat one game need not beat
+                    # the next, so a program cannot learn a fixed answer.
+                    seeded_ties=is_ranked or bot,
                     vocabulary=vocabulary,
                     seed=game_seed,
                     pattern=engine.HIDDEN * length,
@@ -247,6 +254,7 @@ def game_guess(
     letter: str,
     expected_guesses: int | None = None,
     address: str | None = None,
+    bot: bool | None = None,
 ) -> GuessOutcome:
     """Apply one guess under a row lock so simultaneous guesses are serialised.
 
@@ -254,10 +262,12 @@ def game_guess(
     mismatch means a double submit or an out-of-date tab, and changes nothing.
     Raises ``Game.DoesNotExist`` for a game that is not the player's, and
     ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty
-    (per player, and per client ``address`` when given).
+    (per player, and per client ``address`` when given). ``bot=True``: a guess
+    through the API, which finds only bot games (``Game.played_by_bot``).
     """
+    found = {} if bot is None else {"played_by_bot": bot}
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        game = Game.objects.select_for_update().get(pk=game_id, player=player, **found)
         if game.played_by_computer:
             raise GuessRejectedError("The computer is playing this game; you can only watch.")
         if game.is_over:

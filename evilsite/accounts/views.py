@@ -23,6 +23,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import FormView
 
+from api.selectors import api_tokens_for
 from classes.selectors import classes_joined, classes_taught
 from daily.selectors import daily_secret
 from evilsite.accounts import services
@@ -150,6 +151,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             "games_total": player_games(request.user).count(),
             "classes_taught": classes_taught(request.user).count(),
             "classes_joined": classes_joined(request.user).count(),
+            "api_tokens": list(api_tokens_for(user=request.user)),
         },
     )
 

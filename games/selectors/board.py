@@ -227,8 +227,9 @@ def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:
 
 
 def games_in_progress(*, player: AbstractBaseUser) -> QuerySet[Game]:
+    """The player's own games in progress; their bots' games are the bots' to finish."""
     return (
-        Game.objects.filter(player=player, status=Status.PLAYING)
+        Game.objects.filter(player=player, status=Status.PLAYING, played_by_bot=False)
         .select_related("dictionary", "daily_puzzle")
         .order_by("-is_ranked", "-started_at")
     )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 
 from evilsite.db_router import reads_can_lag
-from games.models import Difficulty, Game, Status
+from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 
 
 @dataclass(frozen=True)
@@ -93,8 +93,8 @@ def player_statistics(
     Only finished games count; a forfeit is a loss. One pass over the rows of
     an index-only scan, in the order the games finished (id breaks ties).
     """
-    # The computer's games (watched, not played) are never the player's record.
-    games = Game.objects.filter(player=player, finished_at__isnull=False, played_by_computer=False)
+    # The computer's games (watched) and bot games are never the player's record.
+    games = Game.objects.filter(PLAYED_BY_PLAYER, player=player, finished_at__isnull=False)
     if ranked_only:
         games = games.filter(is_ranked=True)
     overall = _Running()

@@ -1,0 +1,120 @@
+"""Every failure of the API as ``{"error": {"code": ..., "message": ...}}`` with its status.
+
+The rules' own exceptions (``games.services``, ``evilsite.ratelimit``) are
+mapped here, once: a stale board is 409, a refused rule 422, a game that is
+not the token's 404, a rate 429 with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from api.models import ApiToken, MakerGame
+from api.services import ApiRuleError
+from evilsite.ratelimit import RateLimitExceeded
+from games.models import Game
+from games.services import GameRuleError, StaleBoardError
+
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    422: "invalid_request",
+    429: "rate_limited",
+}
+
+
+class NotFound(Exception):
+    """Nothing by that name for this token (it may exist for someone else)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def error_response(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message}}, status=status)
+
+
+def _validation_message(errors: list[dict[str, Any]]) -> str:
+    parts = []
+    for error in errors[:5]:
+        where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body",))
+        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
+    return "The request is not valid: " + "; ".join(parts) + ". Nothing was changed."
+
+
+def install(api: NinjaAPI) -> None:
+    """Register the handlers on ``api`` (ninja asks the most specific class first)."""
+
+    def on(kind: type[Exception]) -> Any:
+        def register(handler: Any) -> Any:
+            api.add_exception_handler(kind, handler)
+            return handler
+
+        return register
+
+    @on(ValidationError)
+    def validation(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+        return error_response(422, "invalid_request", _validation_message(list(exc.errors)))
+
+    @on(AuthenticationError)
+    def unauthorized(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+        response = error_response(
+            401,
+            "unauthorized",
+            "Send a live API token: 'Authorization: Bearer <token>'. This one is missing, "
+            "unknown or revoked.",
+        )
+        response["WWW-Authenticate"] = 'Bearer realm="api"'
+        return response
+
+    @on(HttpError)
+    def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        status = exc.status_code
+        return error_response(status, STATUS_CODES.get(status, "error"), str(exc))
+
+    @on(ApiRuleError)
+    def rule(request: HttpRequest, exc: ApiRuleError) -> HttpResponse:
+        return error_response(exc.status, exc.code, exc.message)
+
+    @on(StaleBoardError)
+    def stale(request: HttpRequest, exc: StaleBoardError) -> HttpResponse:
+        return error_response(409, "stale_board", exc.message)
+
+    @on(GameRuleError)
+    def refused(request: HttpRequest, exc: GameRuleError) -> HttpResponse:
+        return error_response(422, "refused", exc.message)
+
+    @on(RateLimitExceeded)
+    def rate_limited(request: HttpRequest, exc: RateLimitExceeded) -> HttpResponse:
+        response = error_response(429, "rate_limited", exc.message)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
+
+    @on(NotFound)
+    def not_found(request: HttpRequest, exc: NotFound) -> HttpResponse:
+        return error_response(404, "not_found", exc.message)
+
+    @on(Game.DoesNotExist)
+    def no_game(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "No bot game of yours has that id.")
+
+    @on(MakerGame.DoesNotExist)
+    def no_maker_game(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "No word-maker game of yours has that id.")
+
+    @on(ApiToken.DoesNotExist)
+    def no_token(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "No token of yours has that id.")
+
+    @on(Http404)
+    def http404(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "Nothing here.")

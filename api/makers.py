@@ -1,0 +1,256 @@
+"""Word-maker bots: the site's AI guesser asks letters, the bot answers where they are.
+
+The server is the judge: an answer must keep at least one word of the
+dictionary that fits every answer so far (the words that fit letters and
+pattern are ``games.engine.public_candidates``, the rule the hints and the
+computer's games use). An illegal answer is refused with the reason and
+changes nothing but the count of illegal answers; at ``MAX_ILLEGAL_ANSWERS``
+the bot has shown it cannot answer legally, and loses the game. The AI
+guesser is ``games.guesser.propose`` playing as against the fiendish
+word-maker (its strongest play, safe against any word-maker).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from api.models import ApiGame, ApiToken, MakerGame, MakerStatus
+from api.services import ApiRuleError
+from dictionaries.models import Dictionary
+from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from evilsite.ratelimit import rate_limit_hit
+from games import engine, guesser
+from games.models import MAX_WRONG_GUESSES, Status
+from games.services import StaleBoardError
+
+MAX_ILLEGAL_ANSWERS = 3
+
+
+def maker_state(game: MakerGame) -> engine.GameState:
+    """The engine's view of a maker game: its letters and pattern, and the words that fit."""
+    lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+    return _state(lexicon, game.max_misses, game.letters, game.pattern, game.misses)
+
+
+def _state(
+    lexicon: engine.Lexicon, max_misses: int, letters: str, pattern: str, misses: int
+) -> engine.GameState:
+    state = engine.GameState(
+        lexicon=lexicon,
+        max_misses=max_misses,
+        difficulty=engine.Difficulty.FIENDISH,
+        seed=0,
+        letters=tuple(letters),
+        pattern=pattern,
+        misses=misses,
+    )
+    return dataclasses.replace(state, candidates=engine.public_candidates(state))
+
+
+def maker_game_start(
+    *,
+    token: ApiToken,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    address: str | None = None,
+) -> MakerGame:
+    """A new maker game and the AI guesser's first letter. Counted with the token's bot
+    games (``api_game_start``, and the cap of games in progress)."""
+    if dictionary.is_hidden:
+        raise ApiRuleError("refused", "That dictionary is not offered for new games.")
+    if not 1 <= max_misses <= MAX_WRONG_GUESSES:
+        raise ApiRuleError(
+            "refused", f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}."
+        )
+    try:
+        lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
+    except EmptyBucketError:
+        raise ApiRuleError(
+            "refused", f"{dictionary.name} has no words of length {length}."
+        ) from None
+    rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
+    first = guesser.propose(_state(lexicon, max_misses, "", engine.HIDDEN * length, 0)).letter
+    with transaction.atomic():
+        ApiToken.objects.select_for_update().filter(pk=token.pk).first()
+        playing = (
+            ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
+            + MakerGame.objects.filter(token=token, status=MakerStatus.PLAYING).count()
+        )
+        if playing >= settings.API_GAMES_IN_PROGRESS_PER_TOKEN:
+            raise ApiRuleError(
+                "too_many_games_in_progress",
+                f"This token has {playing} games in progress, the most it may have; finish "
+                "or forfeit one first. No game was started.",
+                status=409,
+            )
+        return MakerGame.objects.create(
+            token=token,
+            player_id=token.user_id,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            pattern=engine.HIDDEN * length,
+            asked=first,
+        )
+
+
+class IllegalAnswerError(ApiRuleError):
+    """An answer no word of the dictionary fits; the game goes on (or is lost)."""
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    game: MakerGame
+    refusal: str | None  # why the answer was illegal (None: accepted)
+
+
+def maker_answer(
+    *,
+    token: ApiToken,
+    game_id: int,
+    positions: list[int],
+    expected_guesses: int,
+    address: str | None = None,
+) -> MakerGame:
+    """The bot's answer to the asked letter: where it is (0-based), empty for a miss.
+
+    Under the game's row lock: a resent answer (``expected_guesses`` out of date)
+    is a ``StaleBoardError`` that changes nothing. Raises ``MakerGame.DoesNotExist``
+    for a game that is not the token account's, ``IllegalAnswerError`` for an
+    answer no word fits (the game is lost at the last one allowed).
+    """
+    verdict = _answer_locked(
+        token=token,
+        game_id=game_id,
+        positions=positions,
+        expected_guesses=expected_guesses,
+        address=address,
+    )
+    if verdict.refusal is not None:  # raised after the commit: the count of illegal answers stays
+        raise IllegalAnswerError("illegal_answer", verdict.refusal)
+    return verdict.game
+
+
+@transaction.atomic
+def _answer_locked(
+    *,
+    token: ApiToken,
+    game_id: int,
+    positions: list[int],
+    expected_guesses: int,
+    address: str | None,
+) -> _Verdict:
+    game = MakerGame.objects.select_for_update().get(pk=game_id, player_id=token.user_id)
+    if game.is_over:
+        raise ApiRuleError("refused", "This game is over. Start a new one to play again.")
+    if expected_guesses != len(game.letters):
+        raise StaleBoardError(
+            "This answer was for an earlier letter (the game moved on, or it was sent twice); "
+            "nothing was changed."
+        )
+    refusal = _position_refusal(game, positions)
+    state = maker_state(game)
+    if refusal is None:
+        chars = list(game.pattern)
+        for position in positions:
+            chars[position] = game.asked
+        pattern = "".join(chars)
+        answered = _state(
+            state.lexicon,
+            game.max_misses,
+            game.letters + game.asked,
+            pattern,
+            game.misses + (not positions),
+        )
+        if answered.words_left == 0:
+            where = ", ".join(str(p) for p in sorted(positions)) or "nowhere"
+            refusal = (
+                f"No word of the dictionary fits {game.asked.upper()} at {where} with your "
+                "earlier answers."
+            )
+    if refusal is not None:
+        game.illegal_answers += 1
+        if game.illegal_answers >= MAX_ILLEGAL_ANSWERS:
+            game.status = MakerStatus.LOST
+            game.finished_at = timezone.now()
+            game.asked = ""
+            refusal += f" That is {game.illegal_answers} illegal answers: the bot loses this game."
+        else:
+            refusal += (
+                f" Nothing was changed; answer again ({MAX_ILLEGAL_ANSWERS - game.illegal_answers}"
+                " illegal answers left before the game is lost)."
+            )
+        game.save(update_fields=["illegal_answers", "status", "finished_at", "asked"])
+        return _Verdict(game=game, refusal=refusal)
+    game.letters = "".join(answered.letters)
+    game.pattern = answered.pattern
+    game.misses = answered.misses
+    if engine.HIDDEN not in game.pattern:
+        game.status = MakerStatus.GUESSED
+    elif game.misses >= game.max_misses:
+        game.status = MakerStatus.HANGED
+    if game.is_over:
+        game.finished_at = timezone.now()
+        game.asked = ""
+    else:
+        rate_limit_hit(scope="fiendish_guess", player=token.user, address=address)  # a search
+        game.asked = guesser.propose(answered).letter
+    game.save()
+    return _Verdict(game=game, refusal=None)
+
+
+def _position_refusal(game: MakerGame, positions: list[int]) -> str | None:
+    """Why these positions cannot be an answer at all, whatever the words (None: they can)."""
+    if len(set(positions)) != len(positions):
+        return "Each position may be given once."
+    for position in positions:
+        if not 0 <= position < game.length:
+            return f"Positions go from 0 to {game.length - 1}; {position} is not one."
+        if game.pattern[position] != engine.HIDDEN:
+            return f"Position {position} already shows {game.pattern[position].upper()}."
+    return None
+
+
+REFERENCE_DIFFICULTIES = (engine.Difficulty.HARD, engine.Difficulty.FIENDISH)
+REFERENCE_CACHE_SECONDS = 24 * 60 * 60
+
+
+def reference_misses(
+    *,
+    dictionary_id: int,
+    length: int,
+    max_misses: int,
+    player: AbstractBaseUser,
+    address: str | None = None,
+) -> dict[str, int]:
+    """What the site's hard and fiendish word-makers force on the same AI guesser with the
+    same settings: the reference rows of the word-makers' leaderboard.
+
+    The guesser sees what it sees against a bot (the words that fit, playing as against
+    fiendish); the word-maker is the engine's. Played once per board and cached, since a
+    dictionary's words never change once imported. Computing them (not cached yet)
+    counts in the ``computer_game`` rate: the computer plays two games.
+    """
+    key = f"api:maker-reference:{dictionary_id}:{length}:{max_misses}"
+    cached: dict[str, int] | None = cache.get(key)
+    if cached is not None:
+        return cached
+    rate_limit_hit(scope="computer_game", player=player, address=address)
+    lexicon = get_lexicon(dictionary_id=dictionary_id, length=length)
+    found = {}
+    for difficulty in REFERENCE_DIFFICULTIES:
+        state = engine.new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=0)
+        while not state.is_over:
+            seen = _state(lexicon, max_misses, "".join(state.letters), state.pattern, state.misses)
+            state, _ = engine.apply_guess(state, guesser.propose(seen).letter)
+        found[difficulty.value] = state.misses
+    cache.set(key, found, REFERENCE_CACHE_SECONDS)
+    return found

@@ -1,0 +1,123 @@
+"""API tokens, and which token started which bot game; constraints only."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+
+TOKEN_NAME_MAX = 60
+
+
+class ApiToken(models.Model):
+    """A bearer token a player made for a program. Only its SHA-256 is kept: the secret is
+    shown once, when it is made, and a leaked table gives no working token."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=TOKEN_NAME_MAX)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(
+        max_length=12, editable=False, help_text="The secret's first characters, to recognise it."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(name=""), name="apitoken_named"),
+            models.CheckConstraint(
+                condition=models.Q(token_hash__regex=r"^[0-9a-f]{64}$"),
+                name="apitoken_hash_is_sha256",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"API token {self.name!r} of {self.user}"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+class ApiGame(models.Model):
+    """A game a program started through the API, and with which token (the cap of games in
+    progress is per token)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="api_game")
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="games")
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} through token {self.token_id}"
+
+
+class MakerStatus(models.TextChoices):
+    PLAYING = "playing", "In progress"
+    GUESSED = "guessed", "The AI guesser found the word"
+    HANGED = "hanged", "The AI guesser ran out of wrong guesses"
+    LOST = "lost", "The bot answered illegally too often and lost"
+
+
+class MakerGame(models.Model):
+    """A word-maker bot's game: the site's AI guesser asks letters, the bot answers positions.
+
+    ``letters`` and ``pattern`` are the whole state: the words still possible are those of
+    the dictionary that fit them (``games.engine.public_candidates``), never stored.
+    """
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="maker_games")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="maker_games"
+    )
+    dictionary = models.ForeignKey(
+        "dictionaries.Dictionary", on_delete=models.PROTECT, related_name="maker_games"
+    )
+    length = models.PositiveSmallIntegerField()
+    max_misses = models.PositiveSmallIntegerField()
+    letters = models.CharField(max_length=26, blank=True)
+    pattern = models.CharField(max_length=64)
+    misses = models.PositiveSmallIntegerField(default=0)
+    asked = models.CharField(
+        max_length=1, blank=True, help_text="The letter the AI guesser asks now ('' when over)."
+    )
+    illegal_answers = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(
+        max_length=7, choices=MakerStatus.choices, default=MakerStatus.PLAYING
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(misses__lte=models.F("max_misses")),
+                name="makergame_misses_within_allowed",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=26),
+                name="makergame_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=MakerStatus.values), name="makergame_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status=MakerStatus.PLAYING, finished_at__isnull=True)
+                    & ~models.Q(asked="")
+                )
+                | (~models.Q(status=MakerStatus.PLAYING) & models.Q(finished_at__isnull=False)),
+                name="makergame_asks_while_playing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Word-maker game {self.pk} ({self.player})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != MakerStatus.PLAYING

@@ -1,0 +1,169 @@
+"""The API's request and response bodies (pydantic, through django-ninja's ``Schema``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from ninja import Field, Schema
+
+from games.models import MAX_WRONG_GUESSES, Difficulty
+
+DifficultyName = Literal[tuple(Difficulty.values)]  # type: ignore[valid-type]
+
+
+class ErrorDetail(Schema):
+    code: str = Field(description="Stable, for programs: e.g. stale_board, not_found.")
+    message: str = Field(description="Plain English, for people.")
+
+
+class ErrorOut(Schema):
+    error: ErrorDetail
+
+
+class LengthOut(Schema):
+    length: int
+    words: int
+    par: dict[str, int] = Field(
+        description="Fewest wrong guesses a line of play found, per difficulty (easy, medium, "
+        "hard), where computed."
+    )
+
+
+class DictionaryOut(Schema):
+    slug: str
+    name: str
+    is_default: bool
+    lengths: list[LengthOut]
+
+
+class GameStartIn(Schema):
+    dictionary: str | None = Field(
+        default=None, max_length=100, description="A dictionary's slug; none: the default one."
+    )
+    length: int = Field(ge=1, le=64)
+    max_misses: int = Field(ge=1, le=MAX_WRONG_GUESSES)
+    difficulty: DifficultyName  # type: ignore[valid-type]
+
+
+class GuessIn(Schema):
+    letter: str = Field(min_length=1, max_length=8, description="One letter, a to z.")
+    expected_guesses: int = Field(
+        ge=0,
+        le=26,
+        description="How many guesses the game had when the bot chose this letter: a "
+        "mismatch (a resent or out-of-date guess) is a 409 that changes nothing.",
+    )
+
+
+class GameOut(Schema):
+    id: int
+    dictionary: str
+    length: int
+    difficulty: str
+    max_misses: int
+    status: Literal["playing", "won", "lost"]
+    pattern: str = Field(description="The word as far as shown; '-' for a hidden letter.")
+    letters: str = Field(description="Letters guessed, in order.")
+    guesses: int
+    misses: int
+    misses_left: int
+    words_left: int | None = Field(description="Words still possible (practice games only).")
+    word: str | None = Field(description="The computer's word, once the game is over.")
+    forfeited: bool
+    ranked: bool
+    bot: bool
+    started_at: dt.datetime
+    finished_at: dt.datetime | None
+
+
+class GuessOut(Schema):
+    letter: str
+    hit: bool
+    game: GameOut
+
+
+class MeOut(Schema):
+    username: str
+    token_name: str
+
+
+class BotRowOut(Schema):
+    username: str
+    bot: str = Field(description="The token's name.")
+    games: int
+    won: int
+    average_misses: float = Field(description="A forfeit counts every wrong guess allowed.")
+    worst_misses: int
+
+
+class BotLeaderboardOut(Schema):
+    dictionary: str
+    length: int
+    difficulty: str
+    max_misses: int
+    par: int | None = Field(
+        description="Fewest wrong guesses a line of play found on this board (easy, medium, "
+        "hard), where computed: the reference row."
+    )
+    rows: list[BotRowOut]
+
+
+class MakerStartIn(Schema):
+    dictionary: str | None = Field(
+        default=None, max_length=100, description="A dictionary's slug; none: the default one."
+    )
+    length: int = Field(ge=1, le=64)
+    max_misses: int = Field(ge=1, le=MAX_WRONG_GUESSES)
+
+
+class AnswerIn(Schema):
+    positions: list[Annotated[int, Field(ge=-1000, le=1000)]] = Field(
+        max_length=64,
+        description="Where the asked letter is, counted from 0; empty: not in the word.",
+    )
+    expected_guesses: int = Field(
+        ge=0, le=26, description="Letters asked and answered so far: a mismatch is a 409."
+    )
+
+
+class MakerGameOut(Schema):
+    id: int
+    dictionary: str
+    length: int
+    max_misses: int
+    status: Literal["playing", "guessed", "hanged", "lost"] = Field(
+        description="guessed: the AI guesser found the word; hanged: it ran out of wrong "
+        "guesses (the bot won); lost: the bot answered illegally too often."
+    )
+    asked: str | None = Field(description="The letter the AI guesser asks now.")
+    letters: str
+    guesses: int
+    pattern: str
+    misses: int = Field(description="Wrong guesses forced on the AI guesser: the bot's score.")
+    illegal_answers: int
+    started_at: dt.datetime
+    finished_at: dt.datetime | None
+
+
+class MakerRowOut(Schema):
+    username: str
+    bot: str = Field(description="The token's name.")
+    games: int
+    hanged: int = Field(description="Games the AI guesser lost.")
+    average_misses: float = Field(
+        description="Wrong guesses forced on the AI guesser; a game lost by illegal answers "
+        "counts 0."
+    )
+    best_misses: int
+
+
+class MakerLeaderboardOut(Schema):
+    dictionary: str
+    length: int
+    max_misses: int
+    reference: dict[str, int] = Field(
+        description="What the site's hard and fiendish word-makers force on the same AI "
+        "guesser with these settings."
+    )
+    rows: list[MakerRowOut]

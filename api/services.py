@@ -1,0 +1,152 @@
+"""Writes of the API: tokens made, used and revoked, and bot games started.
+
+A bot game is started by ``games.services.game_start`` (``bot=True``) and
+played by ``games.services.game_guess``: the same rules, row locks and
+``expected_guesses`` as the board. Nothing here re-implements a rule of play.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
+from dictionaries.models import Dictionary
+from evilsite.accounts.guests import is_guest
+from evilsite.ratelimit import rate_limit_hit
+from games.models import Game, Status
+from games.services import game_start
+
+TOKEN_PREFIX = "eh_"
+# last_used_at is written at most this often per token: not one UPDATE per request.
+LAST_USED_PRECISION = dt.timedelta(minutes=1)
+
+
+class ApiRuleError(Exception):
+    """A request the API refuses; ``code`` is for programs, ``message`` for people."""
+
+    status = 422
+
+    def __init__(self, code: str, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+def token_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
+    """A new token and its secret, which is shown once and never stored.
+
+    The account row is locked while the tokens are counted, so two forms sent at
+    once cannot both pass the cap (``API_TOKENS_PER_ACCOUNT``).
+    """
+    name = " ".join(name.split())[:TOKEN_NAME_MAX]
+    if not name:
+        raise ApiRuleError("invalid_name", "Give the token a name, such as the program's.")
+    if is_guest(user):
+        raise ApiRuleError(
+            "guest_account",
+            "Sign up first: a visitor's account cannot make API tokens.",
+            status=403,
+        )
+    secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        active = ApiToken.objects.filter(user=user, revoked_at__isnull=True).count()
+        if active >= settings.API_TOKENS_PER_ACCOUNT:
+            raise ApiRuleError(
+                "token_cap",
+                f"An account may hold {settings.API_TOKENS_PER_ACCOUNT} API tokens; revoke one "
+                "first. No token was made.",
+                status=409,
+            )
+        token = ApiToken.objects.create(
+            user=user, name=name, token_hash=token_hash(secret), prefix=secret[:8]
+        )
+    return token, secret
+
+
+def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
+    """Revoke one of the user's tokens (again: nothing changes). Raises
+    ``ApiToken.DoesNotExist`` for a token that is not theirs."""
+    with transaction.atomic():
+        token = ApiToken.objects.select_for_update().get(pk=token_id, user=user)
+        if token.revoked_at is None:
+            token.revoked_at = timezone.now()
+            token.save(update_fields=["revoked_at"])
+        return token
+
+
+def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | None:
+    """The live token a bearer secret names (None: unknown, revoked, or its account is
+    inactive), counted in the ``api_request`` rate per token and per address.
+
+    The address is counted before the token is looked up, so guessing secrets is
+    throttled as much as using one.
+    """
+    rate_limit_hit(scope="api_request", address=address)
+    if not secret.startswith(TOKEN_PREFIX) or len(secret) > 200:
+        return None
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(token_hash=token_hash(secret), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    rate_limit_hit(scope="api_request", token=token.pk)
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
+
+
+def api_game_start(
+    *,
+    token: ApiToken,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str,
+    address: str | None = None,
+) -> Game:
+    """Start a bot game for the token's account through ``games.services.game_start``.
+
+    Counted in ``api_game_start`` per token; the token row is locked while its
+    games in progress are counted (``API_GAMES_IN_PROGRESS_PER_TOKEN``), so
+    simultaneous starts cannot pass the cap together.
+    """
+    rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
+    with transaction.atomic():
+        ApiToken.objects.select_for_update().filter(pk=token.pk).first()
+        playing = ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
+        if playing >= settings.API_GAMES_IN_PROGRESS_PER_TOKEN:
+            raise ApiRuleError(
+                "too_many_games_in_progress",
+                f"This token has {playing} games in progress, the most it may have; finish "
+                "or forfeit one first. No game was started.",
+                status=409,
+            )
+        game = game_start(
+            player=token.user,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            difficulty=difficulty,
+            bot=True,
+        )
+        ApiGame.objects.create(game=game, token=token)
+        return game

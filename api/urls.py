@@ -1,0 +1,47 @@
+"""``/api/v1/`` (the JSON API and its docs page) and the Account page's token forms."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
+from django.urls import path, re_path
+
+from api import views
+from api.endpoints import api
+from api.errors import error_response
+
+
+def _json_not_allowed(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """Ninja answers a wrong method with a plain-text 405; the API's errors are all JSON."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        response = view(request, *args, **kwargs)
+        if response.status_code == 405:
+            allowed = response.get("Allow", "")
+            response = error_response(
+                405, "method_not_allowed", f"This path answers {allowed or 'no method'} only."
+            )
+            response["Allow"] = allowed
+        return response
+
+    return wrapper
+
+
+_patterns, _app_name, _namespace = api.urls
+for _pattern in _patterns:
+    _pattern.callback = _json_not_allowed(_pattern.callback)  # type: ignore[union-attr]
+
+v1_urlpatterns = [
+    path("docs", views.docs, name="api_docs"),
+    path("", (_patterns, _app_name, _namespace)),
+    re_path(r"^(?P<rest>.*)$", views.not_found),
+]
+
+token_urlpatterns = [
+    path("new/", views.token_create, name="api_token_create"),
+    path("<int:token_id>/revoke/", views.token_revoke, name="api_token_revoke"),
+]
