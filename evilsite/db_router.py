@@ -17,7 +17,10 @@ makes sure its connection is up and, every ``DATABASE_REPLICA_CHECK_SECONDS``,
 that it lags no more than ``DATABASE_REPLICA_MAX_LAG_SECONDS``. A replica that
 cannot be reached is remembered as down for ``DATABASE_REPLICA_RETRY_SECONDS``
 (a circuit breaker, one per process): the reads meanwhile go to the primary
-without waiting for a connect timeout on every request.
+without waiting for a connect timeout on every request. A stream read from the
+replica (:func:`stream_rows`, the exports) that loses it midway carries on from the
+primary: its answer's status and first lines are already sent and cannot turn into
+an error page.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ PRIMARY_ONLY_APPS = frozenset(
 _lagging_reads = ContextVar("lagging_reads", default=False)
 
 Function = TypeVar("Function", bound=Callable[..., Any])
+Row = TypeVar("Row", bound=Model)
 
 logger = logging.getLogger(__name__)
 
@@ -123,18 +127,7 @@ def replica_usable() -> bool:
         connection.ensure_connection()
         lag = replica_lag_seconds() if check_lag else None
     except DatabaseError as error:
-        with suppress(DatabaseError):  # closing a broken connection may fail too
-            connection.close()  # the next try, after the pause, opens a new one
-        reason = error_summary(error)
-        with _health_lock:
-            _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
-            _health.failures += 1
-            _health.last_error = reason
-        logger.warning(
-            "replica unreachable, reads go to the primary for %g s: %s",
-            settings.DATABASE_REPLICA_RETRY_SECONDS,
-            reason,
-        )
+        replica_lost(error)
         return False
     with _health_lock:
         if lag is not None:
@@ -143,6 +136,43 @@ def replica_usable() -> bool:
                 logger.warning("replica lags %.1f s, reads go to the primary", lag)
             _health.lag_seconds = lag
         return _health.lag_seconds <= settings.DATABASE_REPLICA_MAX_LAG_SECONDS
+
+
+def replica_lost(error: DatabaseError) -> None:
+    """Open the circuit: the replica failed us; its connection is dropped, so the next
+    try, after the pause, opens a new one."""
+    with suppress(DatabaseError):  # closing a broken connection may fail too
+        connections[REPLICA_DB_ALIAS].close()
+    reason = error_summary(error)
+    with _health_lock:
+        _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
+        _health.failures += 1
+        _health.last_error = reason
+    logger.warning(
+        "replica unreachable, reads go to the primary for %g s: %s",
+        settings.DATABASE_REPLICA_RETRY_SECONDS,
+        reason,
+    )
+
+
+def stream_rows(queryset: QuerySet[Row], *, chunk_size: int) -> Iterator[Row]:
+    """The rows of ``queryset`` from a server-side cursor; if they come from the replica
+    and it goes away midway (stopped, restarted, connection cut), the rest come from the
+    primary: the same query in the same order, less the rows already given."""
+    database = queryset.db  # chosen once: the router may choose otherwise once it fails
+    given: set[Any] = set()
+    try:
+        for row in queryset.using(database).iterator(chunk_size=chunk_size):
+            given.add(row.pk)
+            yield row
+        return
+    except DatabaseError as error:
+        if database != REPLICA_DB_ALIAS:
+            raise
+        replica_lost(error)
+    for row in queryset.using(DEFAULT_DB_ALIAS).iterator(chunk_size=chunk_size):
+        if row.pk not in given:
+            yield row
 
 
 @contextmanager
