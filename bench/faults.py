@@ -47,6 +47,12 @@ The last lines are ``faults: <F> failed requests, recovered in <S> s, moves lost
 while the replica was down); before them ``upload worker killed: <H> half-written, <O>
 orphan files`` and ``PostgreSQL restarted during an import: <H> half-written, <O> orphan
 files`` (goal H = O = 0).
+
+It exits 1 when a goal is missed, with one exception: ``--quick`` (what CI runs, on a
+shared 2-core machine, where ``pg_ctlcluster restart`` alone may take seconds) reports a
+recovery slower than 10 s but does not fail on it; it still fails when requests never
+succeeded again after a fault, and on everything lost, doubled, half-written, left
+behind or read wrong.
 """
 
 from __future__ import annotations
@@ -445,7 +451,9 @@ def main() -> None:
         f"{logged.count('Error handling request')} answers cut midway, "
         f"{logged.count('was sent SIGKILL')} worker killed"
     )
-    if not report_run(fleet, faults, report, reads, [killed_upload, restarted_upload]):
+    if not report_run(
+        fleet, faults, report, reads, [killed_upload, restarted_upload], quick=args.quick
+    ):
         kept = Path(tempfile.gettempdir()) / f"evil_faults_gunicorn_{os.getpid()}.log"
         kept.write_text(logged)
         print(f"the server's log, for the causes: {kept}")
@@ -546,8 +554,11 @@ def report_run(
     report: CheckReport,
     reads: Reads,
     uploads: list[KilledUpload],
+    *,
+    quick: bool,
 ) -> bool:
-    """Print what happened to whom; whether the goal was met."""
+    """Print what happened to whom; whether the goal was met (in ``quick`` mode, a slow
+    recovery is reported, not counted: see the module's docstring)."""
     worst = 0.0
     total_failed = 0
     for fault in faults:
@@ -587,11 +598,23 @@ def report_run(
     )
     for _at, path, why in reads.failed[:10]:
         print(f"    failed read {path}: {why}")
+    # Recovered at all: the run's last failed request was followed by a success.
+    last_failure = max((failure.at for failure in fleet.failures), default=None)
+    recovered = last_failure is None or any(at > last_failure for at in fleet.successes)
+    if not recovered:
+        print("no request succeeded after the last one that failed: the site did not recover")
+    fast = worst < GOAL_RECOVERY_S
+    if not fast and quick:
+        print(
+            f"recovered in {worst:.1f} s, not under {GOAL_RECOVERY_S:g} s: a time, "
+            "reported but not failed in --quick mode"
+        )
     ok = (
         report.lost == report.doubled == report.half_written == 0
         and not report.differing
         and not fleet.errors
-        and worst < GOAL_RECOVERY_S
+        and recovered
+        and (fast or quick)
         and not replica_failed_reads
         and replica_failed_requests == 0
         and during_replica > 0
