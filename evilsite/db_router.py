@@ -20,7 +20,9 @@ cannot be reached is remembered as down for ``DATABASE_REPLICA_RETRY_SECONDS``
 without waiting for a connect timeout on every request. A stream read from the
 replica (:func:`stream_rows`, the exports) that loses it midway carries on from the
 primary: its answer's status and first lines are already sent and cannot turn into
-an error page.
+an error page. A page whose query loses the replica midway (a lazy QuerySet read in
+the view or its template) is answered again from the primary by
+:class:`ReplicaFallbackMiddleware`.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router
 from django.db.models import Model, QuerySet
-from django.http import StreamingHttpResponse
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 
 from evilsite.logs import error_summary
 
@@ -211,6 +213,44 @@ def _lagging_iteration(iterable: Iterable[Any]) -> Iterator[Any]:
             except StopIteration:
                 return
         yield item
+
+
+def replica_connection_broken() -> bool:
+    """The replica's connection of this thread was opened and no longer answers: an error
+    just raised came from the replica going away under a query."""
+    if not replica_in_use():
+        return False
+    connection = connections[REPLICA_DB_ALIAS]
+    return connection.connection is not None and not connection.is_usable()
+
+
+class ReplicaFallbackMiddleware:
+    """A safe request (GET, HEAD) whose view failed because the replica went away under
+    one of its queries is answered again, once, with the circuit open: its reads go to
+    the primary. The router's check before a read cannot see a replica stopped during
+    the read; without this the reader would get the error page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponseBase | None:
+        if request.method not in ("GET", "HEAD") or not isinstance(exception, DatabaseError):
+            return None
+        if not replica_connection_broken():
+            return None  # the primary's error, or another's: the error page
+        replica_lost(exception)
+        match = request.resolver_match
+        if match is None:
+            return None
+        response = match.func(request, *match.args, **match.kwargs)
+        if hasattr(response, "render") and callable(response.render):
+            response = response.render()  # a TemplateResponse: its reads happen here too
+        return response
 
 
 class PrimaryReplicaRouter:

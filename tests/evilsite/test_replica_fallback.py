@@ -13,8 +13,9 @@ import io
 from collections.abc import Iterator
 
 import pytest
-from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.test import Client
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections, router
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
@@ -216,6 +217,31 @@ def test_an_export_that_loses_the_replica_midway_finishes_from_the_primary(
     assert response.status_code == 200
     assert body == whole  # every line once, in order: none lost, none doubled
     assert db_router.replica_health().failures == 1  # the circuit is open for the next reads
+
+
+@pytest.mark.usefixtures("replica_up")
+@pytest.mark.parametrize("page", ["instructor_games", "leaderboard", "player_stats"])
+def test_a_page_that_loses_the_replica_under_a_query_is_answered_from_the_primary(
+    records: Dictionary, page: str
+) -> None:
+    if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        pytest.skip("cuts a live connection: PostgreSQL's (CI runs it)")
+    client = client_for(make_instructor())
+    assert client.get(reverse(page)).status_code == 200
+    assert connections[REPLICA_DB_ALIAS].connection is not None  # it read from the replica
+    cut_the_replica_connection()  # after the router's check: the next query finds it gone
+    response = client.get(reverse(page))
+    assert response.status_code == 200
+    if page == "instructor_games":
+        assert all(name in response.content.decode() for name in ("ada", "bob", "cy"))
+    assert db_router.replica_health().failures == 1  # the next reads skip it at once
+
+
+def test_a_post_that_fails_is_not_sent_again() -> None:
+    """Only safe requests are answered again: a write is never run twice."""
+    middleware = db_router.ReplicaFallbackMiddleware(lambda request: HttpResponse())
+    request = RequestFactory().post("/games/1/guess/")
+    assert middleware.process_exception(request, OperationalError("gone")) is None
 
 
 @pytest.mark.usefixtures("replica_down")
