@@ -596,7 +596,9 @@ def report_run(
         f"(while the replica was stopped: {during_replica} read, {len(replica_failed_reads)} "
         "failed)"
     )
-    for _at, path, why in reads.failed[:10]:
+    for _at, path, why in replica_failed_reads:  # the ones the goal counts, all of them
+        print(f"    failed read while the replica was stopped {path}: {why}")
+    for _at, path, why in [read for read in reads.failed if read not in replica_failed_reads][:10]:
         print(f"    failed read {path}: {why}")
     # Recovered at all: the run's last failed request was followed by a success.
     last_failure = max((failure.at for failure in fleet.failures), default=None)
