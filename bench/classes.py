@@ -16,6 +16,9 @@ selector (the assignment's games grouped by player) and one query joining
 every game of every student to them, with the filter inside the aggregates.
 
 The last line is ``class pages p50 <ms> ms (slowest), home p50 <ms> ms``.
+
+Times only, never a verdict: ``--quick`` (what CI runs) or not, it fails only when a
+page does not answer 200 or the seeding breaks.
 """
 
 from __future__ import annotations

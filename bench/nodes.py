@@ -23,6 +23,10 @@ length's lexicon from the database, so it is slower, and must still be right.
 The last line is ``nodes: <g> games, <r> requests over 2 nodes (<a> + <b>),
 failed <f>, lost <l>, doubled <d>, half-written <h>; cold node's first guess
 <c> ms = <k>x a warm node's <w> ms``.
+
+It exits 1 on a failed request, an error, or a game that disagrees with its replay or
+with what its player was told: results, not times, so ``--quick`` (what CI runs) keeps
+them. The cold node's times are reported only.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ each part's share is the cumulative time of its entry points.
     .venv/bin/python bench/profile_guess.py [--games 40] [--top 25]
 
 The last line is ``guess <ms> ms (<q> queries), minimal page <ms> ms (<q> queries)``.
+
+Times only, never a verdict: ``--quick`` (what CI runs) or not, it fails only when a
+guess is refused or a page does not answer.
 """
 
 from __future__ import annotations

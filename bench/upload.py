@@ -12,6 +12,11 @@ upload leads to is read while it runs.
     .venv/bin/python bench/upload.py --quick    # 2 MiB, to prove the script still works
 
 The last line is ``upload: response <R> s, import <I> s (<W> words/s), par <P> s``.
+
+It exits 1 when the upload was refused, the import failed or left a file behind, and,
+in the full run, when the response took 2 s or more. ``--quick`` (what CI runs, on a
+shared 2-core machine) reports a slow response but does not fail on it: its small list
+proves the path works, and the time of one request on a loaded machine is noise.
 """
 
 from __future__ import annotations
@@ -105,16 +110,18 @@ def main() -> None:
         f"the service's own report: {report['seconds']} s, {report['insert_method']})"
     )
     print(f"par: {par:.1f} s; files left in the upload folder: {len(orphans)}")
-    ok = upload.status == 302 and upload.seconds < GOAL_RESPONSE_S and not orphans
+    works = upload.status == 302 and not orphans
+    fast = upload.seconds < GOAL_RESPONSE_S
     print(
         f"goal: the upload answered in under {GOAL_RESPONSE_S:g} s and the import finished: "
-        f"{'met' if ok else 'MISSED'}"
+        f"{'met' if works and fast else 'MISSED'}"
+        + ("" if fast or not args.quick else " (the time only: --quick reports it, not fails)")
     )
     print(
         f"upload: response {upload.seconds:.2f} s, import {importing:.1f} s "
         f"({rate:,.0f} words/s), par {par:.1f} s"
     )
-    if not ok:
+    if not works or (not fast and not args.quick):
         sys.exit(1)
 
 

@@ -17,7 +17,12 @@ makes sure its connection is up and, every ``DATABASE_REPLICA_CHECK_SECONDS``,
 that it lags no more than ``DATABASE_REPLICA_MAX_LAG_SECONDS``. A replica that
 cannot be reached is remembered as down for ``DATABASE_REPLICA_RETRY_SECONDS``
 (a circuit breaker, one per process): the reads meanwhile go to the primary
-without waiting for a connect timeout on every request.
+without waiting for a connect timeout on every request. A stream read from the
+replica (:func:`stream_rows`, the exports) that loses it midway carries on from the
+primary: its answer's status and first lines are already sent and cannot turn into
+an error page. A page whose query loses the replica midway (a lazy QuerySet read in
+the view or its template) is answered again from the primary by
+:class:`ReplicaFallbackMiddleware`.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router
 from django.db.models import Model, QuerySet
-from django.http import StreamingHttpResponse
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 
 from evilsite.logs import error_summary
 
@@ -50,6 +55,7 @@ PRIMARY_ONLY_APPS = frozenset(
 _lagging_reads = ContextVar("lagging_reads", default=False)
 
 Function = TypeVar("Function", bound=Callable[..., Any])
+Row = TypeVar("Row", bound=Model)
 
 logger = logging.getLogger(__name__)
 
@@ -123,18 +129,7 @@ def replica_usable() -> bool:
         connection.ensure_connection()
         lag = replica_lag_seconds() if check_lag else None
     except DatabaseError as error:
-        with suppress(DatabaseError):  # closing a broken connection may fail too
-            connection.close()  # the next try, after the pause, opens a new one
-        reason = error_summary(error)
-        with _health_lock:
-            _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
-            _health.failures += 1
-            _health.last_error = reason
-        logger.warning(
-            "replica unreachable, reads go to the primary for %g s: %s",
-            settings.DATABASE_REPLICA_RETRY_SECONDS,
-            reason,
-        )
+        replica_lost(error)
         return False
     with _health_lock:
         if lag is not None:
@@ -143,6 +138,43 @@ def replica_usable() -> bool:
                 logger.warning("replica lags %.1f s, reads go to the primary", lag)
             _health.lag_seconds = lag
         return _health.lag_seconds <= settings.DATABASE_REPLICA_MAX_LAG_SECONDS
+
+
+def replica_lost(error: DatabaseError) -> None:
+    """Open the circuit: the replica failed us; its connection is dropped, so the next
+    try, after the pause, opens a new one."""
+    with suppress(DatabaseError):  # closing a broken connection may fail too
+        connections[REPLICA_DB_ALIAS].close()
+    reason = error_summary(error)
+    with _health_lock:
+        _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
+        _health.failures += 1
+        _health.last_error = reason
+    logger.warning(
+        "replica unreachable, reads go to the primary for %g s: %s",
+        settings.DATABASE_REPLICA_RETRY_SECONDS,
+        reason,
+    )
+
+
+def stream_rows(queryset: QuerySet[Row], *, chunk_size: int) -> Iterator[Row]:
+    """The rows of ``queryset`` from a server-side cursor; if they come from the replica
+    and it goes away midway (stopped, restarted, connection cut), the rest come from the
+    primary: the same query in the same order, less the rows already given."""
+    database = queryset.db  # chosen once: the router may choose otherwise once it fails
+    given: set[Any] = set()
+    try:
+        for row in queryset.using(database).iterator(chunk_size=chunk_size):
+            given.add(row.pk)
+            yield row
+        return
+    except DatabaseError as error:
+        if database != REPLICA_DB_ALIAS:
+            raise
+        replica_lost(error)
+    for row in queryset.using(DEFAULT_DB_ALIAS).iterator(chunk_size=chunk_size):
+        if row.pk not in given:
+            yield row
 
 
 @contextmanager
@@ -181,6 +213,44 @@ def _lagging_iteration(iterable: Iterable[Any]) -> Iterator[Any]:
             except StopIteration:
                 return
         yield item
+
+
+def replica_connection_broken() -> bool:
+    """The replica's connection of this thread was opened and no longer answers: an error
+    just raised came from the replica going away under a query."""
+    if not replica_in_use():
+        return False
+    connection = connections[REPLICA_DB_ALIAS]
+    return connection.connection is not None and not connection.is_usable()
+
+
+class ReplicaFallbackMiddleware:
+    """A safe request (GET, HEAD) whose view failed because the replica went away under
+    one of its queries is answered again, once, with the circuit open: its reads go to
+    the primary. The router's check before a read cannot see a replica stopped during
+    the read; without this the reader would get the error page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponseBase | None:
+        if request.method not in ("GET", "HEAD") or not isinstance(exception, DatabaseError):
+            return None
+        if not replica_connection_broken():
+            return None  # the primary's error, or another's: the error page
+        replica_lost(exception)
+        match = request.resolver_match
+        if match is None:
+            return None
+        response = match.func(request, *match.args, **match.kwargs)
+        if hasattr(response, "render") and callable(response.render):
+            response = response.render()  # a TemplateResponse: its reads happen here too
+        return response
 
 
 class PrimaryReplicaRouter:

@@ -103,6 +103,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page whose replica went away under a query is answered from the primary.
+    "evilsite.db_router.ReplicaFallbackMiddleware",
     # Last, as django-axes asks, so it sees the outcome of authentication.
     "axes.middleware.AxesMiddleware",
 ]

@@ -1,8 +1,10 @@
 """Exports of filtered games: CSV (one row per game) and JSON lines (one object per move).
 
 Both are generators over server-side iterators, so a view can stream them
-without holding every row in memory. A JSON line is the console's ``--json``
-object (:meth:`games.engine.MoveReport.as_json`) rebuilt from the stored move,
+without holding every row in memory (``evilsite.db_router.stream_rows``: one
+read from the replica finishes on the primary if the replica goes away). A JSON
+line is the console's ``--json`` object
+(:meth:`games.engine.MoveReport.as_json`) rebuilt from the stored move,
 plus the keys that say which game and move it is; no replay is needed
 because a stored move carries everything the report had.
 
@@ -23,6 +25,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from daily.selectors import HIDDEN_UNTIL_TOMORROW, DailySecret
+from evilsite.db_router import stream_rows
 from games import engine
 from games.models import Game, Move, Status
 
@@ -67,7 +70,7 @@ def csv_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_HEADER)
     rows = games.select_related("player", "dictionary").order_by("-started_at", "-id")
-    for game in rows.iterator(chunk_size=CHUNK_SIZE):
+    for game in stream_rows(rows, chunk_size=CHUNK_SIZE):
         yield writer.writerow(csv_row(game, hidden=secret.hides(game)))
 
 
@@ -98,13 +101,15 @@ def csv_row(game: Game, *, hidden: bool = False) -> list[Any]:
 def jsonl_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
     """One JSON object per move, games newest first, moves in order; none of a game the
     viewer may not see yet."""
-    shown = games.exclude(secret.hidden_games()).order_by().values("pk")
+    # Unpinned: the subquery runs in the moves' database, the primary's if a stream
+    # that began on the replica must finish there (``stream_rows``).
+    shown = games.exclude(secret.hidden_games()).order_by().values("pk").using(None)
     moves = (
         Move.objects.filter(game__in=shown)
         .select_related("game", "game__player")
         .order_by("-game__started_at", "-game_id", "number")
     )
-    for record in move_records(moves.iterator(chunk_size=CHUNK_SIZE)):
+    for record in move_records(stream_rows(moves, chunk_size=CHUNK_SIZE)):
         yield json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 

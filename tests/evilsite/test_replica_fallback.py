@@ -13,8 +13,9 @@ import io
 from collections.abc import Iterator
 
 import pytest
-from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.test import Client
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections, router
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
@@ -22,6 +23,7 @@ from classes.models import Membership
 from dictionaries.models import Dictionary
 from evilsite import db_router
 from evilsite.db_router import REPLICA_DB_ALIAS, lagging_reads
+from games import exports
 from games.models import Game
 from games.selectors.records import GameFilters, filtered_games
 from tests.classes.support import make_class
@@ -187,6 +189,66 @@ def test_an_export_streams_whole_with_the_replica_down(
         assert len(list(csv.reader(io.StringIO(body)))) == lines  # not cut after its header
     else:
         assert body.count("\n") == lines
+
+
+def cut_the_replica_connection() -> None:
+    """The replica's connection dies under a stream, as when the replica is stopped."""
+    backend = connections[REPLICA_DB_ALIAS].connection.info.backend_pid
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
+
+
+@pytest.mark.usefixtures("replica_up")
+@pytest.mark.parametrize("export", ["instructor_games_csv", "instructor_games_jsonl"])
+def test_an_export_that_loses_the_replica_midway_finishes_from_the_primary(
+    records: Dictionary, export: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        pytest.skip("cuts a server-side cursor's connection: PostgreSQL's (CI runs it)")
+    monkeypatch.setattr(exports, "CHUNK_SIZE", 1)  # a fetch from the cursor per row
+    client = client_for(make_instructor())
+    whole = b"".join(client.get(reverse(export)).streaming_content).decode()
+    response = client.get(reverse(export))
+    stream = iter(response.streaming_content)
+    sent = [next(stream), next(stream)]  # the status and the first lines are on their way
+    assert connections[REPLICA_DB_ALIAS].connection is not None  # read from the replica
+    cut_the_replica_connection()
+    body = b"".join([*sent, *stream]).decode()
+    assert response.status_code == 200
+    assert body == whole  # every line once, in order: none lost, none doubled
+    assert db_router.replica_health().failures == 1  # the circuit is open for the next reads
+
+
+@pytest.mark.usefixtures("replica_up")
+@pytest.mark.parametrize("page", ["instructor_games", "leaderboard", "player_stats"])
+def test_a_page_that_loses_the_replica_under_a_query_is_answered_from_the_primary(
+    records: Dictionary, page: str
+) -> None:
+    if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        pytest.skip("cuts a live connection: PostgreSQL's (CI runs it)")
+    client = client_for(make_instructor())
+    assert client.get(reverse(page)).status_code == 200
+    assert connections[REPLICA_DB_ALIAS].connection is not None  # it read from the replica
+    cut_the_replica_connection()  # after the router's check: the next query finds it gone
+    response = client.get(reverse(page))
+    assert response.status_code == 200
+    if page == "instructor_games":
+        assert all(name in response.content.decode() for name in ("ada", "bob", "cy"))
+    assert db_router.replica_health().failures == 1  # the next reads skip it at once
+
+
+@pytest.mark.usefixtures("replica_up")
+def test_a_post_that_loses_the_replica_is_not_sent_again(records: Dictionary) -> None:
+    """Only safe requests are answered again: a write is never run twice."""
+    if connections[DEFAULT_DB_ALIAS].vendor != "postgresql":
+        pytest.skip("cuts a live connection: PostgreSQL's (CI runs it)")
+    assert client_for(make_instructor()).get(reverse("leaderboard")).status_code == 200
+    cut_the_replica_connection()
+    assert db_router.replica_connection_broken()
+    middleware = db_router.ReplicaFallbackMiddleware(lambda request: HttpResponse())
+    request = RequestFactory().post("/games/1/guess/")
+    assert middleware.process_exception(request, OperationalError("gone")) is None
+    assert db_router.replica_health().failures == 0  # not even looked at
 
 
 @pytest.mark.usefixtures("replica_down")
