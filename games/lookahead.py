@@ -25,7 +25,9 @@ against the 8,492 words with no E at all. What this one does, at each guess:
 4. It keeps the family with the highest value. Families of equal value are
    first ordered by their worst case against the model guesser's second and
    third letters (:func:`robust_order`: a guesser who does not play the
-   model's first letter); among those still equal it keeps the one the rules
+   model's first letter), or against every letter it could play next when
+   the tied families are small (:data:`WIDE_TIE_UP_TO` words: a one-ply probe,
+   what a player with undo does); among those still equal it keeps the one the rules
    rank hardest (the biggest), unless the game is ranked: then the game's
    secret seed picks among the first few of them, so that letters that beat
    one ranked game do not beat the next.
@@ -69,7 +71,30 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
   p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
   differences are the machine's load. With the 2nd to 5th letters instead
   (``TIE_LETTERS = 4``): the same lines and misses (51), so 2 it is. Short of
-  the 1.4x goal (52 with hard at 37).
+  the 1.4x goal (52 with hard at 37); see the next item.
+- Kept: ties among small families (the biggest tied family at most
+  :data:`WIDE_TIE_UP_TO` = 1,000 words) ordered by their worst case against
+  every letter the model guesser could play next (:data:`WIDE_TIE_LETTERS`),
+  not only its 2nd and 3rd: a one-ply probe of each tied family, the probing
+  guesser's own look. Per-length runs (``--lengths``) first showed where the
+  probe gains: length 7, where it opened u i e a c against 11 misses for the
+  strong guesser's e a i o; its value first dropped at c, in the 386-word
+  family fiendish had kept after a, tied (8 and 8) with a 355-word one. With
+  every letter the probe's line becomes u i e n a ...: after n the two tied
+  families (460 words, a miss, and 326) are ordered by every letter, the
+  326 is kept, and the probe needs 10 misses instead of 9. No other length
+  changed, for either guesser. Full run of lengths 6-12 (``--probe
+  --lengths 6 7 8 9 10 11 12``): strong guesser hard 38, fiendish 54
+  (1.42x, unchanged); probing guesser 13 10 9 6 5 6 4; best of guessers
+  hard 37, fiendish 52 (1.41x, was 51, 1.38x): the goal's 1.4x. Replies:
+  largest bucket p99 84 ms (max 86), every reply p99 126 ms, max 206 ms
+  (the 26-miss opening of length 6, 160-183 ms before on this machine: no
+  tie there is small enough, so the change cannot reach it; load 6-8 on 2
+  cores). Every letter on all tied families, whatever their size, found the
+  same misses but took the 26-miss length-10 opening from under 80 to
+  245 ms (splitting two big families by 25 letters); 4,000 words still
+  put 161 ms on its second reply; 1,000 words has the same misses and no
+  slower reply.
 - Where to go next: the probe's gain is in the opening (length 7: u i e a c
   needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
   7). It opens with the letter whose real answer the model values lowest;
@@ -129,6 +154,11 @@ FAMILY_VALUES_KEPT = 20_000
 # next letters after its first: this many of them (0: the rules' order). MEASURED: see the
 # module docstring, "Against a probing guesser".
 TIE_LETTERS = 2
+# ...and every letter the guesser could play next (a one-ply probe of each tied family, what a
+# player with undo does), when the biggest tied family has at most this many words; bigger ones
+# take the time of the slowest replies (splitting them by every letter), so they keep 2.
+WIDE_TIE_LETTERS = 25
+WIDE_TIE_UP_TO = 1_000
 
 
 class FamilyValues:
@@ -275,13 +305,15 @@ def robust_order(
     """``tied`` ordered by their worst case against the model's next letters, best first."""
     tables = estimate.tables
     worst_cases: list[int] = []
+    biggest = max(len(words) for words, _ in families)
+    letter_count = WIDE_TIE_LETTERS if biggest <= WIDE_TIE_UP_TO else TIE_LETTERS
     try:
         for words, miss_here in families:
             worst = best
             if len(words) > 1:
                 sizes = tables.family_sizes(words, budget)
                 letters = tables.greedy_aware_order(sizes, after, splitting_only=True)
-                for letter_index in letters[1 : 1 + TIE_LETTERS].tolist():
+                for letter_index in letters[1 : 1 + letter_count].tolist():
                     worth = letter_worth(estimate, budget, words, after, letter_index, fingerprint)
                     worst = min(worst, miss_here + worth)
             worst_cases.append(worst)
