@@ -87,14 +87,19 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
   --lengths 6 7 8 9 10 11 12``): strong guesser hard 38, fiendish 54
   (1.42x, unchanged); probing guesser 13 10 9 6 5 6 4; best of guessers
   hard 37, fiendish 52 (1.41x, was 51, 1.38x): the goal's 1.4x. Replies:
-  largest bucket p99 84 ms (max 86), every reply p99 126 ms, max 206 ms
-  (the 26-miss opening of length 6, 160-183 ms before on this machine: no
-  tie there is small enough, so the change cannot reach it; load 6-8 on 2
-  cores). Every letter on all tied families, whatever their size, found the
-  same misses but took the 26-miss length-10 opening from under 80 to
-  245 ms (splitting two big families by 25 letters); 4,000 words still
-  put 161 ms on its second reply; 1,000 words has the same misses and no
-  slower reply.
+  largest bucket p99 77 ms (max 88), every reply p99 115 ms, max 176 ms
+  (load 6-8 on 2 cores; a first run gave max 206 ms on the 26-miss opening
+  of length 6, 160-183 ms before on this machine, where no tie is small
+  enough for the change to reach). Every letter is valued with a fresh
+  estimate and without the family memo: the letters meet word sets the
+  family's own valuation met, which a remembered value leaves out of the
+  decision's estimate, so sharing it made a warm process spend other
+  positions than a cold one (a memo test caught it, length 9: 3,746
+  against 3,515); the misses were the same. Every letter on all tied
+  families, whatever their size, found the same misses but took the
+  26-miss length-10 opening from under 80 to 245 ms (splitting two big
+  families by 25 letters); 4,000 words still put 161 ms on its second
+  reply; 1,000 words has the same misses and no slower reply.
 - Where to go next: the probe's gain is in the opening (length 7: u i e a c
   needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
   7). It opens with the letter whose real answer the model values lowest;
@@ -305,16 +310,23 @@ def robust_order(
     """``tied`` ordered by their worst case against the model's next letters, best first."""
     tables = estimate.tables
     worst_cases: list[int] = []
-    biggest = max(len(words) for words, _ in families)
-    letter_count = WIDE_TIE_LETTERS if biggest <= WIDE_TIE_UP_TO else TIE_LETTERS
+    wide = max(len(words) for words, _ in families) <= WIDE_TIE_UP_TO
+    letter_count = WIDE_TIE_LETTERS if wide else TIE_LETTERS
     try:
         for words, miss_here in families:
             worst = best
             if len(words) > 1:
                 sizes = tables.family_sizes(words, budget)
                 letters = tables.greedy_aware_order(sizes, after, splitting_only=True)
+                # Every letter meets word sets the family's own valuation met: a remembered
+                # value (FAMILY_VALUES) leaves them out of ``estimate``'s memo, so the positions
+                # spent would depend on what this process remembers. A fresh estimate, not
+                # remembered, spends the same positions in a cold process and a warm one.
+                probe = TreeEstimate(tables, budget, estimate.settings) if wide else estimate
                 for letter_index in letters[1 : 1 + letter_count].tolist():
-                    worth = letter_worth(estimate, budget, words, after, letter_index, fingerprint)
+                    worth = letter_worth(
+                        probe, budget, words, after, letter_index, None if wide else fingerprint
+                    )
                     worst = min(worst, miss_here + worth)
             worst_cases.append(worst)
     except BudgetExhaustedError:
