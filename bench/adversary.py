@@ -40,6 +40,10 @@ runs) plays lengths 4 to 6 only, two games on the largest of those buckets, and
 at most 2 memorised replays, so the script cannot rot unseen; its numbers are
 not the goal's.
 
+``--lengths 7 9`` plays those lengths only (the ratios are then theirs);
+``--timed N`` sets the number of timed games below (``--timed 0``: none, the
+games' own replies are timed), for quick per-length runs while iterating.
+
 Reply times: every fiendish reply above, plus 20 more games on the largest
 bucket (length 9, 28,840 words) with the letters in random orders (a fixed
 seed), 8 wrong guesses allowed, every other one ranked, so the median, p99
@@ -412,10 +416,12 @@ def main() -> None:
         )
     largest = max(all_buckets if options.lengths else buckets, key=lambda n: len(all_buckets[n]))
     on_largest = largest_bucket_replies(Lexicon(all_buckets[largest]), timed_games)
-    if not on_largest:  # --timed 0: the replies of the games above stand in
-        on_largest = replies
-    print(f"fiendish on the largest bucket (length {largest}): {describe(on_largest)}")
-    replies += on_largest
+    if on_largest:
+        print(f"fiendish on the largest bucket (length {largest}): {describe(on_largest)}")
+        replies += on_largest
+    else:  # --timed 0: the replies of the games above stand in
+        on_largest = list(replies)
+        print("no timed games on the largest bucket (--timed 0): p99 below is every reply's")
     milliseconds = [reply * 1000 for reply in on_largest]
     print(
         f"lengths {span}: hard {totals[Difficulty.HARD]}, "
