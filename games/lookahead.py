@@ -99,16 +99,25 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
   families, whatever their size, found the same misses but took the
   26-miss length-10 opening from under 80 to 245 ms (splitting two big
   families by 25 letters); 4,000 words still put 161 ms on its second
-  reply; 1,000 words has the same misses and no slower reply.
-- Where to go next: the probe's gain is in the opening (length 7: u i e a c
-  needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
-  7). It opens with the letter whose real answer the model values lowest;
-  fiendish already keeps that letter's most valued family, so forcing more
-  there needs values nearer the truth for the opening's big families than
-  one model guesser gives. An opening table per dictionary and length from
-  a deep offline search (2 plies of every letter against every big family,
-  about 26 x 12 x 25 tree estimates per length, minutes each) is the next
-  thing to measure; :data:`FAMILY_VALUES` is where its values would be read.
+  reply; 1,000 words has the same misses and no slower reply. With the AI
+  guesser as well (``--ai``, lengths 6-12): it needs fewer misses against
+  hard (30 over the lengths), the same as the strong guesser against
+  fiendish, so the best of all three is hard 30, fiendish 52 (1.73x).
+- Not tried for lack of time: a minimax over several guessers played out to
+  the end at the first replies (a probing guesser's game costs about a
+  minute per length, far beyond a reply), or the same offline.
+- Where to go next: what the probe still gains is in the opening (length 7: 10
+  against the strong guesser's 11; length 9: a e i o needs 6 against 7, and
+  the model already values fiendish's answer to a at 6, the whole game: the
+  tie there, 12,433 words against 1,157, is too big for every letter, and
+  every letter did not change it either). It opens with the letter whose real
+  answer the model values lowest; fiendish already keeps that letter's most
+  valued family, so forcing more there needs values nearer the truth for the
+  opening's big families than one model guesser gives. An opening table per
+  dictionary and length from a deep offline search (2 plies of every letter
+  against every big family, about 26 x 12 x 25 tree estimates per length,
+  minutes each) is the next thing to measure; :data:`FAMILY_VALUES` is where
+  its values would be read.
 """
 
 from __future__ import annotations
