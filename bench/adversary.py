@@ -41,6 +41,10 @@ at most 2 memorised replays, so the script cannot rot unseen; its numbers are
 not the goal's. No figure fails the run, ``--quick`` or not: it exits non-zero only
 when a game breaks (an exception).
 
+``--lengths 7 9`` plays those lengths only (the ratios are then theirs);
+``--timed N`` sets the number of timed games below (``--timed 0``: none, the
+games' own replies are timed), for quick per-length runs while iterating.
+
 Reply times: every fiendish reply above, plus 20 more games on the largest
 bucket (length 9, 28,840 words) with the letters in random orders (a fixed
 seed), 8 wrong guesses allowed, every other one ranked, so the median, p99
@@ -307,12 +311,23 @@ def main() -> None:
     parser.add_argument("--probe", action="store_true", help="also play the probing guesser")
     parser.add_argument("--daily", type=int, metavar="N", help="N days of daily puzzles")
     parser.add_argument("--quick", action="store_true", help="lengths 4-6 and 2 timed games")
+    parser.add_argument(
+        "--lengths", type=int, nargs="+", metavar="L", help="play these lengths only"
+    )
+    parser.add_argument(
+        "--timed", type=int, metavar="N", help="timed games on the largest bucket (default 20)"
+    )
     options = parser.parse_args()
     lengths, ratio_lengths, timed_games = LENGTHS, RATIO_LENGTHS, LARGEST_BUCKET_GAMES
+    if options.lengths:
+        lengths = ratio_lengths = sorted(set(options.lengths))  # type: ignore[assignment]
+    if options.timed is not None:
+        timed_games = options.timed
     if options.quick:
         lengths, ratio_lengths, timed_games = range(4, 7), range(4, 7), 2
         options.memorised = min(options.memorised or 2, 2)
         options.daily = min(options.daily or 2, 2)
+    span = f"{min(ratio_lengths)}-{max(ratio_lengths)}"
     all_buckets = load_buckets()
     buckets = {length: words for length, words in all_buckets.items() if length in lengths}
     totals = {Difficulty.HARD: 0, Difficulty.FIENDISH: 0}
@@ -371,14 +386,14 @@ def main() -> None:
     ratio = totals[Difficulty.FIENDISH] / totals[Difficulty.HARD]
     if options.ai:
         print(
-            f"the AI guesser, lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: "
+            f"the AI guesser, lengths {span}: "
             f"hard {ai_totals[Difficulty.HARD]}, fiendish "
             f"{ai_totals[Difficulty.FIENDISH]} "
             f"({ai_totals[Difficulty.FIENDISH] / ai_totals[Difficulty.HARD]:.2f}x)"
         )
     if options.ai or options.probe:
         print(
-            f"best of guessers, lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: "
+            f"best of guessers, lengths {span}: "
             f"hard {best_of[Difficulty.HARD]}, fiendish {best_of[Difficulty.FIENDISH]} "
             f"({best_of[Difficulty.FIENDISH] / best_of[Difficulty.HARD]:.2f}x)"
         )
@@ -390,8 +405,7 @@ def main() -> None:
         )
         ranked_ratio = ranked_totals[Difficulty.FIENDISH] / ranked_totals[Difficulty.HARD]
         print(
-            f"ranked games (secret vocabulary), lengths {ratio_lengths.start}-"
-            f"{ratio_lengths.stop - 1}, mean of {ranked_seeds} seeds: hard "
+            f"ranked games (secret vocabulary), lengths {span}, mean of {ranked_seeds} seeds: hard "
             f"{ranked_totals[Difficulty.HARD]:.1f}, fiendish "
             f"{ranked_totals[Difficulty.FIENDISH]:.1f} ({ranked_ratio:.2f}x)"
         )
@@ -401,13 +415,17 @@ def main() -> None:
             f"daily puzzles: the guesser won {won} of {days} days; its line ends in a "
             f"different final family in a practice game on {different} of {won}"
         )
-    largest = max(buckets, key=lambda length: len(buckets[length]))
-    on_largest = largest_bucket_replies(Lexicon(buckets[largest]), timed_games)
-    print(f"fiendish on the largest bucket (length {largest}): {describe(on_largest)}")
-    replies += on_largest
+    largest = max(all_buckets if options.lengths else buckets, key=lambda n: len(all_buckets[n]))
+    on_largest = largest_bucket_replies(Lexicon(all_buckets[largest]), timed_games)
+    if on_largest:
+        print(f"fiendish on the largest bucket (length {largest}): {describe(on_largest)}")
+        replies += on_largest
+    else:  # --timed 0: the replies of the games above stand in
+        on_largest = list(replies)
+        print("no timed games on the largest bucket (--timed 0): p99 below is every reply's")
     milliseconds = [reply * 1000 for reply in on_largest]
     print(
-        f"lengths {ratio_lengths.start}-{ratio_lengths.stop - 1}: hard {totals[Difficulty.HARD]}, "
+        f"lengths {span}: hard {totals[Difficulty.HARD]}, "
         f"fiendish {totals[Difficulty.FIENDISH]}"
         + (
             f", ceiling {best_total} ({best_total / totals[Difficulty.HARD]:.2f}x)"

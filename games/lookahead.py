@@ -25,7 +25,9 @@ against the 8,492 words with no E at all. What this one does, at each guess:
 4. It keeps the family with the highest value. Families of equal value are
    first ordered by their worst case against the model guesser's second and
    third letters (:func:`robust_order`: a guesser who does not play the
-   model's first letter); among those still equal it keeps the one the rules
+   model's first letter), or against every letter it could play next when
+   the tied families are small (:data:`WIDE_TIE_UP_TO` words: a one-ply probe,
+   what a player with undo does); among those still equal it keeps the one the rules
    rank hardest (the biggest), unless the game is ranked: then the game's
    secret seed picks among the first few of them, so that letters that beat
    one ranked game do not beat the next.
@@ -69,16 +71,53 @@ shared 2-core machine (load 6-8), CPU time of the bench process:
   p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
   differences are the machine's load. With the 2nd to 5th letters instead
   (``TIE_LETTERS = 4``): the same lines and misses (51), so 2 it is. Short of
-  the 1.4x goal (52 with hard at 37).
-- Where to go next: the probe's gain is in the opening (length 7: u i e a c
-  needs 9 where the strong guesser's e a i o needs 11; length 9: 5-6 against
-  7). It opens with the letter whose real answer the model values lowest;
-  fiendish already keeps that letter's most valued family, so forcing more
-  there needs values nearer the truth for the opening's big families than
-  one model guesser gives. An opening table per dictionary and length from
-  a deep offline search (2 plies of every letter against every big family,
-  about 26 x 12 x 25 tree estimates per length, minutes each) is the next
-  thing to measure; :data:`FAMILY_VALUES` is where its values would be read.
+  the 1.4x goal (52 with hard at 37); see the next item.
+- Kept: ties among small families (the biggest tied family at most
+  :data:`WIDE_TIE_UP_TO` = 1,000 words) ordered by their worst case against
+  every letter the model guesser could play next (:data:`WIDE_TIE_LETTERS`),
+  not only its 2nd and 3rd: a one-ply probe of each tied family, the probing
+  guesser's own look. Per-length runs (``--lengths``) first showed where the
+  probe gains: length 7, where it opened u i e a c against 11 misses for the
+  strong guesser's e a i o; its value first dropped at c, in the 386-word
+  family fiendish had kept after a, tied (8 and 8) with a 355-word one. With
+  every letter the probe's line becomes u i e n a ...: after n the two tied
+  families (460 words, a miss, and 326) are ordered by every letter, the
+  326 is kept, and the probe needs 10 misses instead of 9. No other length
+  changed, for either guesser. Full run of lengths 6-12 (``--probe
+  --lengths 6 7 8 9 10 11 12``): strong guesser hard 38, fiendish 54
+  (1.42x, unchanged); probing guesser 13 10 9 6 5 6 4; best of guessers
+  hard 37, fiendish 52 (1.41x, was 51, 1.38x): the goal's 1.4x. Replies:
+  largest bucket p99 77 ms (max 88), every reply p99 115 ms, max 176 ms
+  (load 6-8 on 2 cores; a first run gave max 206 ms on the 26-miss opening
+  of length 6, 160-183 ms before on this machine, where no tie is small
+  enough for the change to reach). Every letter is valued with a fresh
+  estimate and without the family memo: the letters meet word sets the
+  family's own valuation met, which a remembered value leaves out of the
+  decision's estimate, so sharing it made a warm process spend other
+  positions than a cold one (a memo test caught it, length 9: 3,746
+  against 3,515); the misses were the same. Every letter on all tied
+  families, whatever their size, found the same misses but took the
+  26-miss length-10 opening from under 80 to 245 ms (splitting two big
+  families by 25 letters); 4,000 words still put 161 ms on its second
+  reply; 1,000 words has the same misses and no slower reply. With the AI
+  guesser as well (``--ai``, lengths 6-12): it needs fewer misses against
+  hard (30 over the lengths), the same as the strong guesser against
+  fiendish, so the best of all three is hard 30, fiendish 52 (1.73x).
+- Not tried for lack of time: a minimax over several guessers played out to
+  the end at the first replies (a probing guesser's game costs about a
+  minute per length, far beyond a reply), or the same offline.
+- Where to go next: what the probe still gains is in the opening (length 7: 10
+  against the strong guesser's 11; length 9: a e i o needs 6 against 7, and
+  the model already values fiendish's answer to a at 6, the whole game: the
+  tie there, 12,433 words against 1,157, is too big for every letter, and
+  every letter did not change it either). It opens with the letter whose real
+  answer the model values lowest; fiendish already keeps that letter's most
+  valued family, so forcing more there needs values nearer the truth for the
+  opening's big families than one model guesser gives. An opening table per
+  dictionary and length from a deep offline search (2 plies of every letter
+  against every big family, about 26 x 12 x 25 tree estimates per length,
+  minutes each) is the next thing to measure; :data:`FAMILY_VALUES` is where
+  its values would be read.
 """
 
 from __future__ import annotations
@@ -129,6 +168,11 @@ FAMILY_VALUES_KEPT = 20_000
 # next letters after its first: this many of them (0: the rules' order). MEASURED: see the
 # module docstring, "Against a probing guesser".
 TIE_LETTERS = 2
+# ...and every letter the guesser could play next (a one-ply probe of each tied family, what a
+# player with undo does), when the biggest tied family has at most this many words; bigger ones
+# take the time of the slowest replies (splitting them by every letter), so they keep 2.
+WIDE_TIE_LETTERS = 25
+WIDE_TIE_UP_TO = 1_000
 
 
 class FamilyValues:
@@ -275,14 +319,23 @@ def robust_order(
     """``tied`` ordered by their worst case against the model's next letters, best first."""
     tables = estimate.tables
     worst_cases: list[int] = []
+    wide = max(len(words) for words, _ in families) <= WIDE_TIE_UP_TO
+    letter_count = WIDE_TIE_LETTERS if wide else TIE_LETTERS
     try:
         for words, miss_here in families:
             worst = best
             if len(words) > 1:
                 sizes = tables.family_sizes(words, budget)
                 letters = tables.greedy_aware_order(sizes, after, splitting_only=True)
-                for letter_index in letters[1 : 1 + TIE_LETTERS].tolist():
-                    worth = letter_worth(estimate, budget, words, after, letter_index, fingerprint)
+                # Every letter meets word sets the family's own valuation met: a remembered
+                # value (FAMILY_VALUES) leaves them out of ``estimate``'s memo, so the positions
+                # spent would depend on what this process remembers. A fresh estimate, not
+                # remembered, spends the same positions in a cold process and a warm one.
+                probe = TreeEstimate(tables, budget, estimate.settings) if wide else estimate
+                for letter_index in letters[1 : 1 + letter_count].tolist():
+                    worth = letter_worth(
+                        probe, budget, words, after, letter_index, None if wide else fingerprint
+                    )
                     worst = min(worst, miss_here + worth)
             worst_cases.append(worst)
     except BudgetExhaustedError:

@@ -406,6 +406,7 @@ def test_families_of_equal_value_are_kept_by_their_worst_case_against_other_lett
     for letter in "ae":
         state, _ = apply_guess(state, letter)
     families, codes, ranked_codes = partition(state, "i")
+    monkeypatch.setattr(lookahead, "WIDE_TIE_UP_TO", 0)  # the 2 letters alone (see below)
     monkeypatch.setattr(lookahead, "TIE_LETTERS", 0)
     _, plain = apply_guess(state, "i")
     monkeypatch.setattr(lookahead, "TIE_LETTERS", 2)
@@ -436,3 +437,46 @@ def test_families_of_equal_value_are_kept_by_their_worst_case_against_other_lett
 
     assert worst_case(robust.kept_rank) > worst_case(plain.kept_rank)
     assert worst_case(robust.kept_rank) == max(worst_case(rank) for rank in tied)
+
+
+def test_small_families_of_equal_value_are_kept_by_their_worst_case_against_every_letter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Length 7 after ``u i e`` (the probing guesser's line): two families of ``n`` are worth 8,
+    both small enough to be tried against every letter; the one kept is the one whose worst
+    case over every next letter is highest, which the 2 letters alone do not find."""
+    lexicon = web2_lexicon(7)
+    state = new_game(lexicon, max_misses=26, difficulty="fiendish", seed=1)
+    for letter in "uie":
+        state, _ = apply_guess(state, letter)
+    families, codes, ranked_codes = partition(state, "n")
+    monkeypatch.setattr(lookahead, "WIDE_TIE_UP_TO", 0)
+    _, narrow = apply_guess(state, "n")
+    monkeypatch.setattr(lookahead, "WIDE_TIE_UP_TO", 1_000)
+    _, wide = apply_guess(state, "n")
+    assert wide.values == narrow.values
+    best = max(value for value in wide.values if value is not None)
+    tied = [rank for rank, value in enumerate(wide.values) if value == best]
+    assert len(tied) > 1
+    assert max(families[rank].size for rank in tied) <= 1_000
+    assert wide.kept_rank != narrow.kept_rank
+
+    tables = search_tables(lexicon)
+    after = guessed_mask("uien")
+
+    def worst_case(rank: int) -> int:
+        words = state.candidates[np.flatnonzero(codes == ranked_codes[rank])]
+        estimate = TreeEstimate(tables, NodeBudget(10**9), lookahead.FIENDISH_ESTIMATE)
+        order = tables.greedy_aware_order(tables.family_sizes(words), after, splitting_only=True)
+        miss = int(families[rank].revealed == 0)
+        return min(
+            best,
+            *(
+                miss
+                + lookahead.letter_worth(estimate, NodeBudget(10**9), words, after, letter, None)
+                for letter in order[1:].tolist()
+            ),
+        )
+
+    assert worst_case(wide.kept_rank) > worst_case(narrow.kept_rank)
+    assert worst_case(wide.kept_rank) == max(worst_case(rank) for rank in tied)
