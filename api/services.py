@@ -25,6 +25,8 @@ from games.models import Game, Status
 from games.services import game_start
 
 TOKEN_PREFIX = "eh_"
+# The longest life a token may be given, in days (none given: it never expires).
+TOKEN_MAX_DAYS = 365
 # last_used_at is written at most this often per token: not one UPDATE per request.
 LAST_USED_PRECISION = dt.timedelta(minutes=1)
 
@@ -46,8 +48,11 @@ def token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
-    """A new token and its secret, which is shown once and never stored.
+def api_token_create(
+    *, user: AbstractBaseUser, name: str, days: int | None = None
+) -> tuple[ApiToken, str]:
+    """A new token and its secret, which is shown once and never stored; with ``days``
+    it is refused like a revoked one once that many days have passed.
 
     The account row is locked while the tokens are counted, so two forms sent at
     once cannot both pass the cap (``API_TOKENS_PER_ACCOUNT``).
@@ -55,6 +60,12 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
     name = " ".join(name.split())[:TOKEN_NAME_MAX]
     if not name:
         raise ApiRuleError("invalid_name", "Give the token a name, such as the program's.")
+    if days is not None and not 1 <= days <= TOKEN_MAX_DAYS:
+        raise ApiRuleError(
+            "invalid_expiry",
+            f"A token lives from 1 to {TOKEN_MAX_DAYS} days, or never expires. No token was made.",
+        )
+    expires_at = timezone.now() + dt.timedelta(days=days) if days is not None else None
     if is_guest(user):
         raise ApiRuleError(
             "guest_account",
@@ -64,7 +75,11 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        active = ApiToken.objects.filter(user=user, revoked_at__isnull=True).count()
+        active = (
+            ApiToken.objects.filter(user=user, revoked_at__isnull=True)
+            .exclude(expires_at__lte=timezone.now())
+            .count()
+        )
         if active >= settings.API_TOKENS_PER_ACCOUNT:
             raise ApiRuleError(
                 "token_cap",
@@ -73,7 +88,11 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
                 status=409,
             )
         token = ApiToken.objects.create(
-            user=user, name=name, token_hash=token_hash(secret), prefix=secret[:8]
+            user=user,
+            name=name,
+            token_hash=token_hash(secret),
+            prefix=secret[:8],
+            expires_at=expires_at,
         )
     return token, secret
 
@@ -90,8 +109,8 @@ def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
 
 
 def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | None:
-    """The live token a bearer secret names (None: unknown, revoked, or its account is
-    inactive), counted in the ``api_request`` rate per token and per address.
+    """The live token a bearer secret names (None: unknown, revoked, expired, or its
+    account is inactive), counted in the ``api_request`` rate per token and per address.
 
     The address is counted before the token is looked up, so guessing secrets is
     throttled as much as using one.
@@ -104,10 +123,10 @@ def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | No
         .filter(token_hash=token_hash(secret), revoked_at__isnull=True, user__is_active=True)
         .first()
     )
-    if token is None:
+    now = timezone.now()
+    if token is None or (token.expires_at is not None and token.expires_at <= now):
         return None
     rate_limit_hit(scope="api_request", token=token.pk)
-    now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
