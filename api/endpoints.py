@@ -101,8 +101,9 @@ def games(request: HttpRequest, limit: int = Query(20, ge=1, le=100)) -> list[se
 
 @api.post(
     "/games",
-    response={201: GameOut, **GAME_ERRORS, 409: ErrorOut},
-    summary="Start a bot game (any difficulty, fair included; never ranked)",
+    response={201: GameOut, **GAME_ERRORS, 403: ErrorOut, 409: ErrorOut},
+    summary="Start a bot game (any difficulty, fair included; never ranked; an assignment's "
+    "token: the assignment's settings only)",
 )
 def game_start(request: HttpRequest, body: GameStartIn) -> Status:
     dictionary = selectors.offered_dictionary(slug=body.dictionary)
@@ -193,8 +194,9 @@ def leaderboard(
 
 @api.post(
     "/maker-games",
-    response={201: MakerGameOut, **GAME_ERRORS, 409: ErrorOut},
-    summary="Start a word-maker game: the site's AI guesser asks, the bot answers positions",
+    response={201: MakerGameOut, **GAME_ERRORS, 403: ErrorOut, 409: ErrorOut},
+    summary="Start a word-maker game: the site's AI guesser asks, the bot answers positions "
+    "(an assignment's token: the assignment's settings only)",
 )
 def maker_start(request: HttpRequest, body: MakerStartIn) -> Status:
     dictionary = selectors.offered_dictionary(slug=body.dictionary)

@@ -29,6 +29,15 @@ class ApiToken(models.Model):
     expires_at = models.DateTimeField(
         null=True, blank=True, help_text="After this the token is refused (none: it never expires)."
     )
+    assignment = models.ForeignKey(
+        "classes.Assignment",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="api_tokens",
+        help_text="A bot assignment's token: every game it starts is a game of the assignment, "
+        "with its settings.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
