@@ -33,7 +33,11 @@ MAKER_FORCED = Case(
 
 def api_tokens_for(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """The account's tokens, live ones first, newest first (for the Account page)."""
-    return ApiToken.objects.filter(user=user).order_by("revoked_at", "-created_at", "-id")
+    return (
+        ApiToken.objects.filter(user=user)
+        .select_related("assignment__classroom")
+        .order_by("revoked_at", "-created_at", "-id")
+    )
 
 
 def bot_game(*, token: ApiToken, game_id: int) -> Game:

@@ -112,6 +112,9 @@ def test_a_student_makes_a_token_on_the_assignment_page(classroom: Classroom) ->
     token = ApiToken.objects.get(user=student("ada"))
     assert token.assignment == assignment
     assert ApiClient(secret).post("/games", GUESSER).status_code == 201
+    account = ada.get("/accounts/profile/").content.decode()
+    assert f"for the assignment “{assignment.title}”" in account
+    assert secret not in account
 
 
 def test_the_table_grades_each_students_bot_beside_the_references(
