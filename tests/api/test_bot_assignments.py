@@ -16,6 +16,7 @@ from django.utils import timezone
 from api.models import ApiToken, MakerGame
 from api.services import api_token_create, assignment_token_create
 from classes.models import Assignment, Classroom, Players
+from classes.selectors import class_assignments
 from games.models import Game
 from tests.api.conftest import ApiClient
 from tests.classes.support import enroll, make_assignment, make_class, make_class_instructor
@@ -126,6 +127,7 @@ def test_the_table_grades_each_students_bot_beside_the_references(
     assert first["status"] != "playing"
     assert second["status"] != "playing"
     ada.post("/games", GUESSER)  # in progress: not averaged
+    assert class_assignments(classroom).get(pk=assignment.pk).student_games == 3
     ApiClient(api_token_create(user=student("ada"), name="free")[1]).post("/games", GUESSER)
     teacher = signed_in(classroom.instructor)
     base = f"/classes/{classroom.pk}/assignments/{assignment.pk}/"
@@ -160,6 +162,7 @@ def test_a_word_maker_assignment_shows_each_answer_and_the_reference_makers(
     assert "fiendish word-maker (misses forced)" in teacher.get(base).content.decode()
     games = teacher.get(f"{base}bots/{student('bob').pk}/").content.decode()
     assert f"Word-maker game {game['id']}" in games
+    assert class_assignments(classroom).get(pk=assignment.pk).student_games == 1
     assert f'<th scope="row">{asked.upper()}</th><td>not in the word</td>' in games
 
 
