@@ -70,6 +70,8 @@ errors.install(api)
 
 COMMON_ERRORS = {401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 GAME_ERRORS = {**COMMON_ERRORS, 404: ErrorOut}
+# An operation with a JSON body: a body that is not JSON at all is a 400 (found by schemathesis).
+BODY_ERRORS = {**GAME_ERRORS, 400: ErrorOut, 409: ErrorOut}
 
 
 def _token(request: HttpRequest) -> ApiToken:
@@ -101,8 +103,9 @@ def games(request: HttpRequest, limit: int = Query(20, ge=1, le=100)) -> list[se
 
 @api.post(
     "/games",
-    response={201: GameOut, **GAME_ERRORS, 409: ErrorOut},
-    summary="Start a bot game (any difficulty, fair included; never ranked)",
+    response={201: GameOut, **BODY_ERRORS, 403: ErrorOut},
+    summary="Start a bot game (any difficulty, fair included; never ranked; an assignment's "
+    "token: the assignment's settings only)",
 )
 def game_start(request: HttpRequest, body: GameStartIn) -> Status:
     dictionary = selectors.offered_dictionary(slug=body.dictionary)
@@ -128,7 +131,7 @@ def game_read(
 
 @api.post(
     "/games/{game_id}/guesses",
-    response={200: GuessOut, **GAME_ERRORS, 409: ErrorOut},
+    response={200: GuessOut, **BODY_ERRORS},
     summary="Guess a letter (409 when expected_guesses is out of date: nothing changed)",
 )
 def game_guess(
@@ -193,8 +196,9 @@ def leaderboard(
 
 @api.post(
     "/maker-games",
-    response={201: MakerGameOut, **GAME_ERRORS, 409: ErrorOut},
-    summary="Start a word-maker game: the site's AI guesser asks, the bot answers positions",
+    response={201: MakerGameOut, **BODY_ERRORS, 403: ErrorOut},
+    summary="Start a word-maker game: the site's AI guesser asks, the bot answers positions "
+    "(an assignment's token: the assignment's settings only)",
 )
 def maker_start(request: HttpRequest, body: MakerStartIn) -> Status:
     dictionary = selectors.offered_dictionary(slug=body.dictionary)
@@ -223,7 +227,7 @@ def maker_read(
 
 @api.post(
     "/maker-games/{game_id}/answers",
-    response={200: MakerGameOut, **GAME_ERRORS, 409: ErrorOut},
+    response={200: MakerGameOut, **BODY_ERRORS},
     summary="Answer the asked letter with its positions (422 for an answer no word fits)",
 )
 def maker_answer(

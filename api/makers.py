@@ -22,12 +22,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.models import ApiGame, ApiToken, MakerGame, MakerStatus
-from api.services import ApiRuleError
+from api.services import ApiRuleError, assignment_start_check
+from classes.models import Assignment, Players
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
 from games import engine, guesser
 from games.models import MAX_WRONG_GUESSES, Status
+from games.selectors.board import par_for
 from games.services import StaleBoardError
 
 MAX_ILLEGAL_ANSWERS = 3
@@ -80,6 +82,13 @@ def maker_game_start(
     first = guesser.propose(_state(lexicon, max_misses, "", engine.HIDDEN * length, 0)).letter
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
+        assignment_start_check(
+            token=token,
+            role=Players.MAKER_BOTS,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+        )
         playing = (
             ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
             + MakerGame.objects.filter(token=token, status=MakerStatus.PLAYING).count()
@@ -230,23 +239,26 @@ def reference_misses(
     max_misses: int,
     player: AbstractBaseUser,
     address: str | None = None,
+    difficulties: tuple[engine.Difficulty, ...] = REFERENCE_DIFFICULTIES,
 ) -> dict[str, int]:
-    """What the site's hard and fiendish word-makers force on the same AI guesser with the
-    same settings: the reference rows of the word-makers' leaderboard.
+    """The misses the site's AI guesser needs against each of the site's word-makers
+    (``difficulties``) with the same settings: the reference rows of the word-makers'
+    leaderboard (hard and fiendish) and of a guesser bot assignment (its difficulty).
 
     The guesser sees what it sees against a bot (the words that fit, playing as against
     fiendish); the word-maker is the engine's. Played once per board and cached, since a
     dictionary's words never change once imported. Computing them (not cached yet)
-    counts in the ``computer_game`` rate: the computer plays two games.
+    counts in the ``computer_game`` rate: the computer plays those games.
     """
-    key = f"api:maker-reference:{dictionary_id}:{length}:{max_misses}"
+    names = ",".join(difficulty.value for difficulty in difficulties)
+    key = f"api:maker-reference:{dictionary_id}:{length}:{max_misses}:{names}"
     cached: dict[str, int] | None = cache.get(key)
     if cached is not None:
         return cached
     rate_limit_hit(scope="computer_game", player=player, address=address)
     lexicon = get_lexicon(dictionary_id=dictionary_id, length=length)
     found = {}
-    for difficulty in REFERENCE_DIFFICULTIES:
+    for difficulty in difficulties:
         state = engine.new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=0)
         while not state.is_over:
             seen = _state(lexicon, max_misses, "".join(state.letters), state.pattern, state.misses)
@@ -254,3 +266,41 @@ def reference_misses(
         found[difficulty.value] = state.misses
     cache.set(key, found, REFERENCE_CACHE_SECONDS)
     return found
+
+
+@dataclass(frozen=True)
+class ReferenceRow:
+    label: str
+    misses: int
+
+
+def assignment_reference_rows(
+    assignment: Assignment, *, player: AbstractBaseUser, address: str | None = None
+) -> list[ReferenceRow]:
+    """The rows a bot assignment's students are measured against, on its settings: for
+    guessers par and the site's AI guesser against the assignment's word-maker; for
+    word-makers what the hard and fiendish word-makers force on the same AI guesser."""
+    common = {
+        "dictionary_id": assignment.dictionary_id,
+        "length": assignment.length,
+        "max_misses": assignment.max_misses,
+        "player": player,
+        "address": address,
+    }
+    if assignment.players == Players.MAKER_BOTS:
+        return [
+            ReferenceRow(f"The site's {name} word-maker (misses forced)", misses)
+            for name, misses in reference_misses(**common).items()
+        ]
+    rows = []
+    par = par_for(
+        dictionary_id=assignment.dictionary_id,
+        length=assignment.length,
+        difficulty=assignment.difficulty,
+    )
+    if par is not None:
+        rows.append(ReferenceRow("Par (fewest misses a line of play found)", par.misses))
+    difficulty = engine.Difficulty(assignment.difficulty)
+    found = reference_misses(**common, difficulties=(difficulty,))
+    rows.append(ReferenceRow("The site's AI guesser (misses needed)", found[difficulty.value]))
+    return rows

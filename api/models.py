@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game
 
@@ -25,6 +26,18 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(
+        null=True, blank=True, help_text="After this the token is refused (none: it never expires)."
+    )
+    assignment = models.ForeignKey(
+        "classes.Assignment",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="api_tokens",
+        help_text="A bot assignment's token: every game it starts is a game of the assignment, "
+        "with its settings.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -42,6 +55,10 @@ class ApiToken(models.Model):
     @property
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= timezone.now()
 
 
 class ApiGame(models.Model):

@@ -17,7 +17,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
+from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken, MakerGame
+from classes.models import Assignment, Membership, Players
 from dictionaries.models import Dictionary
 from evilsite.accounts.guests import is_guest
 from evilsite.ratelimit import rate_limit_hit
@@ -25,6 +26,8 @@ from games.models import Game, Status
 from games.services import game_start
 
 TOKEN_PREFIX = "eh_"
+# The longest life a token may be given, in days (none given: it never expires).
+TOKEN_MAX_DAYS = 365
 # last_used_at is written at most this often per token: not one UPDATE per request.
 LAST_USED_PRECISION = dt.timedelta(minutes=1)
 
@@ -46,8 +49,16 @@ def token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
-    """A new token and its secret, which is shown once and never stored.
+def api_token_create(
+    *,
+    user: AbstractBaseUser,
+    name: str,
+    days: int | None = None,
+    assignment: Assignment | None = None,
+) -> tuple[ApiToken, str]:
+    """A new token and its secret, which is shown once and never stored; with ``days``
+    it is refused like a revoked one once that many days have passed. With an
+    ``assignment`` (see ``assignment_token_create``) every game it starts is one of it.
 
     The account row is locked while the tokens are counted, so two forms sent at
     once cannot both pass the cap (``API_TOKENS_PER_ACCOUNT``).
@@ -55,6 +66,12 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
     name = " ".join(name.split())[:TOKEN_NAME_MAX]
     if not name:
         raise ApiRuleError("invalid_name", "Give the token a name, such as the program's.")
+    if days is not None and not 1 <= days <= TOKEN_MAX_DAYS:
+        raise ApiRuleError(
+            "invalid_expiry",
+            f"A token lives from 1 to {TOKEN_MAX_DAYS} days, or never expires. No token was made.",
+        )
+    expires_at = timezone.now() + dt.timedelta(days=days) if days is not None else None
     if is_guest(user):
         raise ApiRuleError(
             "guest_account",
@@ -64,7 +81,11 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        active = ApiToken.objects.filter(user=user, revoked_at__isnull=True).count()
+        active = (
+            ApiToken.objects.filter(user=user, revoked_at__isnull=True)
+            .exclude(expires_at__lte=timezone.now())
+            .count()
+        )
         if active >= settings.API_TOKENS_PER_ACCOUNT:
             raise ApiRuleError(
                 "token_cap",
@@ -73,7 +94,12 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
                 status=409,
             )
         token = ApiToken.objects.create(
-            user=user, name=name, token_hash=token_hash(secret), prefix=secret[:8]
+            user=user,
+            name=name,
+            token_hash=token_hash(secret),
+            prefix=secret[:8],
+            expires_at=expires_at,
+            assignment=assignment,
         )
     return token, secret
 
@@ -90,8 +116,8 @@ def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
 
 
 def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | None:
-    """The live token a bearer secret names (None: unknown, revoked, or its account is
-    inactive), counted in the ``api_request`` rate per token and per address.
+    """The live token a bearer secret names (None: unknown, revoked, expired, or its
+    account is inactive), counted in the ``api_request`` rate per token and per address.
 
     The address is counted before the token is looked up, so guessing secrets is
     throttled as much as using one.
@@ -104,10 +130,10 @@ def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | No
         .filter(token_hash=token_hash(secret), revoked_at__isnull=True, user__is_active=True)
         .first()
     )
-    if token is None:
+    now = timezone.now()
+    if token is None or (token.expires_at is not None and token.expires_at <= now):
         return None
     rate_limit_hit(scope="api_request", token=token.pk)
-    now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
@@ -132,6 +158,14 @@ def api_game_start(
     rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
+        assignment_start_check(
+            token=token,
+            role=Players.GUESSER_BOTS,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            difficulty=difficulty,
+        )
         playing = ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
         if playing >= settings.API_GAMES_IN_PROGRESS_PER_TOKEN:
             raise ApiRuleError(
@@ -150,3 +184,99 @@ def api_game_start(
         )
         ApiGame.objects.create(game=game, token=token)
         return game
+
+
+def assignment_token_create(
+    *, user: AbstractBaseUser, assignment: Assignment
+) -> tuple[ApiToken, str]:
+    """A token for a bot assignment, made by a student of its class while it is open:
+    its games count for the assignment (``assignment_start_check``)."""
+    if not assignment.is_for_bots:
+        raise ApiRuleError(
+            "not_a_bot_assignment", "This assignment is played on the board, not by bots."
+        )
+    if not Membership.objects.filter(classroom_id=assignment.classroom_id, student=user).exists():
+        raise ApiRuleError(
+            "not_in_class", "Only the students of this class can make its tokens.", status=403
+        )
+    if assignment.due_at <= timezone.now():
+        raise ApiRuleError(
+            "assignment_closed", f"“{assignment.title}” is closed; no token was made.", status=403
+        )
+    return api_token_create(user=user, name=assignment.title, assignment=assignment)
+
+
+def assignment_start_check(
+    *,
+    token: ApiToken,
+    role: str,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str | None = None,
+) -> None:
+    """Refuse a start with an assignment's token that breaks the assignment's rules: the
+    other role, a student no longer in the class, after the due date, other settings than
+    the assignment's, or more games than it allows. Nothing for a token of no assignment.
+
+    The student's membership row is locked while their games are counted, so starts
+    through two tokens of the same assignment cannot pass the count together.
+    """
+    assignment = token.assignment
+    if assignment is None:
+        return
+    membership = (
+        Membership.objects.select_for_update()
+        .filter(classroom_id=assignment.classroom_id, student_id=token.user_id)
+        .first()
+    )
+    if membership is None:
+        raise ApiRuleError(
+            "not_in_class",
+            f"This token is for “{assignment.title}”, and you are no longer in its class. "
+            "No game was started.",
+            status=403,
+        )
+    if assignment.players != role:
+        wanted = "guesser" if assignment.players == Players.GUESSER_BOTS else "word-maker"
+        raise ApiRuleError(
+            "wrong_role",
+            f"“{assignment.title}” is for {wanted} bots; start that kind of game with this "
+            "token. No game was started.",
+            status=403,
+        )
+    if assignment.due_at <= timezone.now():
+        due = timezone.localtime(assignment.due_at)
+        raise ApiRuleError(
+            "assignment_closed",
+            f"“{assignment.title}” was due on {due:%Y-%m-%d at %H:%M}; it no longer takes new "
+            "games. No game was started.",
+            status=403,
+        )
+    wanted_settings = {
+        "dictionary": assignment.dictionary.slug,
+        "length": assignment.length,
+        "max_misses": assignment.max_misses,
+    }
+    sent = {"dictionary": dictionary.slug, "length": length, "max_misses": max_misses}
+    if role == Players.GUESSER_BOTS:
+        wanted_settings["difficulty"] = assignment.difficulty
+        sent["difficulty"] = difficulty or ""
+    if sent != wanted_settings:
+        shown = ", ".join(f"{key} {value}" for key, value in wanted_settings.items())
+        raise ApiRuleError(
+            "assignment_settings",
+            f"“{assignment.title}” is played with {shown}; start with exactly these. "
+            "No game was started.",
+        )
+    played = (
+        Game.objects.filter(player_id=token.user_id, api_game__token__assignment=assignment).count()
+        + MakerGame.objects.filter(player_id=token.user_id, token__assignment=assignment).count()
+    )
+    if played >= (assignment.games_allowed or 0):
+        raise ApiRuleError(
+            "assignment_games_used",
+            f"Your bot has played the {assignment.games_allowed} games “{assignment.title}” "
+            "allows. No game was started.",
+            status=409,
+        )

@@ -78,9 +78,15 @@ def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
 @login_required_htmx
 def token_create(request: HttpRequest) -> HttpResponse:
     """Make a token and show its secret, this once (no redirect: it is never stored)."""
+    days_text = request.POST.get("days", "").strip()
+    try:
+        days = int(days_text) if days_text else None
+    except ValueError:
+        messages.error(request, "Give the days as a whole number, or leave them empty.")
+        return redirect("profile")
     try:
         token, secret = services.api_token_create(
-            user=request.user, name=request.POST.get("name", "")
+            user=request.user, name=request.POST.get("name", ""), days=days
         )
     except services.ApiRuleError as error:
         messages.error(request, error.message)

@@ -8,12 +8,13 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from classes.models import JOIN_CODE_LENGTH, Assignment, Classroom
+from classes.models import JOIN_CODE_LENGTH, Assignment, Classroom, Players
 from classes.selectors import Progress, RecordFilters, RecordOrder
 from games.filters import GameFilterForm, PageForm
 from games.forms import NewGameForm
 
 DEFAULT_DAYS_TO_DUE = 7
+MAX_BOT_GAMES = 1000
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
 
@@ -72,16 +73,57 @@ class AssignmentForm(NewGameForm):
         max_length=100, error_messages={"required": "Give the assignment a title."}
     )
     due_at = _DueField()
+    players = forms.ChoiceField(
+        label="Who plays",
+        choices=Players.choices,
+        initial=Players.PEOPLE,
+        required=False,
+        help_text="Bots: each student runs a program with a token made for this assignment "
+        "(a word-maker bot's games ignore the difficulty: the site's AI guesser plays them).",
+        error_messages={"invalid_choice": "Pick who plays from the list."},
+    )
+    games_allowed = forms.IntegerField(
+        label="Games per student (bots)",
+        required=False,
+        min_value=1,
+        max_value=MAX_BOT_GAMES,
+        help_text="How many games each student's program may play for the assignment.",
+        error_messages={
+            "min_value": "A bot plays at least 1 game.",
+            "max_value": f"A bot plays at most {MAX_BOT_GAMES} games.",
+            "invalid": "Give the games as a whole number.",
+        },
+    )
     show_word_count = None
     forfeit_game_id = None
     start_token = None
-    field_order = ["title", "dictionary", "length", "max_misses", "difficulty", "due_at"]
+    field_order = [
+        "title",
+        "players",
+        "dictionary",
+        "length",
+        "max_misses",
+        "difficulty",
+        "games_allowed",
+        "due_at",
+    ]
 
     def clean_due_at(self) -> dt.datetime:
         due_at: dt.datetime = self.cleaned_data["due_at"]
         if due_at <= timezone.now():
             raise forms.ValidationError("The due date is in the past; choose a later one.")
         return due_at
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        players = cleaned.get("players") or Players.PEOPLE
+        if "players" not in self.errors:
+            cleaned["players"] = players
+        if players == Players.PEOPLE:
+            cleaned["games_allowed"] = None
+        elif players and not cleaned.get("games_allowed") and "games_allowed" not in self.errors:
+            self.add_error("games_allowed", "Say how many games each student's bot plays.")
+        return cleaned
 
 
 class AssignmentEditForm(forms.Form):

@@ -89,8 +89,22 @@ class Membership(models.Model):
         return f"{self.student_id} in {self.classroom_id}"
 
 
+class Players(models.TextChoices):
+    """Who plays an assignment: the students themselves on the board, or their programs
+    through the API (``api``), as guessers or as word-makers."""
+
+    PEOPLE = "people", "Students, on the board"
+    GUESSER_BOTS = "guesser_bots", "Students' guesser bots, through the API"
+    MAKER_BOTS = "maker_bots", "Students' word-maker bots, through the API"
+
+
 class Assignment(models.Model):
-    """Game settings every student of the class plays with, until the due date."""
+    """Game settings every student of the class plays with, until the due date.
+
+    A bot assignment (``players`` not ``PEOPLE``) has the same settings (a word-maker
+    bot's game ignores the difficulty: the site's AI guesser plays it) and a number of
+    games each student's program may play for it.
+    """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=100)
@@ -99,6 +113,13 @@ class Assignment(models.Model):
     max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
     difficulty = models.CharField(max_length=16, choices=difficulty_choices)
     due_at = models.DateTimeField("due")
+    players = models.CharField(max_length=12, choices=Players.choices, default=Players.PEOPLE)
+    games_allowed = models.PositiveSmallIntegerField(
+        "games per student",
+        null=True,
+        blank=True,
+        help_text="Bot assignments: how many games each student's program may play for it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -115,6 +136,14 @@ class Assignment(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(title=""), name="assignment_title_not_empty"
             ),
+            models.CheckConstraint(
+                condition=models.Q(players__in=Players.values), name="assignment_players_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(players=Players.PEOPLE, games_allowed__isnull=True)
+                | (~models.Q(players=Players.PEOPLE) & models.Q(games_allowed__gte=1)),
+                name="assignment_bots_have_games_allowed",
+            ),
         ]
         indexes = [models.Index(fields=["classroom", "due_at"], name="assignment_class_due")]
 
@@ -122,12 +151,19 @@ class Assignment(models.Model):
         return f"{self.title} ({self.classroom})"
 
     @property
+    def is_for_bots(self) -> bool:
+        return self.players != Players.PEOPLE
+
+    @property
     def settings_summary(self) -> str:
         misses = f"{self.max_misses} wrong guess{'es' * (self.max_misses != 1)} allowed"
-        return (
-            f"{self.dictionary.name} · {self.length} letter{'s' * (self.length != 1)} · "
-            f"{self.get_difficulty_display()} · {misses}"
-        )
+        letters = f"{self.dictionary.name} · {self.length} letter{'s' * (self.length != 1)}"
+        if self.players == Players.MAKER_BOTS:
+            return f"{letters} · {misses} · word-maker bots, {self.games_allowed} games each"
+        summary = f"{letters} · {self.get_difficulty_display()} · {misses}"
+        if self.players == Players.GUESSER_BOTS:
+            summary += f" · guesser bots, {self.games_allowed} games each"
+        return summary
 
 
 class AssignmentGame(models.Model):

@@ -19,9 +19,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import (
+    Count,
+    IntegerField,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from api.models import MakerGame
 from classes.models import (
     RUN_CLASSES_PERMISSION,
     Assignment,
@@ -107,8 +118,20 @@ def class_games(classroom: Classroom, games: QuerySet[Game] | None = None) -> Qu
     return games.filter(PLAYED_BY_PLAYER, player_id__in=student_ids(classroom))
 
 
+def _count_of(games: QuerySet, per: str) -> Coalesce:
+    """A subquery: how many of ``games`` (filtered on ``per`` = ``OuterRef("pk")``)."""
+    counted = games.filter(**{per: OuterRef("pk")}).order_by().values(per).annotate(n=Count("pk"))
+    return Coalesce(Subquery(counted.values("n")[:1], output_field=IntegerField()), 0)
+
+
 def class_assignments(classroom: Classroom) -> QuerySet[Assignment]:
-    return classroom.assignments.select_related("dictionary").annotate(student_games=Count("links"))
+    """The class's assignments with the games played for each: on the board (``links``),
+    or by the students' bots with the assignment's tokens (``api``)."""
+    return classroom.assignments.select_related("dictionary").annotate(
+        student_games=Count("links", distinct=True)
+        + _count_of(Game.objects.all(), "api_game__token__assignment")
+        + _count_of(MakerGame.objects.all(), "token__assignment")
+    )
 
 
 def is_open(assignment: Assignment, *, now: dt.datetime | None = None) -> bool:

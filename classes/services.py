@@ -24,6 +24,7 @@ from classes.models import (
     AssignmentGame,
     Classroom,
     Membership,
+    Players,
 )
 from classes.selectors import assignment_game_in_progress, can_run_classes
 from dictionaries.models import Dictionary
@@ -188,8 +189,13 @@ def assignment_create(
     max_misses: int,
     difficulty: str,
     due_at: dt.datetime,
+    players: str = Players.PEOPLE,
+    games_allowed: int | None = None,
 ) -> Assignment:
+    """A new assignment; a bot assignment (``players``) needs ``games_allowed``."""
     title = title.strip()
+    if players != Players.PEOPLE and not games_allowed:
+        raise ClassRuleError("Say how many games each student's bot plays.")
     if dictionary.is_hidden:  # students could not play it
         raise ClassRuleError(game_services.NOT_OFFERED_MESSAGE)
     if due_at <= timezone.now():
@@ -207,6 +213,8 @@ def assignment_create(
                 max_misses=max_misses,
                 difficulty=difficulty,
                 due_at=due_at,
+                players=players,
+                games_allowed=None if players == Players.PEOPLE else games_allowed,
             )
     except IntegrityError:
         existing = Assignment.objects.filter(classroom=classroom, title=title).first()
@@ -258,6 +266,11 @@ def assignment_game_start(
         )
         if membership is None:
             raise ClassRuleError("Only the students of this class can play its assignments.")
+        if assignment.is_for_bots:
+            raise ClassRuleError(
+                f"“{assignment.title}” is played by your program through the API, not on the "
+                "board: make a token for it on the assignment's page and run your bot with it."
+            )
         if assignment.due_at <= timezone.now():
             due = timezone.localtime(assignment.due_at)
             raise ClassRuleError(

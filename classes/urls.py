@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from classes.views import assignments, classrooms, records
+from classes.views import assignments, bots, classrooms, records
 
 ASSIGNMENT = "<int:pk>/assignments/<int:assignment_pk>/"
 
@@ -36,4 +36,10 @@ urlpatterns = [
         name="assignment_leaderboard",
     ),
     path(f"{ASSIGNMENT}start/", assignments.assignment_start, name="assignment_start"),
+    path(f"{ASSIGNMENT}token/", bots.assignment_token_new, name="assignment_token_new"),
+    path(
+        f"{ASSIGNMENT}bots/<int:student_pk>/",
+        bots.assignment_bot_games,
+        name="assignment_bot_games",
+    ),
 ]

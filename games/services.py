@@ -40,7 +40,7 @@ from games.models import (
     Status,
 )
 from games.scoring import win_points
-from games.selectors.board import undo_refusal, word_lengths
+from games.selectors.board import BOT_GAME_ON_BOARD, undo_refusal, word_lengths
 from games.selectors.counting import hint_refusal
 from games.selectors.replay import game_state
 
@@ -270,6 +270,8 @@ def game_guess(
         game = Game.objects.select_for_update().get(pk=game_id, player=player, **found)
         if game.played_by_computer:
             raise GuessRejectedError("The computer is playing this game; you can only watch.")
+        if game.played_by_bot and not bot:
+            raise GuessRejectedError(BOT_GAME_ON_BOARD)
         if game.is_over:
             raise GuessRejectedError("This game is over. Start a new one to play again.")
         if expected_guesses is not None and expected_guesses != len(game.letters):
@@ -608,6 +610,8 @@ def _refuse_hint(game: Game, *, expected_guesses: int | None) -> None:
             "The computer plays this game by itself; hints are for your own games. "
             "Nothing was changed."
         )
+    if game.played_by_bot:
+        raise HintRefusedError(BOT_GAME_ON_BOARD)
     refusal = hint_refusal(game)
     if refusal is not None:
         raise HintRefusedError(refusal)

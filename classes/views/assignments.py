@@ -25,6 +25,7 @@ from classes.forms import (
 )
 from classes.models import Assignment, Classroom
 from classes.selectors import assignment_leaderboard, is_open, student_records
+from classes.views import bots
 from classes.views.access import Need, assignment_for, classroom_for
 from evilsite.ratelimit import is_post, rate_limited
 from games import services as game_services
@@ -38,7 +39,16 @@ from games.views.records import (
 )
 
 STUDENTS_PER_PAGE = 50
-NEW_ASSIGNMENT_FIELDS = ("title", "dictionary", "length", "max_misses", "difficulty", "due_at")
+NEW_ASSIGNMENT_FIELDS = (
+    "title",
+    "players",
+    "dictionary",
+    "length",
+    "max_misses",
+    "difficulty",
+    "games_allowed",
+    "due_at",
+)
 TABLE_CSV_HEADER = (
     "student",
     "games_played",
@@ -75,6 +85,8 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
                     max_misses=chosen["max_misses"],
                     difficulty=chosen["difficulty"],
                     due_at=chosen["due_at"],
+                    players=chosen["players"],
+                    games_allowed=chosen["games_allowed"],
                 )
             except services.AssignmentExistsError as error:
                 if _same_assignment(error.assignment, chosen):
@@ -106,6 +118,8 @@ def _same_assignment(assignment: Assignment, chosen: dict[str, Any]) -> bool:
         and assignment.max_misses == chosen["max_misses"]
         and assignment.difficulty == chosen["difficulty"]
         and assignment.due_at == chosen["due_at"]
+        and assignment.players == chosen["players"]
+        and assignment.games_allowed == chosen["games_allowed"]
     )
 
 
@@ -150,6 +164,8 @@ def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> Http
     """The assignment's table, one row per student; HTMX swaps the filtered table."""
     classroom, role = classroom_for(request, pk, Need.RECORDS)
     assignment = assignment_for(classroom, assignment_pk)
+    if assignment.is_for_bots:
+        return bots.bot_table(request, classroom, assignment, role)
     form = RecordFilterForm(request.GET)
     page = None
     if form.is_valid():
@@ -177,6 +193,8 @@ def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> Http
 def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponseBase:
     classroom, _ = classroom_for(request, pk, Need.RECORDS)
     assignment = assignment_for(classroom, assignment_pk)
+    if assignment.is_for_bots:
+        return bots.bot_table_csv(assignment)
     form = RecordFilterForm(request.GET)
     if not form.is_valid():
         return bad_filters_response(form)
@@ -206,6 +224,7 @@ def assignment_table_csv(request: HttpRequest, pk: int, assignment_pk: int) -> H
 def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.VIEW)
     assignment = assignment_for(classroom, assignment_pk)
+    bot_rows = bots.bot_leaderboard_rows(assignment) if assignment.is_for_bots else None
     return render(
         request,
         "classes/assignment_leaderboard.html",
@@ -213,7 +232,8 @@ def assignment_leaderboard_page(request: HttpRequest, pk: int, assignment_pk: in
             "classroom": classroom,
             "assignment": assignment,
             "role": role.value,
-            "rows": assignment_leaderboard(assignment),
+            "rows": [] if assignment.is_for_bots else assignment_leaderboard(assignment),
+            "bot_rows": bot_rows,
             "is_open": is_open(assignment),
         },
     )

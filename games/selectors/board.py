@@ -189,6 +189,14 @@ def board_for(game: Game) -> Board:
     )
 
 
+# A bot game is its program's: on the board its player only watches (no guess, hint or
+# undo there), so a person can never play for their bot, in an assignment or on a board.
+BOT_GAME_ON_BOARD = (
+    "A program plays this game through the API; on the board you can only watch. "
+    "Nothing was changed."
+)
+
+
 def undo_refusal(game: Game) -> str | None:
     """Why the last guess of this game cannot be taken back, or None when it can.
 
@@ -202,6 +210,8 @@ def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
     """``undo_refusal`` with what the game counts as already known (the board asks once)."""
     if game.played_by_computer:
         return "The computer plays this game: it keeps every guess it makes."
+    if game.played_by_bot:
+        return BOT_GAME_ON_BOARD
     if counting is not None:
         return undo_counting_refusal(counting)
     if game.forfeited:

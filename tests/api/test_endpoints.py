@@ -1,13 +1,15 @@
-"""Every endpoint with and without a token, another player's token, a revoked token; JSON errors."""
+"""Every endpoint without a token, with another player's, a revoked or an expired one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from api.models import ApiGame, ApiToken
+from api.models import ApiGame, ApiToken, MakerGame
 from api.services import api_token_create, api_token_revoke, token_hash
 from games.models import Game, Status
 from tests.api.conftest import ApiClient, start
@@ -23,6 +25,11 @@ ENDPOINTS = [
     ("get", "/games/{id}"),
     ("post", "/games/{id}/guesses"),
     ("post", "/games/{id}/forfeit"),
+    ("get", "/leaderboard"),
+    ("post", "/maker-games"),
+    ("get", "/maker-games/{id}"),
+    ("post", "/maker-games/{id}/answers"),
+    ("get", "/maker-leaderboard"),
 ]
 
 
@@ -50,15 +57,30 @@ def test_every_endpoint_refuses_a_missing_or_unknown_token(
     assert Game.objects.get(pk=game.pk).letters == ""
 
 
+def _revoke(token: ApiToken) -> None:
+    api_token_revoke(user=token.user, token_id=token.pk)
+
+
+def _expire(token: ApiToken) -> None:
+    ApiToken.objects.filter(pk=token.pk).update(expires_at=timezone.now())
+
+
 @pytest.mark.parametrize(("method", "path"), ENDPOINTS)
-def test_a_revoked_token_is_refused_everywhere(
-    nine: Any, player: Any, method: str, path: str
+@pytest.mark.parametrize("end", [_revoke, _expire], ids=["revoked", "expired"])
+def test_a_revoked_or_expired_token_is_refused_everywhere(
+    nine: Any, player: Any, method: str, path: str, end: Callable[[ApiToken], None]
 ) -> None:
-    token, secret = api_token_create(user=player, name="old")
+    token, secret = api_token_create(user=player, name="old", days=30)
     api = ApiClient(secret)
     game = start(api)
-    api_token_revoke(user=player, token_id=token.pk)
-    assert_error(getattr(api, method)(path.format(id=game["id"])), 401, "unauthorized")
+    maker = api.post("/maker-games", {"length": 4, "max_misses": 8}).json()
+    end(token)
+    game_id = maker["id"] if "maker" in path else game["id"]
+    response = getattr(api, method)(path.format(id=game_id))
+    assert_error(response, 401, "unauthorized")
+    assert response["WWW-Authenticate"].startswith("Bearer")
+    assert Game.objects.get(pk=game["id"]).letters == ""
+    assert MakerGame.objects.get(pk=maker["id"]).letters == ""
 
 
 def test_a_session_is_never_accepted(nine: Any, player: Any) -> None:

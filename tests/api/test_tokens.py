@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from io import StringIO
 from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import timezone
 
 from api.models import ApiToken
 from api.services import token_hash
@@ -96,3 +98,41 @@ def test_the_command_prints_a_working_token(player: Any) -> None:
 def test_the_command_refuses_an_unknown_user(db: None) -> None:
     with pytest.raises(CommandError, match="No account"):
         call_command("api_token", "nobody")
+
+
+def test_a_token_made_to_expire_works_until_then(signed_in: Client, player: Any) -> None:
+    page = signed_in.post("/accounts/api-tokens/new/", {"name": "week", "days": "7"})
+    secret = page.content.decode().split('<code id="api-token-secret">')[1].split("<")[0]
+    token = ApiToken.objects.get()
+    assert timezone.now() + dt.timedelta(days=6) < token.expires_at
+    assert token.expires_at < timezone.now() + dt.timedelta(days=8)
+    assert ApiClient(secret).get("/me").status_code == 200
+    ApiToken.objects.update(expires_at=timezone.now() - dt.timedelta(seconds=1))
+    assert ApiClient(secret).get("/me").status_code == 401
+    assert "expired" in signed_in.get("/accounts/profile/").content.decode()
+
+
+@pytest.mark.parametrize("days", ["0", "-3", "366", "soon"])
+def test_a_bad_expiry_makes_nothing(signed_in: Client, days: str) -> None:
+    signed_in.post("/accounts/api-tokens/new/", {"name": "x", "days": days})
+    assert not ApiToken.objects.exists()
+
+
+def test_an_expired_token_does_not_count_in_the_cap(
+    signed_in: Client, player: Any, settings: Any
+) -> None:
+    settings.API_TOKENS_PER_ACCOUNT = 1
+    signed_in.post("/accounts/api-tokens/new/", {"name": "a", "days": "1"})
+    ApiToken.objects.update(expires_at=timezone.now())
+    signed_in.post("/accounts/api-tokens/new/", {"name": "b"})
+    assert ApiToken.objects.count() == 2
+
+
+def test_the_command_makes_a_token_that_expires(player: Any) -> None:
+    out = StringIO()
+    call_command("api_token", player.username, "--days", "3", stdout=out)
+    token = ApiToken.objects.get()
+    assert token.expires_at is not None
+    assert token.expires_at - timezone.now() > dt.timedelta(days=2, hours=23)
+    with pytest.raises(CommandError, match="1 to 365"):
+        call_command("api_token", player.username, "--days", "0")

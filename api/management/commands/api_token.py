@@ -1,4 +1,4 @@
-"""``manage.py api_token USERNAME [--name NAME]``: print a new API token, for scripts and CI."""
+"""``manage.py api_token USERNAME [--name NAME] [--days N]``: print a new API token (for CI)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("username")
         parser.add_argument("--name", default="command line", help="What the token is for.")
+        parser.add_argument(
+            "--days", type=int, default=None, help="Expire after N days (default: never)."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         model = get_user_model()
@@ -24,7 +27,7 @@ class Command(BaseCommand):
         except model.DoesNotExist:
             raise CommandError(f"No account is named {options['username']!r}.") from None
         try:
-            _, secret = api_token_create(user=user, name=options["name"])
+            _, secret = api_token_create(user=user, name=options["name"], days=options["days"])
         except ApiRuleError as error:
             raise CommandError(error.message) from None
         self.stdout.write(secret)
