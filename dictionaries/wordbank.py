@@ -36,6 +36,8 @@ _stats = {"hits": 0, "misses": 0, "evictions": 0}
 _TABLE_BYTES_PER_FAMILY = 1 + 8 + 8 + 28 + 8 + 8
 # How many remembered exact values are sampled to price all of them.
 _EXACT_VALUES_SAMPLE = 64
+# A build's peak against what the lexicon keeps: itself plus as much again in temporaries.
+_BUILD_PEAK_FACTOR = 2
 
 
 class EmptyBucketError(LookupError):
@@ -155,10 +157,14 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
     )
     if not words:
         raise EmptyBucketError(f"dictionary {dictionary_id} has no word of length {length}")
-    # Room first, from what the words will weigh, so the old lexicons are gone before the
-    # new one is built: a process never holds both (the bound plus one build at most).
+    # Room first, so the old lexicons are gone before the new one is built. A build holds
+    # about its own weight again in temporaries (the rows, sets, intermediate arrays) until
+    # it ends, so room is made for twice what it will weigh: measured on 383,000-word
+    # buckets with a 256 MB bound, reserving only the lexicon let a worker peak at the bound
+    # plus 266 MB; with the temporaries reserved too, a process stays near the bound.
     with _lock:
-        evicted = _evict_beyond(cache_limit_bytes() - estimated_bytes(len(words), length))
+        reserve = _BUILD_PEAK_FACTOR * estimated_bytes(len(words), length)
+        evicted = _evict_beyond(cache_limit_bytes() - reserve)
     if evicted:
         _return_freed_memory()
     lexicon = Lexicon(words)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from dictionaries import wordbank
+from dictionaries.models import Word
 from dictionaries.wordbank import (
     EmptyBucketError,
     clear_word_bank,
@@ -141,6 +142,27 @@ def test_room_is_made_before_a_lexicon_is_built(
     get_lexicon(dictionary_id=nine_words, length=7)
     assert sizes_while_building == [0]
     assert word_bank_stats()["size"] == 1
+
+
+def test_room_is_made_for_the_temporaries_of_a_build_too(
+    nine_words: int, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build holds about its weight again until it ends: room is made for both."""
+    get_lexicon(dictionary_id=nine_words, length=4)
+    kept = word_bank_stats()["bytes"]
+    sevens = Word.objects.filter(dictionary_id=nine_words, length=7).count()
+    # The old lexicon and the new one would fit, the old one and a build's peak would not.
+    settings.LEXICON_CACHE_MB = (kept + 1.5 * estimated_bytes(sevens, 7)) / 2**20
+    sizes_while_building: list[int] = []
+    real = wordbank.Lexicon
+
+    def building(words: Any) -> Lexicon:
+        sizes_while_building.append(word_bank_stats()["size"])
+        return real(words)
+
+    monkeypatch.setattr(wordbank, "Lexicon", building)
+    get_lexicon(dictionary_id=nine_words, length=7)
+    assert sizes_while_building == [0]
 
 
 def test_tables_built_after_caching_are_charged_on_the_next_use(nine_words: int) -> None:
