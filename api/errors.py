@@ -7,14 +7,17 @@ not the token's 404, a rate 429 with ``Retry-After``.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api.models import ApiToken, MakerGame
 from api.services import ApiRuleError
+from evilsite.logs import current_request_id
 from evilsite.ratelimit import RateLimitExceeded
 from games.models import Game
 from games.services import GameRuleError, StaleBoardError
@@ -29,6 +32,8 @@ STATUS_CODES = {
     422: "invalid_request",
     429: "rate_limited",
 }
+
+request_logger = logging.getLogger("django.request")
 
 
 class NotFound(Exception):
@@ -118,3 +123,20 @@ def install(api: NinjaAPI) -> None:
     @on(Http404)
     def http404(request: HttpRequest, exc: Exception) -> HttpResponse:
         return error_response(404, "not_found", "Nothing here.")
+
+    @on(Exception)
+    def server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+        """A bug of ours: JSON like every other answer, logged and signalled as Django would.
+
+        Without it ninja re-raises and the client, a program, gets the site's HTML 500 page.
+        """
+        request_logger.error(
+            "Internal Server Error: %s", request.path, exc_info=exc, extra={"status_code": 500}
+        )
+        got_request_exception.send(sender=None, request=request)
+        return error_response(
+            500,
+            "server_error",
+            "Something went wrong on our side, not in what you sent; nothing was changed. "
+            f"If it keeps happening, tell us this request id: {current_request_id()}.",
+        )

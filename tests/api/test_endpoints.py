@@ -315,3 +315,20 @@ def test_openapi_schema_and_docs_page(client: Client) -> None:
     assert "style=" not in text
     assert "<style" not in text
     assert "'unsafe-inline'" not in page["Content-Security-Policy"]
+
+
+def test_a_bug_of_ours_is_a_json_500_logged_with_its_request_id(
+    api: ApiClient, nine: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A program gets JSON even when the server fails, and the operator gets the traceback."""
+
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("api.selectors.dictionaries_offered", broken)
+    api.client.raise_request_exception = False
+    response = api.get("/dictionaries", HTTP_X_REQUEST_ID="bug-report-1")
+    error = assert_error(response, 500, "server_error")
+    assert "bug-report-1" in error["message"]
+    assert "a bug" not in error["message"]
+    assert any(record.exc_info and record.name == "django.request" for record in caplog.records)
