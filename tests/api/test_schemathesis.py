@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import (
     content_type_conformance,
@@ -33,9 +35,35 @@ CHECKS = [
 ]
 
 
+def keeping_the_test_connection(app: Any) -> Any:
+    """``app`` as a WSGI application that leaves the test's database connection open.
+
+    A WSGI handler closes the connection at each request's start and end (Django's test
+    client turns that off the same way): on PostgreSQL that would close the test's own
+    transaction; SQLite's in-memory database ignores it. The whole request, its body read
+    and its close included, runs with the two receivers off.
+    """
+
+    def call(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
+        try:
+            response = app(environ, start_response)
+            try:
+                return [b"".join(response)]
+            finally:
+                response.close()
+        finally:
+            request_started.connect(close_old_connections)
+            request_finished.connect(close_old_connections)
+
+    return call
+
+
 @pytest.fixture
 def api_schema(db: None, nine: Any) -> Any:
-    return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", get_wsgi_application())
+    app = keeping_the_test_connection(get_wsgi_application())
+    return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
