@@ -35,7 +35,6 @@ import numpy.typing as npt
 
 from games.engine.lexicon import ALPHABET
 from games.engine.makers import Difficulty, GuesserModel, maker_for
-from games.engine.rules import second_hardest_due
 from games.engine.search import (
     BudgetExhaustedError,
     ExactSolver,
@@ -167,7 +166,8 @@ class RuleSolver:
         self.difficulty = difficulty
         self.seeded_ties = seeded_ties
         self.budget = budget
-        self.period = maker_for(difficulty).schedule_period
+        self.maker = maker_for(difficulty)
+        self.period = self.maker.schedule_period
         self.enough: dict[tuple[bytes, int, int], int] = {}  # a number of misses that is enough
         self.too_few: dict[tuple[bytes, int, int], int] = {}  # fewer misses than this fail
         # Per word set (easy, medium): its letters that split nothing, as (letter, family id,
@@ -258,7 +258,7 @@ class RuleSolver:
         tables = self.tables
         sizes = tables.family_sizes(words, self.budget)
         families_per_letter = np.add.reduceat((sizes > 0).astype(np.int64), tables.offsets[:-1])
-        second = second_hardest_due(self.difficulty, number)
+        second = self.maker.second_hardest_due(number)
         if not self.seeded_ties:  # one answer per letter: all letters at once
             answer = tables.rule_reply_ids(sizes, second=second)
             is_miss = tables.reveals_nothing[answer]
