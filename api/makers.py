@@ -6,7 +6,7 @@ pattern are ``games.engine.public_candidates``, the rule the hints and the
 computer's games use). An illegal answer is refused with the reason and
 changes nothing but the count of illegal answers; at ``MAX_ILLEGAL_ANSWERS``
 the bot has shown it cannot answer legally, and loses the game. The AI
-guesser is ``games.guesser.propose`` playing as against the fiendish
+guesser is ``games.engine.guesser.propose`` playing as against the fiendish
 word-maker (its strongest play, safe against any word-maker).
 """
 
@@ -27,7 +27,8 @@ from classes.models import Assignment, Players
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
-from games import engine, guesser
+from games import engine
+from games.engine import guesser
 from games.models import MAX_WRONG_GUESSES, Status
 from games.selectors.board import par_for
 from games.services import StaleBoardError

@@ -7,13 +7,13 @@ game against hard (the seeds' rule) and one against fiendish, 26 wrong
 guesses allowed, in unranked mode (the rules' exact order). The guesser knows
 the word list: it plays the letter whose hardest family is a hit and leaves
 the fewest words, and exact minimax once no more than 40 words are left
-(``games.guesser.strong_heuristic_letter``).
+(``games.engine.guesser.strong_heuristic_letter``).
 
 ``--ceiling`` also computes, per length, the most misses *any* word-maker
 can force on this guesser (it is deterministic, so its best opponent is a
 search over the word-maker's answers: see ``ceiling``); it takes a few
 minutes. ``--ai`` adds a second opponent, the site's AI guesser
-(``games.guesser.propose``: a one-player search against hard, the strong
+(``games.engine.guesser.propose``: a one-player search against hard, the strong
 heuristic against fiendish), so fiendish is not judged against one guesser
 only. ``--memorised N`` plays one ranked fiendish game per length with the
 strong guesser, then replays its winning letters (with one wrong guess to
@@ -84,14 +84,14 @@ from games.engine import (
     new_game,
     ranked_vocabulary,
 )
-from games.guesser import (
+from games.engine.guesser import (
     EXACT_GUESS_UP_TO,
     candidate_indexes,
     propose,
     strong_heuristic_letter,
 )
-from games.lookahead import FIENDISH_ESTIMATE
-from games.search import (
+from games.engine.lookahead import FIENDISH_ESTIMATE
+from games.engine.search import (
     EstimateSettings,
     NodeBudget,
     TreeEstimate,

@@ -47,8 +47,8 @@ from games.engine import (
     apply_guess,
     new_game,
 )
-from games.lookahead import FAMILY_VALUES, FAMILY_VALUES_KEPT
-from games.search import search_tables
+from games.engine.lookahead import FAMILY_VALUES, FAMILY_VALUES_KEPT
+from games.engine.search import search_tables
 
 LENGTHS = range(3, 7)
 MAX_MISSES = 8

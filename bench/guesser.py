@@ -4,7 +4,7 @@ Run from the repository root: ``.venv/bin/python bench/guesser.py``. No
 database: the words come from web2, the default dictionary. At each length
 from 4 to 12 two guessers play hard (unranked: the rules' exact order), 26
 wrong guesses allowed: the simple heuristic (the letter whose hardest family
-is a hit and leaves the fewest words) and the AI (``games.guesser.propose``:
+is a hit and leaves the fewest words) and the AI (``games.engine.guesser.propose``:
 a one-player search against the rule, bounded by a count of positions).
 Every AI proposal is timed: each is what a Hint costs from that position.
 
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dictionaries.sources import default_word_source
 from games.engine import Difficulty, Lexicon, apply_guess, new_game
-from games.guesser import greedy_aware_letter, propose
+from games.engine.guesser import greedy_aware_letter, propose
 
 LENGTHS = range(4, 13)
 MAX_MISSES = 26

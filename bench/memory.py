@@ -123,7 +123,7 @@ def measured_cost(dictionary_id: int) -> list[str]:
         predicted_table_bytes,
     )
     from games.engine import Lexicon
-    from games.search import search_tables
+    from games.engine.search import search_tables
 
     lines = [f"{'length':>6} {'words':>9} {'lexicon B/word':>15} {'tables B/word':>14}"]
     for length in LENGTHS:

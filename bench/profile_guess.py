@@ -46,7 +46,7 @@ GUESSES_PER_GAME = 12
 PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("guess service (lock, engine, writes)", (("games/services.py", "game_guess"),)),
     ("  of which: restore the game (engine)", (("games/selectors/replay.py", "game_state"),)),
-    ("  of which: the word-maker (one guess)", (("games/engine.py", "apply_guess"),)),
+    ("  of which: the word-maker (one guess)", (("games/engine/rules.py", "apply_guess"),)),
     ("render the board fragment", (("django/shortcuts.py", "render"),)),
     (
         "session load and save",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db import models
 
 from dictionaries.models import Dictionary
-from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.models import DIFFICULTY_MAX_LENGTH, MAX_WRONG_GUESSES, Difficulty
 
 
 class DailyPuzzle(models.Model):
@@ -23,7 +23,7 @@ class DailyPuzzle(models.Model):
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     seed = models.BigIntegerField(help_text="Every attempt of the day plays with this seed.")
     created_at = models.DateTimeField(auto_now_add=True)
 

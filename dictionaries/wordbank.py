@@ -7,7 +7,7 @@ never reloads a bucket of rows.
 The cache counts bytes, not entries: a bucket of a 2.3 M-word list weighs
 hundreds of megabytes, a bucket of a small one a few kilobytes, so a count of
 entries bounds nothing. Each lexicon is charged what it measures when built
-(its words, their arrays) plus its planning tables (``games/search.py``),
+(its words, their arrays) plus its planning tables (``games/engine/search.py``),
 charged up front as the arrays they will be (a lexicon may get them at any
 guess) and measured again on every use once built. The least recently used
 lexicons leave until the rest fit in ``LEXICON_CACHE_MB``.

@@ -18,6 +18,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from evilsite.logs import logging_config
+from games.engine.makers import SEARCHING_DIFFICULTIES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -365,8 +366,11 @@ GUEST_RETENTION_DAYS = env_int("GUEST_RETENTION_DAYS", 30)
 # and games a token may have in progress at once.
 API_TOKENS_PER_ACCOUNT = env_int("API_TOKENS_PER_ACCOUNT", 5)
 API_GAMES_IN_PROGRESS_PER_TOKEN = env_int("API_GAMES_IN_PROGRESS_PER_TOKEN", 10)
-# Guesses on games of these difficulties run a search: they count in "fiendish_guess".
-RATE_LIMITED_DIFFICULTIES = env_list("RATE_LIMITED_DIFFICULTIES", ["fiendish"])
+# Guesses on games of these difficulties run a search: they count in "fiendish_guess". By
+# default the word-makers that say they search (the engine's registry: games/engine/makers/).
+RATE_LIMITED_DIFFICULTIES = env_list(
+    "RATE_LIMITED_DIFFICULTIES", [str(difficulty) for difficulty in SEARCHING_DIFFICULTIES]
+)
 
 # Dictionary uploads (admin and import_dictionary).
 DICTIONARY_UPLOAD_MAX_BYTES = env_int("DICTIONARY_UPLOAD_MAX_BYTES", 20 * 1024 * 1024)

@@ -1,4 +1,9 @@
-"""A game is its settings, seed and letters; moves are its history for review."""
+"""A game is its settings, seed and letters; moves are its history for review.
+
+Over 500 lines: the game's row carries most of its rules as check constraints
+(about 30), and the leaderboard totals, hints and par tables sit beside it; the
+records' models move with issue 18 item 3.
+"""
 
 from __future__ import annotations
 
@@ -9,24 +14,27 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
 from dictionaries.models import Dictionary
-from games.engine import FULL_VOCABULARY, HIDDEN
-from games.engine import Difficulty as EngineDifficulty
+from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
+from games.engine.makers import FAIR, NAME_MAX_LENGTH
 
 MAX_WRONG_GUESSES = 26
 
 
-class Difficulty(models.TextChoices):
-    EASY = EngineDifficulty.EASY.value, "Easy"
-    MEDIUM = EngineDifficulty.MEDIUM.value, "Medium"
-    HARD = EngineDifficulty.HARD.value, "Hard"
-    FIENDISH = EngineDifficulty.FIENDISH.value, "Fiendish"
-    FAIR = EngineDifficulty.FAIR.value, "Fair (honest)"
+# The difficulties: one per word-maker of the engine's registry (games/engine/makers/), with
+# its label, in its order. Adding a word-maker there changes these choices (a migration).
+Difficulty = models.TextChoices(  # type: ignore[misc]
+    "Difficulty", [(maker.name.upper(), (maker.name, maker.label)) for maker in MAKERS]
+)
+# The columns that store a difficulty (the registry refuses a longer name).
+DIFFICULTY_MAX_LENGTH = NAME_MAX_LENGTH
 
-
-# Difficulties that count on leaderboards; the fair game is for learning and never ranked.
-RANKED_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD, Difficulty.FIENDISH)
+# Difficulties that count on leaderboards (the fair game is for learning and never ranked),
+# and those par is worked out for: the registry says which.
+RANKED_DIFFICULTIES = tuple(Difficulty(maker.name) for maker in MAKERS if maker.ranked)
+RULE_DIFFICULTIES = tuple(Difficulty(maker.name) for maker in MAKERS if maker.has_par)
+UNRANKED_DIFFICULTIES = tuple(Difficulty(maker.name) for maker in MAKERS if not maker.ranked)
 
 
 class Status(models.TextChoices):
@@ -66,7 +74,7 @@ class Game(models.Model):
     dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="games")
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     is_ranked = models.BooleanField(
         default=True, help_text="False when the player chose to see the number of words left."
     )
@@ -218,9 +226,13 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(status__in=Status.values), name="game_status_valid"
             ),
-            models.CheckConstraint(
-                condition=~models.Q(difficulty=Difficulty.FAIR, is_ranked=True),
-                name="game_fair_never_ranked",
+            # One per difficulty that is never ranked (the fair game's: game_fair_never_ranked).
+            *(
+                models.CheckConstraint(
+                    condition=~models.Q(difficulty=difficulty, is_ranked=True),
+                    name=f"game_{difficulty.value}_never_ranked",
+                )
+                for difficulty in UNRANKED_DIFFICULTIES
             ),
             models.CheckConstraint(
                 condition=~models.Q(played_by_computer=True, is_ranked=True),
@@ -315,7 +327,7 @@ class Game(models.Model):
 
     @property
     def is_fair(self) -> bool:
-        return self.difficulty == Difficulty.FAIR
+        return self.difficulty == FAIR.name
 
     @property
     def was_daily_attempt(self) -> bool:
@@ -382,7 +394,7 @@ class Move(models.Model):
 
 
 class Hint(models.Model):
-    """A letter the AI guesser proposed to the player, and why (``games.guesser.propose``).
+    """A letter the AI guesser proposed to the player, and why (``games.engine.guesser.propose``).
 
     Asked for at a position (the letters guessed so far): asking again there
     gives the same hint back. Practice games only (``games.selectors.counting``);
@@ -468,7 +480,7 @@ class BoardTotal(PlayerRecord):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
     length = models.PositiveSmallIntegerField()
-    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     best_at = models.DateTimeField(
         null=True, help_text="Finish of the first win worth the best points (none without a win)."
     )
@@ -509,9 +521,6 @@ class PlayerTotal(PlayerRecord):
         ]
 
 
-RULE_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
-
-
 class Par(models.Model):
     """The fewest wrong guesses perfect play needs on one board of the seeds' rule.
 
@@ -522,7 +531,7 @@ class Par(models.Model):
 
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="pars")
     length = models.PositiveSmallIntegerField()
-    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     misses = models.PositiveSmallIntegerField(help_text="A line of play needs this many.")
     at_least = models.PositiveSmallIntegerField(help_text="No line of play needs fewer.")
     nodes = models.PositiveIntegerField(help_text="Positions the search was allowed.")

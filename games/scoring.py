@@ -11,16 +11,19 @@ nothing; a better win, or a win on a new board, does.
 
 from __future__ import annotations
 
-from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.engine import MAKERS, maker_for
+from games.models import MAX_WRONG_GUESSES
 
+# Each ranked difficulty's weight, as its word-maker says (games/engine/makers/). The registry
+# refuses, at import, a ranked word-maker without a weight, so a win can always be scored.
 DIFFICULTY_WEIGHT: dict[str, int] = {
-    Difficulty.EASY: 1,
-    Difficulty.MEDIUM: 2,
-    Difficulty.HARD: 3,
-    Difficulty.FIENDISH: 4,
+    maker.name: maker.weight for maker in MAKERS if maker.ranked and maker.weight is not None
 }
 
 
 def win_points(*, difficulty: str, max_misses: int) -> int:
     """Points for one ranked win: weight * (27 - wrong guesses allowed)."""
-    return DIFFICULTY_WEIGHT[difficulty] * (MAX_WRONG_GUESSES + 1 - max_misses)
+    weight = maker_for(difficulty).weight
+    if weight is None:
+        raise ValueError(f"{difficulty} games are never ranked, so never scored")
+    return weight * (MAX_WRONG_GUESSES + 1 - max_misses)

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 
 from dictionaries.models import Dictionary, Word
 from dictionaries.selectors import offered_dictionaries
-from games.engine import HIDDEN
+from games.engine import HIDDEN, EngineError, maker_for
 from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
 
@@ -336,6 +336,14 @@ class ParInfo:
     @property
     def has_par(self) -> bool:
         return self.difficulty in RULE_DIFFICULTIES
+
+    @property
+    def no_par_reason(self) -> str:
+        """Why the difficulty has no par, as its word-maker says; empty if it names none."""
+        try:
+            return maker_for(self.difficulty).no_par_reason
+        except EngineError:  # a difficulty typed into the form that is none of them
+            return ""
 
     @property
     def cannot_win(self) -> bool:

@@ -32,7 +32,8 @@ from daily.selectors import is_secret_for
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
 from evilsite.db_router import reads_can_lag
-from games import engine, guesser
+from games import engine
+from games.engine import guesser
 from games.models import Game, Hint, Move, Reason, Status
 from games.selectors.replay import game_state
 
@@ -279,7 +280,7 @@ class MoveReview:
         if kept.value >= self.misses_left_before:
             worth += ", enough to use up every wrong guess you had left"
         best = max(family.value for family in self.families if family.value is not None)
-        if kept.value < best:  # a ranked game's opening margin (games/lookahead.py)
+        if kept.value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
             return (
                 f"It kept the {_words(kept.size)} family: {leaves}. The search found it worth "
                 f"{worth} from this guess to the end of the game, less than the best family "

@@ -13,7 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
 from dictionaries.wordbank import EmptyBucketError
-from games.lookahead import FIENDISH_FAMILIES
+from games.engine import maker_for
+from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game
 from games.selectors.honest import fair_word
 from games.selectors.records import (
@@ -64,6 +65,8 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         "games/review/review.html",
         {
             "game": game,
+            # Its word-maker: the review's sentence on how it chooses (games/engine/makers/).
+            "maker": maker_for(game.difficulty),
             # The computer's replay, and the offer to watch it, are the owner's own.
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,

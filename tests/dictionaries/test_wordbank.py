@@ -23,7 +23,7 @@ from dictionaries.wordbank import (
     word_bank_stats,
 )
 from games.engine import Lexicon
-from games.search import search_tables
+from games.engine.search import search_tables
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory
 

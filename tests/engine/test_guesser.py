@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game
-from games.guesser import par, propose
+from games.engine.guesser import propose
+from games.engine.par import par
 from tests.engine.minimax import rule_value
 from tests.engine.test_properties import games
 

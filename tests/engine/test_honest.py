@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from games import guesser
 from games.engine import (
     HIDDEN,
     Difficulty,
@@ -12,6 +11,7 @@ from games.engine import (
     Status,
     apply_guess,
     fair_word,
+    guesser,
     honest_game,
     new_game,
 )

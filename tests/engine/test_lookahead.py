@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dictionaries.sources import default_word_source
-from games import lookahead
 from games.engine import (
     DAILY_VOCABULARY,
     Difficulty,
@@ -21,14 +20,15 @@ from games.engine import (
     Reason,
     Status,
     apply_guess,
+    lookahead,
     new_game,
     partition,
     replay,
     restore,
     secret_word_index,
 )
-from games.guesser import strong_heuristic_letter
-from games.lookahead import (
+from games.engine.guesser import strong_heuristic_letter
+from games.engine.lookahead import (
     FAMILY_VALUES,
     FAMILY_VALUES_KEPT,
     FIENDISH_FAMILIES,
@@ -36,7 +36,7 @@ from games.lookahead import (
     FamilyValues,
     choose_family,
 )
-from games.search import NodeBudget, TreeEstimate, guessed_mask, search_tables
+from games.engine.search import NodeBudget, TreeEstimate, guessed_mask, search_tables
 from tests.engine.minimax import families, perfect_value
 from tests.engine.test_properties import games, play_out
 

@@ -22,8 +22,8 @@ from games.engine import (
     restore,
     secret_vocabulary,
 )
-from games.guesser import propose, strong_heuristic_letter
-from games.lookahead import choose_family
+from games.engine.guesser import propose, strong_heuristic_letter
+from games.engine.lookahead import choose_family
 
 
 def big_lexicon(length: int = 5, size: int = 3000) -> Lexicon:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dictionaries.sources import default_word_source
 from games.engine import ALPHABET, Lexicon, apply_guess, new_game
-from games.search import (
+from games.engine.search import (
     BudgetExhaustedError,
     EstimateSettings,
     ExactSolver,

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
-from games import guesser
+from games.engine import par as engine_par
 from games.models import Par
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
@@ -38,7 +38,7 @@ def _par_is_never_computed_in_a_request(monkeypatch: pytest.MonkeyPatch) -> None
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("par is read from the table, never computed in a request")
 
-    monkeypatch.setattr(guesser, "par", refuse)
+    monkeypatch.setattr(engine_par, "par", refuse)
 
 
 def store_par(dictionary: Dictionary, *, difficulty: str, misses: int, at_least: int) -> Par:

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
-from games import guesser
+from games.engine import guesser
 from games.models import Game
 from games.selectors import records
 from games.selectors.records import AIMove, game_review, review_ai_moves, review_ai_nodes

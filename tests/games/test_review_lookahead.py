@@ -81,7 +81,7 @@ def test_a_fair_game_says_it_kept_its_word(seven_words: Dictionary) -> None:
 
 
 def test_a_family_kept_within_the_opening_margin_is_not_called_the_best() -> None:
-    """A ranked game's seed may keep a family one miss below the best (games/lookahead.py)."""
+    """A ranked game's seed may keep a family one miss below the best (engine/lookahead.py)."""
     families = (
         FamilyBar(rank=1, pattern="-----", size=900, percent=100, kept=True, value=7),
         FamilyBar(rank=2, pattern="e----", size=400, percent=44, kept=False, value=8),

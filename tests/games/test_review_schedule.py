@@ -6,7 +6,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
+from games.engine import MAKERS, WordMaker
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.records_support import client_for, play
@@ -51,3 +53,17 @@ def test_the_schedule_follows_the_games_difficulty(difficulty: str, expected: st
     assert text.endswith(expected)
     if difficulty == "hard":
         assert "second hardest" not in text
+
+
+@pytest.mark.parametrize("maker", MAKERS, ids=lambda maker: maker.name)
+def test_every_difficulty_is_explained_by_its_word_maker(maker: WordMaker) -> None:
+    """The sentence is the registry's: a new difficulty is never described as another one."""
+    player = UserFactory(username="ada")
+    dictionary = DictionaryFactory(words=list(NINE_WORDS))
+    # No word has a "z": a miss for every word-maker, the honest one included.
+    game = play(
+        player=player, dictionary=dictionary, letters="z", difficulty=maker.name, max_misses=1
+    )
+    assert game.is_over
+    html = client_for(player).get(reverse("game_review", args=[game.pk])).content.decode()
+    assert schedule_text(html).endswith(" ".join(escape(maker.explanation).split()))

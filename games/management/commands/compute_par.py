@@ -10,7 +10,7 @@ from django.db.models import Q
 from tqdm import tqdm
 
 from dictionaries.models import Dictionary
-from games.guesser import PAR_NODES
+from games.engine.par import PAR_NODES
 from games.services import par_compute
 
 

@@ -2,6 +2,10 @@
 
 The same engine as the web site plays here, so a transcript from the console
 and a game history export agree line for line (both are ``MoveReport.as_json``).
+
+Over 500 lines: one command with two modes (interactive, ``--json``) and two
+players (a person, ``--ai``) sharing its parsing and printing; the rules and the
+word-makers it plays are the engine's (``games/engine/``), not here.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import json
 import re
 import secrets
 import sys
+import textwrap
 from argparse import ArgumentParser, RawDescriptionHelpFormatter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +29,7 @@ from dictionaries.models import Dictionary, Word
 from dictionaries.wordbank import get_lexicon
 from games.engine import (
     FULL_VOCABULARY,
+    MAKERS,
     MAX_WORD_LENGTH,
     Difficulty,
     GameState,
@@ -32,10 +38,11 @@ from games.engine import (
     MoveReport,
     Status,
     apply_guess,
+    maker_for,
     new_game,
     ranked_vocabulary,
 )
-from games.guesser import propose
+from games.engine.guesser import propose
 
 SEED_BITS = 62
 WORD_LINE = re.compile(r"[a-z]+")
@@ -73,11 +80,9 @@ object per line: for an accepted guess {"guess", "accepted": true, "miss",
 the game is over; for a refused line {"guess", "accepted": false, "error"}.
 It stops reading when the game ends.
 
-Difficulties: easy, medium and hard follow the seeds' rule (keep the biggest
-family, or on some guesses the second biggest); fiendish plans ahead to the end
-of the game (each reply searches a fixed number of positions); fair picks one
-word at the start and never cheats. Any unambiguous start of a name will do
-("h", "fi", "fa").
+Difficulties (the computer keeps):
+{difficulties}
+Any unambiguous start of a name will do ("h", "fi", "fa").
 
 --seed decides which candidate the computer names when you lose, and fair's
 secret word (the families follow from the rules alone: the console keeps the
@@ -86,8 +91,8 @@ nothing extra is printed.
 
 --ranked plays the site's ranked variant instead, with --seed as the game's
 secret seed: the computer plays on a part of the words drawn by the seed, and
-the seed orders families of equal rank (see games/engine.py). It is how anyone
-can check whether letters that won one ranked game win another.
+the seed orders families of equal rank (see games/engine/vocabulary.py). It is
+how anyone can check whether letters that won one ranked game win another.
 
 --ai lets the computer guess instead of you, against any difficulty: it prints
 each move as the interactive game does, with the reason for each letter, or
@@ -98,6 +103,19 @@ dictionary) or from a plain text file (--words-file PATH: one word per line;
 trimmed and lower-cased, blank lines ignored, other lines that are not a-z
 words skipped with a note on standard error; the database is not used).
 """
+# One paragraph per difficulty, from the engine's registry of word-makers.
+HELP = HELP.replace(
+    "{difficulties}",
+    "\n".join(
+        textwrap.fill(
+            f"{maker.name}: {maker.summary.replace('`', '')}.",
+            width=79,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
+        for maker in MAKERS
+    ),
+)
 
 
 class HelpFormatter(DjangoHelpFormatter, RawDescriptionHelpFormatter):
@@ -238,13 +256,17 @@ def parse_difficulty(value: str | None) -> Difficulty | None:
     return difficulty
 
 
+def unranked_refusal(difficulty: Difficulty) -> str:
+    return f"a {difficulty} game is never ranked; --ranked needs another difficulty"
+
+
 def start_game(
     lexicon: Lexicon, max_misses: int, difficulty: Difficulty, seed: int | None, *, ranked: bool
 ) -> GameState:
     """A new game: the rules' exact order, or with ``ranked`` the site's ranked variant."""
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    if ranked and difficulty is Difficulty.FAIR:
-        raise CommandError("a fair game is never ranked; --ranked needs another difficulty")
+    if ranked and not maker_for(difficulty).ranked:
+        raise CommandError(unranked_refusal(difficulty))
     return new_game(
         lexicon,
         max_misses=max_misses,
@@ -287,7 +309,7 @@ class Command(BaseCommand):
             "--json", action="store_true", help="machine mode: guesses on stdin, JSON lines out"
         )
         parser.add_argument(
-            "--ai", action="store_true", help="the computer guesses (see games/guesser.py)"
+            "--ai", action="store_true", help="the computer guesses (see games/engine/guesser.py)"
         )
         parser.add_argument(
             "--debug",
@@ -303,8 +325,8 @@ class Command(BaseCommand):
         max_misses = parse_whole_number(options["misses"], "--misses", minimum=1)
         difficulty = parse_difficulty(options["difficulty"])
         seed = parse_whole_number(options["seed"], "--seed", minimum=0)
-        if options["ranked"] and difficulty is Difficulty.FAIR:
-            raise CommandError("a fair game is never ranked; --ranked needs another difficulty")
+        if options["ranked"] and difficulty is not None and not maker_for(difficulty).ranked:
+            raise CommandError(unranked_refusal(difficulty))
         if options["json"] and options["debug"]:
             raise CommandError("--debug is for interactive play; --json already shows everything")
         if options["json"] and (length is None or max_misses is None or difficulty is None):

@@ -10,7 +10,7 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    families, so every word it could still be fits every letter shown and
    every miss.
 2. It values each family by the misses it is worth from here to the end:
-   one if the family is a miss, plus what a :class:`games.search.TreeEstimate`
+   one if the family is a miss, plus what a :class:`games.engine.search.TreeEstimate`
    says the family's words are worth. That estimate plays the rest of the
    game in its head: a strong guesser (the letter whose hardest family is a
    hit and leaves the fewest words) against a word-maker that answers every
@@ -34,7 +34,7 @@ against the 8,492 words with no E at all. What this one does, at each guess:
    A ranked game on a secret vocabulary also lets the seed keep, on its first
    :data:`OPENING_GUESSES` guesses and when the best is worth
    :data:`MARGIN_FROM` misses or more, the biggest family worth
-   :data:`OPENING_MARGIN` miss less (measured in ``games/engine.py``).
+   :data:`OPENING_MARGIN` miss less (measured in ``games/engine/vocabulary.py``).
 
 The search examines at most :data:`FIENDISH_NODES` positions per guess, a
 count, never a time: the same guess in the same game gets the same answer on
@@ -126,12 +126,12 @@ import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from games.search import (
+from games.engine.lexicon import Lexicon
+from games.engine.search import (
     BudgetExhaustedError,
     EstimateSettings,
     NodeBudget,
@@ -139,9 +139,6 @@ from games.search import (
     guessed_mask,
     search_tables,
 )
-
-if TYPE_CHECKING:
-    from games.engine import Lexicon
 
 FIENDISH_NODES = 15_000
 # The most families of one guess it values, biggest first (None: as many as the budget allows).
@@ -156,7 +153,7 @@ FIENDISH_ESTIMATE = EstimateSettings(
 SEEDED_CHOICES = 3
 # In ranked games on a secret vocabulary, on their first OPENING_GUESSES guesses, the biggest
 # family worth at most OPENING_MARGIN less than the best joins the seed's choice (measured in
-# games/engine.py: it changes the opening, which a secret vocabulary rarely does).
+# games/engine/vocabulary.py: it changes the opening, which a secret vocabulary rarely does).
 OPENING_MARGIN = 1
 OPENING_GUESSES = 3
 MARGIN_FROM = 6  # ...and only when the best family is worth this many misses at least

@@ -1,7 +1,7 @@
 """Searching ahead over sets of candidate words: the tools the planning strategies share.
 
 Pure Python plus NumPy, no Django. A *word set* is a sorted NumPy array of word
-indexes into a :class:`~games.engine.Lexicon`. Three tools live here:
+indexes into a :class:`~games.engine.lexicon.Lexicon`. Three tools live here:
 
 - :class:`SearchTables` numbers every family of every letter of a lexicon once
   (a *family id*: one letter, one set of positions), so the sizes of the
@@ -28,13 +28,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:  # the engine imports the strategies, so this module must not import it
-    from games.engine import Lexicon
+from games.engine.lexicon import Lexicon
 
 ALPHABET = string.ascii_lowercase
 

@@ -5,9 +5,10 @@ words of the dictionary, the pattern, the letters guessed, the difficulty; never
 a ranked game's secret seed) and, like every strategy here, bounds its search by
 a count of positions, so it proposes the same letter on any machine.
 
-How :func:`propose` plays, by opponent:
+How :func:`propose` plays, by how the opponent's word-maker says to model it
+(``GuesserModel``, ``games/engine/makers/``):
 
-- **easy, medium, hard** answer by a rule: the hardest family (or, on the
+- **a rule** (easy, medium, hard) answers: the hardest family (or, on the
   schedule's guesses, the second hardest). The answer to a letter follows from
   the words left, so the best sequence of letters is a one-player search:
   :class:`RuleSolver` asks "can I finish with no miss? with one? ..." and
@@ -15,11 +16,14 @@ How :func:`propose` plays, by opponent:
   rank are ordered by a seed it cannot see, so each of them counts as a
   possible answer and a letter must work against all. When the search runs out
   of positions it falls back to the strong heuristic and says so.
-- **fiendish** plans ahead, so nothing predicts its answer: the strong
-  heuristic (the letter whose hardest family is a hit and leaves the fewest
-  words) until few words are left, then perfect play (:class:`ExactSolver`).
-- **fair** never cheats: the letter found in the most words left is the most
-  likely hit.
+- **a planner** (fiendish) plans ahead, so nothing predicts its answer: the
+  strong heuristic (the letter whose hardest family is a hit and leaves the
+  fewest words) until few words are left, then perfect play
+  (:class:`ExactSolver`).
+- **an honest one** (fair) never cheats: the letter found in the most words
+  left is the most likely hit.
+
+Par, the rule search from a game's start, is ``games/engine/par.py``.
 """
 
 from __future__ import annotations
@@ -29,18 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from games.engine import (
-    ALPHABET,
-    FULL_VOCABULARY,
-    Difficulty,
-    GameState,
-    Lexicon,
-    apply_guess,
-    new_game,
-    public_candidates,
-    second_hardest_due,
-)
-from games.search import (
+from games.engine.lexicon import ALPHABET
+from games.engine.makers import Difficulty, GuesserModel, maker_for
+from games.engine.search import (
     BudgetExhaustedError,
     ExactSolver,
     NodeBudget,
@@ -49,6 +44,8 @@ from games.search import (
     guessed_mask,
     search_tables,
 )
+from games.engine.state import GameState, public_candidates
+from games.engine.vocabulary import FULL_VOCABULARY
 
 # The strong heuristic guesser solves exactly once this few words are left.
 EXACT_GUESS_UP_TO = 40
@@ -57,7 +54,6 @@ EXACT_GUESS_NODES = 20_000
 # in bench/guesser.py on a 2-core machine: 3,000 keeps a hint's p99 near 670 ms (8,000 took
 # 1.6 s there) and needs one miss more than 8,000 over lengths 4-12 (53 against 52).
 RULE_SEARCH_NODES = 3_000
-RULE_DIFFICULTIES = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +166,8 @@ class RuleSolver:
         self.difficulty = difficulty
         self.seeded_ties = seeded_ties
         self.budget = budget
-        self.period = {Difficulty.HARD: 1, Difficulty.EASY: 2, Difficulty.MEDIUM: 4}[difficulty]
+        self.maker = maker_for(difficulty)
+        self.period = self.maker.schedule_period
         self.enough: dict[tuple[bytes, int, int], int] = {}  # a number of misses that is enough
         self.too_few: dict[tuple[bytes, int, int], int] = {}  # fewer misses than this fail
         # Per word set (easy, medium): its letters that split nothing, as (letter, family id,
@@ -261,7 +258,7 @@ class RuleSolver:
         tables = self.tables
         sizes = tables.family_sizes(words, self.budget)
         families_per_letter = np.add.reduceat((sizes > 0).astype(np.int64), tables.offsets[:-1])
-        second = second_hardest_due(self.difficulty, number)
+        second = self.maker.second_hardest_due(number)
         if not self.seeded_ties:  # one answer per letter: all letters at once
             answer = tables.rule_reply_ids(sizes, second=second)
             is_miss = tables.reveals_nothing[answer]
@@ -348,9 +345,10 @@ def propose(state: GameState, *, nodes: int = RULE_SEARCH_NODES) -> Proposal:
         word = state.lexicon.words[int(words[0])]
         letter = next(char for char in word if char not in state.letters)
         return Proposal(letter, 0, True, f"Only one word is left: {letter.upper()} is in it.")
-    if state.difficulty in RULE_DIFFICULTIES:
+    model = maker_for(state.difficulty).guesser_model
+    if model is GuesserModel.RULE:
         return _propose_against_rule(state, words, nodes)
-    if state.difficulty is Difficulty.FAIR:
+    if model is GuesserModel.HONEST:
         return _propose_most_common(state, words)
     return _propose_strong(state, words)
 
@@ -466,61 +464,3 @@ def _heuristic_reason(state: GameState, letter: str, words: WordSet, *, estimate
             "rule of thumb."
         )
     return line
-
-
-# Positions par may examine per dictionary, length and difficulty (``compute_par``).
-PAR_NODES = 20_000
-
-
-@dataclass(frozen=True, slots=True)
-class Par:
-    """The fewest misses perfect play needs against the seeds' rule, or the bounds found.
-
-    ``misses`` is achieved by a known line of play; no line needs fewer than
-    ``at_least``. When they meet, par is proven.
-    """
-
-    misses: int
-    at_least: int
-    nodes: int
-
-    @property
-    def proven(self) -> bool:
-        return self.misses == self.at_least
-
-
-def par(lexicon: Lexicon, difficulty: Difficulty, *, nodes: int = PAR_NODES) -> Par:
-    """Par of a lexicon against easy, medium or hard, in the rules' exact order.
-
-    The best playout from the first guess gives a line (an upper bound); the
-    search then asks, from no miss up, whether fewer misses are enough, until
-    it finds a line, proves there is none, or uses up ``nodes``.
-    """
-    if difficulty not in RULE_DIFFICULTIES:
-        raise ValueError(f"par is computed against the seeds' rule, not {difficulty}")
-    words = np.arange(len(lexicon), dtype=np.int32)
-    if len(words) == 1:
-        return Par(misses=0, at_least=0, nodes=0)
-    budget = NodeBudget(nodes)
-    solver = RuleSolver(
-        search_tables(lexicon), difficulty=difficulty, seeded_ties=False, budget=budget
-    )
-    upper = None
-    try:
-        upper = solver.rollouts(words, 1)[0][0]
-        plan = solver.plan(words, 1, at_most=upper - 1)
-    except BudgetExhaustedError:
-        plan = None
-    if upper is None:  # not even one playout fitted: the plain heuristic's line
-        upper = _heuristic_line(lexicon, difficulty)
-    if plan is not None:
-        return Par(misses=plan.misses, at_least=plan.misses, nodes=min(budget.used, nodes))
-    at_least = min(upper, solver.too_few.get(solver.key(words, 1, 0), 0))
-    return Par(misses=upper, at_least=at_least, nodes=min(budget.used, nodes))
-
-
-def _heuristic_line(lexicon: Lexicon, difficulty: Difficulty) -> int:
-    state = new_game(lexicon, max_misses=len(ALPHABET), difficulty=difficulty, seed=0)
-    while not state.is_over and state.words_left > 1:
-        state, _ = apply_guess(state, greedy_aware_letter(state))
-    return state.misses

@@ -1,0 +1,27 @@
+"""The errors the engine raises on bad input: one base class, so callers catch one thing."""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class LexiconError(EngineError):
+    pass
+
+
+class GuessError(EngineError):
+    """A guess the rules reject; the state it was applied to is unchanged."""
+
+
+class InvalidLetterError(GuessError):
+    pass
+
+
+class RepeatedLetterError(GuessError):
+    pass
+
+
+class GameOverError(GuessError):
+    pass

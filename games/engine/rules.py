@@ -1,0 +1,302 @@
+"""The rules of docs/RULES.md: start a game, apply a guess, bring a stored game back.
+
+Pure Python plus NumPy, no Django, no I/O. Values in, values out. A guess
+splits the words still possible into families by where the letter falls
+(:func:`partition`, hardest first); the game's word-maker (its difficulty, one
+of the registry in ``games/engine/makers/``) chooses the family to keep, and
+the rules apply it. Which words a game plays on (the ranked variant's secret
+vocabulary and seeded ties) is ``games/engine/vocabulary.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from games.engine.errors import EngineError
+from games.engine.lexicon import ALPHABET, HIDDEN, Lexicon
+from games.engine.makers import FAIR, Choice, Difficulty, Turn, fair_word, maker_for
+from games.engine.state import (
+    Family,
+    GameState,
+    MoveReport,
+    Reason,
+    Status,
+    all_candidates,
+    family_rank_key,
+    filter_candidates,
+)
+from games.engine.vocabulary import FULL_VOCABULARY, secret_vocabulary, seeded_tie_key
+
+
+def second_hardest_due(difficulty: str, guess_number: int) -> bool:
+    """Whether the difficulty's schedule asks for the second-hardest family."""
+    return maker_for(difficulty).second_hardest_due(guess_number)
+
+
+def new_game(
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
+) -> GameState:
+    if isinstance(max_misses, bool) or not isinstance(max_misses, int) or max_misses < 1:
+        raise EngineError("wrong guesses allowed must be an integer of at least 1")
+    try:
+        chosen = Difficulty(difficulty)
+    except ValueError:
+        choices = ", ".join(Difficulty)
+        raise EngineError(f"difficulty must be one of {choices}, not {difficulty!r}") from None
+    if not 1 <= vocabulary <= FULL_VOCABULARY:
+        raise EngineError(f"a vocabulary is 1 to {FULL_VOCABULARY} thousandths of the words")
+    if maker_for(chosen).whole_list and vocabulary < FULL_VOCABULARY:
+        raise EngineError(f"a {chosen} game draws its word from the whole list")
+    return GameState(
+        lexicon=lexicon,
+        max_misses=max_misses,
+        difficulty=chosen,
+        seed=seed,
+        seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
+        pattern=HIDDEN * lexicon.length,
+        candidates=(
+            None if vocabulary >= FULL_VOCABULARY else secret_vocabulary(lexicon, seed, vocabulary)
+        ),
+    )
+
+
+def partition(
+    state: GameState, letter: str
+) -> tuple[list[Family], npt.NDArray[np.int32], list[int]]:
+    """The families of the candidates for ``letter``, hardest first.
+
+    Also returns each candidate's family code and the code of each ranked
+    family, so the caller can filter without recomputing.
+    """
+    lexicon = state.lexicon
+    letter_index = ALPHABET.index(letter)
+    all_codes = lexicon.codes[letter_index]
+    codes = all_codes if state.candidates is None else all_codes[state.candidates]
+    reveals = lexicon.reveals[letter_index]
+    counts = np.bincount(codes, minlength=len(reveals))
+    present = np.flatnonzero(counts)
+    ranked: list[tuple[tuple[int, int, bytes, str], int]] = []
+    number = state.guess_number + 1
+    for code in present.tolist():
+        positions = reveals[code]
+        pattern = _reveal(state.pattern, letter, positions)
+        size, revealed, _ = family_rank_key(pattern, int(counts[code]), len(positions))
+        tie = seeded_tie_key(state.seed, number, pattern) if state.seeded_ties else b""
+        ranked.append(((size, revealed, tie, pattern), code))
+    ranked.sort()
+    families = [Family(pattern=key[3], size=-key[0], revealed=key[1]) for key, _ in ranked]
+    return families, codes, [code for _, code in ranked]
+
+
+def _reveal(pattern: str, letter: str, positions: Sequence[int]) -> str:
+    if not positions:
+        return pattern
+    chars = list(pattern)
+    for position in positions:
+        chars[position] = letter
+    return "".join(chars)
+
+
+def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
+    """Apply one guess; raises :class:`GuessError` and changes nothing when refused."""
+    letter = state.check_guess(letter)
+    number = state.guess_number + 1
+    families, codes, family_codes = partition(state, letter)
+    maker = maker_for(state.difficulty)
+    if len(families) == 1:
+        reason = Reason.ONLY_FAMILY if maker.second_hardest_due(number) else Reason.HARDEST
+        choice = Choice(kept_rank=0, reason=reason)
+    else:
+        choice = maker.choose(
+            Turn(
+                state=state,
+                letter=letter,
+                number=number,
+                families=families,
+                family_codes=family_codes,
+            )
+        )
+    kept_rank = choice.kept_rank
+    kept = families[kept_rank]
+    selected = np.flatnonzero(codes == family_codes[kept_rank]).astype(np.int32)
+    candidates = selected if state.candidates is None else state.candidates[selected]
+    miss = kept.revealed == 0
+    misses = state.misses + int(miss)
+    status = Status.PLAYING
+    word: str | None = None
+    if HIDDEN not in kept.pattern:
+        status, word = Status.WON, kept.pattern
+    elif misses >= state.max_misses:
+        status = Status.LOST
+        word = _named_word(state.lexicon, candidates, state.seed, state.difficulty)
+    new_state = replace(
+        state,
+        letters=(*state.letters, letter),
+        pattern=kept.pattern,
+        misses=misses,
+        status=status,
+        word=word,
+        candidates=candidates,
+    )
+    report = MoveReport(
+        number=number,
+        letter=letter,
+        miss=miss,
+        families=tuple(families),
+        kept_rank=kept_rank,
+        reason=choice.reason,
+        pattern=kept.pattern,
+        words_left=kept.size,
+        misses_left=new_state.misses_left,
+        status=status,
+        word=word,
+        values=choice.values,
+        search_nodes=choice.search_nodes,
+    )
+    return new_state, report
+
+
+@dataclass(frozen=True, slots=True)
+class HonestGame:
+    """The same letters played against the honest word-maker (:func:`honest_game`)."""
+
+    word: str
+    misses: int
+    status: Status
+    letters_used: int  # the honest game may end before every letter is played
+
+
+def honest_game(
+    lexicon: Lexicon, *, seed: int, max_misses: int, letters: Iterable[str]
+) -> HonestGame:
+    """Play ``letters`` in order against the fair word-maker of ``seed``, until it ends.
+
+    What the same guesses would have cost in ordinary hangman, with the word
+    the fair game draws with this seed from the same words: the measure of
+    what the cheating cost. For a fair game it is that game itself.
+    """
+    state = new_game(lexicon, max_misses=max_misses, difficulty=FAIR.name, seed=seed)
+    for letter in letters:
+        if state.is_over:
+            break
+        state, _ = apply_guess(state, letter)
+    return HonestGame(
+        word=fair_word(lexicon, seed),
+        misses=state.misses,
+        status=state.status,
+        letters_used=state.guess_number,
+    )
+
+
+def _named_word(
+    lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int, difficulty: str
+) -> str:
+    """The word the game's word-maker names among the candidates: the same on every replay."""
+    return maker_for(difficulty).named_word(lexicon, candidates, seed)
+
+
+def named_word(state: GameState) -> str:
+    """The word the computer would name if the game stopped now (e.g. a forfeit)."""
+    if state.word is not None:
+        return state.word
+    return _named_word(state.lexicon, all_candidates(state), state.seed, state.difficulty)
+
+
+def restore(
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    letters: Iterable[str],
+    pattern: str,
+    word: str | None = None,
+    seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
+) -> GameState:
+    """Rebuild a game from its letters and the pattern they revealed, without the word-maker.
+
+    Each kept family is exactly the words whose positions of the guessed letter
+    match what that guess revealed, and a later guess never moves an earlier
+    letter, so the final pattern and the letters alone fix the candidates: one
+    filter per letter, whatever the word-maker that chose them cost. This is how
+    a stored game is brought back; :func:`replay` re-runs the word-maker and is
+    the check that both agree.
+    """
+    state = new_game(
+        lexicon,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        seed=seed,
+        seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
+    )
+    guessed = tuple(letters)
+    if len(pattern) != lexicon.length:
+        raise EngineError(f"the pattern {pattern!r} is not {lexicon.length} letters long")
+    if len(set(guessed)) != len(guessed) or any(letter not in ALPHABET for letter in guessed):
+        raise EngineError(f"{''.join(guessed)!r} is not a list of distinct letters a-z")
+    if any(char != HIDDEN and char not in guessed for char in pattern):
+        raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
+    candidates = filter_candidates(
+        lexicon, all_candidates(state), replace(state, letters=guessed, pattern=pattern)
+    )
+    if candidates.size == 0:
+        raise EngineError(f"no word of this lexicon fits {pattern!r} after {''.join(guessed)!r}")
+    misses = sum(1 for letter in guessed if letter not in pattern)
+    status = Status.PLAYING
+    if HIDDEN not in pattern:
+        status, word = Status.WON, pattern
+    elif misses >= state.max_misses:
+        status = Status.LOST
+        word = word or _named_word(lexicon, candidates, seed, state.difficulty)
+    return replace(
+        state,
+        letters=guessed,
+        pattern=pattern,
+        misses=misses,
+        status=status,
+        word=word if status is not Status.PLAYING else None,
+        candidates=candidates,
+    )
+
+
+def replay(
+    lexicon: Lexicon,
+    *,
+    max_misses: int,
+    difficulty: Difficulty | str,
+    seed: int,
+    letters: Iterable[str],
+    seeded_ties: bool = False,
+    vocabulary: int = FULL_VOCABULARY,
+) -> tuple[GameState, list[MoveReport]]:
+    """Re-run the word-maker over a game's letters: every choice made again, as it was made.
+
+    The web site brings games back with :func:`restore`; this is the check
+    that a stored game is what its word-maker would play.
+    """
+    state = new_game(
+        lexicon,
+        max_misses=max_misses,
+        difficulty=difficulty,
+        seed=seed,
+        seeded_ties=seeded_ties,
+        vocabulary=vocabulary,
+    )
+    reports: list[MoveReport] = []
+    for letter in letters:
+        state, report = apply_guess(state, letter)
+        reports.append(report)
+    return state, reports
