@@ -12,8 +12,8 @@ from django.urls import reverse
 from dictionaries.models import Dictionary
 from games import guesser
 from games.models import Game
-from games.selectors import records
 from games.selectors.replay import game_state
+from records.selectors import records
 from records.selectors.records import AIMove, game_review, review_ai_moves, review_ai_nodes
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
