@@ -30,9 +30,11 @@ run: setup
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# lint-imports: the apps depend one way and the engine imports no Django (pyproject.toml).
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: install
 	$(VENV)/bin/ruff check --fix .
@@ -46,4 +48,4 @@ bench-quick: install
 	@set -e; for script in $(BENCH_SCRIPTS); do echo "== $$script --quick"; $(PY) $$script --quick; done
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .import_linter_cache

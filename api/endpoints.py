@@ -36,10 +36,11 @@ from api.schemas import (
     MakerStartIn,
     MeOut,
 )
+from dictionaries.selectors import word_lengths
 from evilsite.client_ip import client_ip_address
 from games import services as game_services
 from games.models import MAX_WRONG_GUESSES
-from games.selectors.board import par_for, word_lengths
+from games.selectors.board import par_for
 
 MAX_ID = 2**63 - 1  # a game id past a bigint is simply not found, never a database error
 

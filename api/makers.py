@@ -22,15 +22,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.models import ApiGame, ApiToken, MakerGame, MakerStatus
-from api.services import ApiRuleError, assignment_start_check
-from classes.models import Assignment, Players
+from api.services import ApiRuleError, BotRole, start_checks
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.engine import guesser
 from games.models import MAX_WRONG_GUESSES, Status
-from games.selectors.board import par_for
 from games.services import StaleBoardError
 
 MAX_ILLEGAL_ANSWERS = 3
@@ -83,9 +81,9 @@ def maker_game_start(
     first = guesser.propose(_state(lexicon, max_misses, "", engine.HIDDEN * length, 0)).letter
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        assignment_start_check(
+        start_checks(
             token=token,
-            role=Players.MAKER_BOTS,
+            role=BotRole.MAKER,
             dictionary=dictionary,
             length=length,
             max_misses=max_misses,
@@ -267,41 +265,3 @@ def reference_misses(
         found[difficulty.value] = state.misses
     cache.set(key, found, REFERENCE_CACHE_SECONDS)
     return found
-
-
-@dataclass(frozen=True)
-class ReferenceRow:
-    label: str
-    misses: int
-
-
-def assignment_reference_rows(
-    assignment: Assignment, *, player: AbstractBaseUser, address: str | None = None
-) -> list[ReferenceRow]:
-    """The rows a bot assignment's students are measured against, on its settings: for
-    guessers par and the site's AI guesser against the assignment's word-maker; for
-    word-makers what the hard and fiendish word-makers force on the same AI guesser."""
-    common = {
-        "dictionary_id": assignment.dictionary_id,
-        "length": assignment.length,
-        "max_misses": assignment.max_misses,
-        "player": player,
-        "address": address,
-    }
-    if assignment.players == Players.MAKER_BOTS:
-        return [
-            ReferenceRow(f"The site's {name} word-maker (misses forced)", misses)
-            for name, misses in reference_misses(**common).items()
-        ]
-    rows = []
-    par = par_for(
-        dictionary_id=assignment.dictionary_id,
-        length=assignment.length,
-        difficulty=assignment.difficulty,
-    )
-    if par is not None:
-        rows.append(ReferenceRow("Par (fewest misses a line of play found)", par.misses))
-    difficulty = engine.Difficulty(assignment.difficulty)
-    found = reference_misses(**common, difficulties=(difficulty,))
-    rows.append(ReferenceRow("The site's AI guesser (misses needed)", found[difficulty.value]))
-    return rows

@@ -13,14 +13,13 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Avg, Case, Count, F, IntegerField, Max, Min, Q, QuerySet, When
+from django.db.models import Avg, Case, Count, F, IntegerField, Max, Q, QuerySet, When
 
 from api.models import ApiToken, MakerGame, MakerStatus
-from classes.models import Assignment, Players
 from dictionaries.models import Dictionary
-from dictionaries.selectors import offered_dictionaries
+from dictionaries.selectors import offered_dictionaries, word_lengths
 from games.models import RULE_DIFFICULTIES, Game, Par, Status
-from games.selectors.board import shows_words_left, word_lengths
+from games.selectors.board import shows_words_left
 
 # What a bot's game scores, in one place for the leaderboards and the assignment tables.
 # Guessers: the misses needed, a forfeit counting every wrong guess allowed (giving up
@@ -277,85 +276,6 @@ def maker_leaderboard(
         )
         for row in rows
     ]
-
-
-@dataclass(frozen=True)
-class BotStudentRow:
-    """A student's bot in a bot assignment: finished games, their average and worst score
-    (guessers: misses needed, the most is worst; word-makers: misses forced, the fewest is
-    worst), games in progress, and when the program last started a game."""
-
-    student_id: int
-    username: str
-    games: int = 0
-    in_progress: int = 0
-    average_misses: float | None = None
-    worst_misses: int | None = None
-    last_run: dt.datetime | None = None
-
-
-def assignment_bot_games(
-    assignment: Assignment, *, student_id: int | None = None
-) -> QuerySet[Game] | QuerySet[MakerGame]:
-    """The games the class's current students' bots played for the assignment (of one
-    student when given): started with a token of the assignment, by its owner."""
-    students = assignment.classroom.memberships.values("student_id")
-    if assignment.players == Players.MAKER_BOTS:
-        games: QuerySet = MakerGame.objects.filter(
-            token__assignment=assignment, player_id__in=students
-        )
-    else:
-        games = Game.objects.filter(
-            api_game__token__assignment=assignment, played_by_bot=True, player_id__in=students
-        )
-    if student_id is not None:
-        games = games.filter(player_id=student_id)
-    return games.order_by("-started_at", "-id")
-
-
-def assignment_bot_records(assignment: Assignment) -> list[BotStudentRow]:
-    """One row per current student of the class, by name, with their bot's games of the
-    assignment (two queries: the students, their games grouped by student)."""
-    makers = assignment.players == Players.MAKER_BOTS
-    score = MAKER_FORCED if makers else GUESSER_MISSES
-    worst = (
-        Min(score, filter=Q(finished_at__isnull=False))
-        if makers
-        else Max(score, filter=Q(finished_at__isnull=False))
-    )
-    totals = {
-        row.pop("player_id"): row
-        for row in assignment_bot_games(assignment)
-        .order_by()
-        .values("player_id")
-        .annotate(
-            games=Count("pk", filter=Q(finished_at__isnull=False)),
-            in_progress=Count("pk", filter=Q(finished_at__isnull=True)),
-            average=Avg(score, filter=Q(finished_at__isnull=False)),
-            worst=worst,
-            last_run=Max("started_at"),
-        )
-    }
-    rows = []
-    for student_id, username in assignment.classroom.memberships.order_by(
-        "student__username"
-    ).values_list("student_id", "student__username"):
-        found = totals.get(student_id)
-        if found is None:
-            rows.append(BotStudentRow(student_id=student_id, username=username))
-            continue
-        rows.append(
-            BotStudentRow(
-                student_id=student_id,
-                username=username,
-                games=found["games"],
-                in_progress=found["in_progress"],
-                average_misses=None if found["average"] is None else round(found["average"], 2),
-                worst_misses=found["worst"],
-                last_run=found["last_run"],
-            )
-        )
-    return rows
 
 
 @dataclass(frozen=True)

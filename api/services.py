@@ -8,19 +8,21 @@ played by ``games.services.game_guess``: the same rules, row locks and
 from __future__ import annotations
 
 import datetime as dt
+import enum
 import hashlib
 import secrets
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 
-from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken, MakerGame
-from classes.models import Assignment, Membership, Players
+from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
 from dictionaries.models import Dictionary
-from evilsite.accounts.guests import is_guest
+from evilsite.guests import is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games.models import Game, Status
 from games.services import game_start
@@ -45,6 +47,49 @@ class ApiRuleError(Exception):
             self.status = status
 
 
+class BotRole(enum.StrEnum):
+    """What a bot plays in the game it starts: the guesser or the word-maker."""
+
+    GUESSER = "guesser"
+    MAKER = "maker"
+
+
+# A check run in the transaction that starts a bot game, under the token's row lock, with
+# ``token=``, ``role=`` (a ``BotRole``), ``dictionary=``, ``length=``, ``max_misses=`` and
+# ``difficulty=`` (None for a word-maker); it raises ``ApiRuleError`` to refuse the start.
+# An app above the API registers one in its ``AppConfig.ready`` (classes: a token made for
+# a bot assignment starts only the assignment's games, ``classes/bots.py``).
+StartCheck = Callable[..., None]
+_start_checks: list[StartCheck] = []
+
+
+def register_start_check(check: StartCheck) -> None:
+    """Add a check to every bot game's start (once, however often ``ready`` runs)."""
+    if check not in _start_checks:
+        _start_checks.append(check)
+
+
+def start_checks(
+    *,
+    token: ApiToken,
+    role: BotRole,
+    dictionary: Dictionary,
+    length: int,
+    max_misses: int,
+    difficulty: str | None = None,
+) -> None:
+    """Run every registered check; the first to refuse raises ``ApiRuleError``."""
+    for check in _start_checks:
+        check(
+            token=token,
+            role=role,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            difficulty=difficulty,
+        )
+
+
 def token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -54,11 +99,12 @@ def api_token_create(
     user: AbstractBaseUser,
     name: str,
     days: int | None = None,
-    assignment: Assignment | None = None,
+    assignment: Model | None = None,
 ) -> tuple[ApiToken, str]:
     """A new token and its secret, which is shown once and never stored; with ``days``
     it is refused like a revoked one once that many days have passed. With an
-    ``assignment`` (see ``assignment_token_create``) every game it starts is one of it.
+    ``assignment`` (a class's: ``classes.bots.assignment_token_create``) every game it
+    starts is one of it.
 
     The account row is locked while the tokens are counted, so two forms sent at
     once cannot both pass the cap (``API_TOKENS_PER_ACCOUNT``).
@@ -158,9 +204,9 @@ def api_game_start(
     rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        assignment_start_check(
+        start_checks(
             token=token,
-            role=Players.GUESSER_BOTS,
+            role=BotRole.GUESSER,
             dictionary=dictionary,
             length=length,
             max_misses=max_misses,
@@ -184,99 +230,3 @@ def api_game_start(
         )
         ApiGame.objects.create(game=game, token=token)
         return game
-
-
-def assignment_token_create(
-    *, user: AbstractBaseUser, assignment: Assignment
-) -> tuple[ApiToken, str]:
-    """A token for a bot assignment, made by a student of its class while it is open:
-    its games count for the assignment (``assignment_start_check``)."""
-    if not assignment.is_for_bots:
-        raise ApiRuleError(
-            "not_a_bot_assignment", "This assignment is played on the board, not by bots."
-        )
-    if not Membership.objects.filter(classroom_id=assignment.classroom_id, student=user).exists():
-        raise ApiRuleError(
-            "not_in_class", "Only the students of this class can make its tokens.", status=403
-        )
-    if assignment.due_at <= timezone.now():
-        raise ApiRuleError(
-            "assignment_closed", f"“{assignment.title}” is closed; no token was made.", status=403
-        )
-    return api_token_create(user=user, name=assignment.title, assignment=assignment)
-
-
-def assignment_start_check(
-    *,
-    token: ApiToken,
-    role: str,
-    dictionary: Dictionary,
-    length: int,
-    max_misses: int,
-    difficulty: str | None = None,
-) -> None:
-    """Refuse a start with an assignment's token that breaks the assignment's rules: the
-    other role, a student no longer in the class, after the due date, other settings than
-    the assignment's, or more games than it allows. Nothing for a token of no assignment.
-
-    The student's membership row is locked while their games are counted, so starts
-    through two tokens of the same assignment cannot pass the count together.
-    """
-    assignment = token.assignment
-    if assignment is None:
-        return
-    membership = (
-        Membership.objects.select_for_update()
-        .filter(classroom_id=assignment.classroom_id, student_id=token.user_id)
-        .first()
-    )
-    if membership is None:
-        raise ApiRuleError(
-            "not_in_class",
-            f"This token is for “{assignment.title}”, and you are no longer in its class. "
-            "No game was started.",
-            status=403,
-        )
-    if assignment.players != role:
-        wanted = "guesser" if assignment.players == Players.GUESSER_BOTS else "word-maker"
-        raise ApiRuleError(
-            "wrong_role",
-            f"“{assignment.title}” is for {wanted} bots; start that kind of game with this "
-            "token. No game was started.",
-            status=403,
-        )
-    if assignment.due_at <= timezone.now():
-        due = timezone.localtime(assignment.due_at)
-        raise ApiRuleError(
-            "assignment_closed",
-            f"“{assignment.title}” was due on {due:%Y-%m-%d at %H:%M}; it no longer takes new "
-            "games. No game was started.",
-            status=403,
-        )
-    wanted_settings = {
-        "dictionary": assignment.dictionary.slug,
-        "length": assignment.length,
-        "max_misses": assignment.max_misses,
-    }
-    sent = {"dictionary": dictionary.slug, "length": length, "max_misses": max_misses}
-    if role == Players.GUESSER_BOTS:
-        wanted_settings["difficulty"] = assignment.difficulty
-        sent["difficulty"] = difficulty or ""
-    if sent != wanted_settings:
-        shown = ", ".join(f"{key} {value}" for key, value in wanted_settings.items())
-        raise ApiRuleError(
-            "assignment_settings",
-            f"“{assignment.title}” is played with {shown}; start with exactly these. "
-            "No game was started.",
-        )
-    played = (
-        Game.objects.filter(player_id=token.user_id, api_game__token__assignment=assignment).count()
-        + MakerGame.objects.filter(player_id=token.user_id, token__assignment=assignment).count()
-    )
-    if played >= (assignment.games_allowed or 0):
-        raise ApiRuleError(
-            "assignment_games_used",
-            f"Your bot has played the {assignment.games_allowed} games “{assignment.title}” "
-            "allows. No game was started.",
-            status=409,
-        )

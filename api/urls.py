@@ -1,4 +1,7 @@
-"""``/api/v1/`` (the JSON API and its docs page) and the Account page's token forms."""
+"""``/api/v1/``: the JSON API and its docs page (the Account page's token forms: ``token_urls.py``).
+
+Included by name from the site's URLconf, as every app's, so the platform imports no app.
+"""
 
 from __future__ import annotations
 
@@ -35,13 +38,8 @@ _patterns, _app_name, _namespace = api.urls
 for _pattern in _patterns:
     _pattern.callback = _json_not_allowed(_pattern.callback)  # type: ignore[union-attr]
 
-v1_urlpatterns = [
+urlpatterns = [
     path("docs", views.docs, name="api_docs"),
     path("", (_patterns, _app_name, _namespace)),
     re_path(r"^(?P<rest>.*)$", views.not_found),
-]
-
-token_urlpatterns = [
-    path("new/", views.token_create, name="api_token_create"),
-    path("<int:token_id>/revoke/", views.token_revoke, name="api_token_revoke"),
 ]

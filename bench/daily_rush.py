@@ -320,11 +320,11 @@ def main() -> None:
         prepare(env)
         os.environ["DJANGO_SECRET_KEY"] = env["DJANGO_SECRET_KEY"]  # the same sessions, seed
         setup_django(url)
+        from daily.answers import daily_answers_prepare
         from daily.models import DailyAnswer
         from daily.selectors import utc_today
         from daily.services import daily_puzzle_ensure
         from dictionaries.wordbank import get_lexicon
-        from games.services import daily_answers_prepare
 
         puzzle = daily_puzzle_ensure(day=utc_today())
         words = len(get_lexicon(dictionary_id=puzzle.dictionary_id, length=puzzle.length))

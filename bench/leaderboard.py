@@ -206,7 +206,7 @@ def time_call(function: Callable[[], object], runs: int) -> float:
 def plan_of_weekly_board() -> str:
     from django.db import connection
 
-    from games.selectors.leaderboard import GamesRanking, LeaderboardFilters, Period
+    from records.selectors.leaderboard import GamesRanking, LeaderboardFilters, Period
 
     sql, params = GamesRanking(LeaderboardFilters(period=Period.WEEK)).sql_with_params(
         offset=0, limit=25
@@ -238,13 +238,13 @@ def main() -> None:
         from dictionaries.models import Dictionary
         from games.leaderboard_totals import leaderboard_totals_rebuild
         from games.models import BoardTotal, Game
-        from games.selectors.leaderboard import (
+        from records.selectors.leaderboard import (
             GamesRanking,
             LeaderboardFilters,
             leaderboard_page,
             ranking,
         )
-        from games.selectors.stats import player_statistics
+        from records.selectors.stats import player_statistics
 
         now = timezone.now()
         started = time.perf_counter()

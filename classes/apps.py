@@ -9,7 +9,11 @@ class ClassesConfig(AppConfig):
 
     def ready(self) -> None:
         # An assignment's game counts for the class: no hint and no undo in it.
+        from api.services import register_start_check
+        from classes.bots import assignment_start_check
         from classes.selectors import assignment_game_counts_as
         from games.selectors.counting import register_counting_check
 
         register_counting_check(assignment_game_counts_as)
+        # A token made for a bot assignment starts only the assignment's games.
+        register_start_check(assignment_start_check)

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from classes.selectors import teaches_player
 from games.models import Game
-from games.selectors.records import REVIEW_GAME_PERMISSION
+from games.permissions import REVIEW_GAME_PERMISSION
 
 
 class ClassInstructorBackend(BaseBackend):

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from classes.models import JOIN_CODE_LENGTH, Assignment, Classroom, Players
 from classes.selectors import Progress, RecordFilters, RecordOrder
-from games.filters import GameFilterForm, PageForm
 from games.forms import NewGameForm
+from records.filters import GameFilterForm, PageForm
 
 DEFAULT_DAYS_TO_DUE = 7
 MAX_BOT_GAMES = 1000

@@ -41,8 +41,8 @@ from classes.models import (
     Membership,
 )
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
-from games.selectors.records import can_review_all
-from games.selectors.stats import Totals, distribution
+from games.permissions import can_review_all
+from records.selectors.stats import Totals, distribution
 
 
 class ClassRole(enum.Enum):

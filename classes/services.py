@@ -28,7 +28,7 @@ from classes.models import (
 )
 from classes.selectors import assignment_game_in_progress, can_run_classes
 from dictionaries.models import Dictionary
-from evilsite.accounts.guests import GUEST_NOT_ALLOWED, is_guest
+from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
 from games import services as game_services
 from games.models import Game
 

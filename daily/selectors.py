@@ -22,8 +22,9 @@ from django.utils import timezone
 
 from daily import draw
 from daily.models import DailyPuzzle
+from dictionaries.selectors import word_lengths
 from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, Game, Status
-from games.selectors.board import default_dictionary, word_lengths
+from games.selectors.board import default_dictionary
 
 BOARD_PER_PAGE = 25
 ARCHIVE_PER_PAGE = 30
@@ -128,6 +129,19 @@ def is_secret_for(game: Game, viewer: Viewer, *, today: dt.date | None = None) -
     if game.daily_puzzle_id != today:
         return False
     return daily_secret(viewer, today=today).hides(game)
+
+
+class TodaysPuzzleSecrecy:
+    """``DailySecret`` as play's secrecy rule (``games.secrecy``, registered by ``DailyConfig``)."""
+
+    def is_secret_for(self, game: Game, viewer: Viewer) -> bool:
+        return is_secret_for(game, viewer)
+
+    def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q:
+        return daily_secret(viewer).hidden_games(through=through)
+
+
+TODAYS_PUZZLE_SECRECY = TodaysPuzzleSecrecy()
 
 
 @dataclass(frozen=True)

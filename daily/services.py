@@ -17,11 +17,12 @@ from django.utils import dateformat
 
 from daily import draw
 from daily.models import DailyPuzzle
+from dictionaries.selectors import word_lengths
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
-from evilsite.accounts.guests import GUEST_NOT_ALLOWED, is_guest
+from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
 from games import engine
 from games.models import DAILY_ATTEMPTS, Game
-from games.selectors.board import default_dictionary, word_lengths
+from games.selectors.board import default_dictionary
 from games.services import GameAlreadyStartedError, GameRuleError
 
 

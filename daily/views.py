@@ -34,10 +34,10 @@ from daily.selectors import (
     utc_today,
 )
 from evilsite.ratelimit import rate_limited
+from evilsite.web import login_required_htmx
 from games.models import Game
 from games.selectors.share import game_share
 from games.services import GameAlreadyStartedError, GameRuleError
-from games.views.access import login_required_htmx
 
 
 @require_safe

@@ -13,7 +13,7 @@ from django.contrib.admin.views.main import SEARCH_VAR, ChangeList
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -25,7 +25,7 @@ from django.utils.text import capfirst
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
 from dictionaries.import_jobs import import_queue
 from dictionaries.models import Dictionary, DictionaryImport, Word
-from dictionaries.selectors import dictionary_length_counts
+from dictionaries.selectors import dictionary_length_counts, used_by_games, word_lengths
 from dictionaries.services import (
     DictionaryChangeError,
     DictionaryImportError,
@@ -34,8 +34,6 @@ from dictionaries.services import (
     dictionary_set_hidden,
     dictionary_update,
 )
-from games.models import Game
-from games.selectors.board import word_lengths
 
 LABEL_FIELDS = ("name", "description")
 
@@ -95,11 +93,7 @@ class DictionaryAdmin(admin.ModelAdmin):
     # --- list and detail ----------------------------------------------------------------
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Dictionary]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(used_by_games=Exists(Game.objects.filter(dictionary=OuterRef("pk"))))
-        )
+        return super().get_queryset(request).annotate(used_by_games=used_by_games())
 
     @admin.display(description="words", ordering="word_count")
     def word_count_display(self, dictionary: Dictionary) -> str:

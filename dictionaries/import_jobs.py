@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -260,10 +260,21 @@ def _fail(job_id: int, reason: str, *, rejected_lines: tuple = ()) -> None:
     DictionaryImport.objects.filter(pk=job_id, status=Status.RUNNING).update(**changes)
 
 
+# What an app above runs on a dictionary a job just imported, before the job is done (the
+# games app computes its par, registered in its ``AppConfig.ready``): the dictionaries app
+# imports nothing of play. Called with ``dictionary=`` and ``progress=(done, total)``.
+AfterImport = Callable[..., object]
+_after_import: list[AfterImport] = []
+
+
+def register_after_import(step: AfterImport) -> None:
+    """Add a step to every import (once, however often an app's ``ready`` runs)."""
+    if step not in _after_import:
+        _after_import.append(step)
+
+
 def import_run(*, job_id: int) -> DictionaryImport | None:
     """Run one queued import to its end (done or failed); None if it was not queued."""
-    from games.services import par_compute
-
     with _held_while_running(job_id):
         job = _claim(job_id)
         if job is None:
@@ -297,10 +308,11 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
                 )
             progress.close()
             path.unlink(missing_ok=True)
-            par_compute(
-                dictionary=report.dictionary,
-                progress=lambda done, total: progress(Phase.PAR, done, total),
-            )
+            for after_import in _after_import:
+                after_import(
+                    dictionary=report.dictionary,
+                    progress=lambda done, total: progress(Phase.PAR, done, total),
+                )
             DictionaryImport.objects.filter(pk=job.pk).update(
                 status=Status.DONE, phase=Phase.FINISHED, finished_at=timezone.now()
             )

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from dictionaries.models import Dictionary, Word
+
+WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class WordLength:
+    length: int
+    words: int
 
 
 def dictionary_length_counts(*, dictionary_id: int) -> dict[int, int]:
@@ -38,3 +49,35 @@ def dictionaries_to_try(*, include_hidden: bool) -> QuerySet[Dictionary]:
     if include_hidden:
         return Dictionary.objects.order_by("is_hidden", "-is_default", "name")
     return offered_dictionaries()
+
+
+def used_by_games() -> Exists:
+    """Whether any game refers to the dictionary, as an annotation for a list of them.
+
+    The games' foreign key names its model (the reverse accessor ``games``), so the
+    dictionaries app, below play, needs no import of it.
+    """
+    game_model = Dictionary.games.field.model
+    return Exists(game_model.objects.filter(dictionary=OuterRef("pk")))
+
+
+def word_lengths(*, dictionary_id: int) -> list[WordLength]:
+    """The lengths that have words in a dictionary, with their counts.
+
+    One aggregate over the (dictionary, length) index; cached because a
+    dictionary's words never change once imported.
+    """
+    key = f"games:word-lengths:{dictionary_id}"
+    cached: list[tuple[int, int]] | None = cache.get(key)
+    if cached is None:
+        cached = list(
+            Word.objects.filter(dictionary_id=dictionary_id)
+            .order_by()
+            .values("length")
+            .annotate(words=Count("*"))
+            .order_by("length")
+            .values_list("length", "words")
+        )
+        if cached:  # an empty answer may be a dictionary still being imported
+            cache.set(key, cached, WORD_LENGTHS_CACHE_SECONDS)
+    return [WordLength(length=length, words=words) for length, words in cached]

@@ -30,7 +30,7 @@ class RateLimitCount(models.Model):
 
 
 class UsernameSkeleton(models.Model):
-    """What an account's name looks like (evilsite/accounts/usernames.py): a new name whose
+    """What an account's name looks like (accounts/usernames.py): a new name whose
     skeleton is already here is a look-alike of a name taken, and is refused at sign-up.
     A name has one or two skeletons (case folded before or after the look-alikes)."""
 

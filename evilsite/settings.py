@@ -80,9 +80,11 @@ INSTALLED_APPS = [
     "evilsite",
     "dictionaries",
     "games",
+    "records",
     "classes",
     "daily",
     "api",
+    "accounts",
     # After the site's apps: dictionaries' db_worker (orphan uploads cleared first) wins.
     "django_tasks",
     "django_tasks_db",
@@ -201,7 +203,7 @@ SILENCED_SYSTEM_CHECKS = ["models.W040"]
 AUTHENTICATION_BACKENDS = [
     # Usernames are public: a login as nobody is refused first, with one query (no password
     # hashed, nothing for django-axes to record; the address's failed logins still count).
-    "evilsite.accounts.backends.UnknownUsernameBackend",
+    "accounts.backends.UnknownUsernameBackend",
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Answers no login: lets a class's instructor review the games of its students.
@@ -250,8 +252,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 20)
 AXES_USERNAME_COOLOFF_HOURS = env_int("AXES_USERNAME_COOLOFF_HOURS", 24)
 AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's lock counts
-AXES_HANDLER = "evilsite.accounts.lockout.AccountLockoutHandler"
-AXES_LOCKOUT_CALLABLE = "evilsite.accounts.lockout.lockout_response"
+AXES_HANDLER = "accounts.lockout.AccountLockoutHandler"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 # Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
 # is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the

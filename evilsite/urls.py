@@ -1,11 +1,10 @@
-"""Top-level URLs: each app owns its own URLconf."""
+"""Top-level URLs: each app owns its own URLconf, included by name (no app imported here)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
 
-from api.urls import token_urlpatterns, v1_urlpatterns
 from evilsite import views
 
 urlpatterns = [
@@ -15,11 +14,12 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("site.webmanifest", views.web_manifest, name="web_manifest"),
-    path("api/v1/", include(v1_urlpatterns)),
-    path("accounts/api-tokens/", include(token_urlpatterns)),
-    path("accounts/", include("evilsite.accounts.urls")),
+    path("api/v1/", include("api.urls")),
+    path("accounts/api-tokens/", include("api.token_urls")),
+    path("accounts/", include("accounts.urls")),
     path("classes/", include("classes.urls")),
     path("daily/", include("daily.urls")),
+    path("", include("records.urls")),
     path("", include("games.urls")),
 ]
 

@@ -6,7 +6,7 @@ review page, where the families are easier to read than raw JSON.
 
 The games of today's daily puzzle (and their moves) are left out of every list
 and page until the admin has finished their own attempt or the UTC day is over
-(``daily.selectors.DailySecret``, the rule every other path follows): staff
+(``daily.selectors.DailySecret``, registered in ``games.secrecy``, as every path asks): staff
 would otherwise read the day's families and word here.
 """
 
@@ -20,8 +20,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from daily.selectors import daily_secret
 from games.models import Game, Hint, Move
+from games.secrecy import hidden_games
 
 
 class ReadOnlyAdminMixin:
@@ -118,7 +118,7 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     inlines = (MoveInline, HintInline)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
-        return super().get_queryset(request).exclude(daily_secret(request.user).hidden_games())
+        return super().get_queryset(request).exclude(hidden_games(request.user))
 
     @admin.display(description="Review")
     def review_link(self, game: Game) -> str:
@@ -148,5 +148,5 @@ class MoveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
-        hidden = daily_secret(request.user).hidden_games(through="game__")
+        hidden = hidden_games(request.user, through="game__")
         return super().get_queryset(request).exclude(hidden)

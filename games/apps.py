@@ -1,3 +1,6 @@
+"""Play: games, moves, hints, par and the board. Above the dictionaries, under everything
+that reads games (records, the daily puzzle, classes, accounts, the API)."""
+
 from __future__ import annotations
 
 from django.apps import AppConfig
@@ -6,3 +9,11 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        # A dictionary just imported gets its par before its import is done; the
+        # dictionaries app, below play, runs what play registers.
+        from dictionaries.import_jobs import register_after_import
+        from games.services import par_compute
+
+        register_after_import(par_compute)

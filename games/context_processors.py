@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from evilsite.accounts.guests import is_guest
-from games.selectors.records import can_review_all
+from evilsite.guests import is_guest
+from games.permissions import can_review_all
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:

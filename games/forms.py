@@ -11,16 +11,14 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import ngettext
 
 from dictionaries.models import Dictionary
-from dictionaries.selectors import dictionaries_to_try
+from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.selectors.board import (
     ParInfo,
-    WordLength,
     default_dictionary,
     par_info,
     preferred_length,
     winnable_length,
-    word_lengths,
 )
 from games.services import DIFFICULTY_CHOICE_MESSAGE
 

@@ -1,10 +1,10 @@
-"""Game URLs: home and the play pages (records and review add theirs here)."""
+"""Game URLs: home, the play pages and the share pages (records: ``records/urls.py``)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from games.views import leaderboard, play, records, results, review, visitors
+from games.views import play, results, visitors
 
 urlpatterns = [
     path("", play.home, name="home"),
@@ -25,18 +25,4 @@ urlpatterns = [
         results.game_result_image,
         name="game_result_image",
     ),
-    # Records, statistics, leaderboards and review (issue 5).
-    path("games/mine/", records.my_games, name="my_games"),
-    path("games/<int:pk>/review/", review.game_review_page, name="game_review"),
-    path(
-        "games/<int:pk>/review/candidates/",
-        review.game_review_candidates,
-        name="game_review_candidates",
-    ),
-    path("stats/", records.player_stats, name="player_stats"),
-    path("players/<str:username>/", records.player_profile, name="player_profile"),
-    path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
-    path("instructor/games/", records.instructor_games, name="instructor_games"),
-    path("instructor/games.csv", records.instructor_games_csv, name="instructor_games_csv"),
-    path("instructor/games.jsonl", records.instructor_games_jsonl, name="instructor_games_jsonl"),
 ]

@@ -28,15 +28,15 @@ from classes.selectors import assignment_leaderboard, is_open, student_records
 from classes.views import bots
 from classes.views.access import Need, assignment_for, classroom_for
 from evilsite.ratelimit import is_post, rate_limited
-from games import services as game_services
-from games.exports import spreadsheet_safe
-from games.views.access import login_required_htmx
-from games.views.records import (
+from evilsite.web import (
     bad_filters_response,
     export_filename,
+    login_required_htmx,
     query_without_page,
     render_filtered,
 )
+from games import services as game_services
+from records.exports import spreadsheet_safe
 
 STUDENTS_PER_PAGE = 50
 NEW_ASSIGNMENT_FIELDS = (

@@ -3,7 +3,7 @@ student's games), and the student's token for the assignment.
 
 The games are played through the API (``api``); a token made here is scoped to the
 assignment, and every start with it is checked against the assignment there
-(``api.services.assignment_start_check``).
+(``classes.bots.assignment_start_check``, registered with the API).
 """
 
 from __future__ import annotations
@@ -17,17 +17,16 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from api import makers
 from api import selectors as api_selectors
 from api import services as api_services
+from classes import bots
 from classes.models import Assignment, Classroom, Players
 from classes.selectors import ClassRole, is_open
 from classes.views.access import Need, assignment_for, classroom_for
 from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded
-from games.exports import spreadsheet_safe
-from games.views.access import login_required_htmx
-from games.views.records import export_filename
+from evilsite.web import export_filename, login_required_htmx
+from records.exports import spreadsheet_safe
 
 BOT_CSV_HEADER = (
     "student",
@@ -39,10 +38,10 @@ BOT_CSV_HEADER = (
 )
 
 
-def _references(request: HttpRequest, assignment: Assignment) -> list[makers.ReferenceRow] | None:
+def _references(request: HttpRequest, assignment: Assignment) -> list[bots.ReferenceRow] | None:
     """The reference rows, or None while the computer's games are rate-limited."""
     try:
-        return makers.assignment_reference_rows(
+        return bots.assignment_reference_rows(
             assignment, player=request.user, address=client_ip_address(request)
         )
     except RateLimitExceeded:
@@ -62,15 +61,15 @@ def bot_table(
             "role": role.value,
             "is_open": is_open(assignment),
             "makers": assignment.players == Players.MAKER_BOTS,
-            "rows": api_selectors.assignment_bot_records(assignment),
+            "rows": bots.assignment_bot_records(assignment),
             "references": _references(request, assignment),
         },
     )
 
 
-def bot_leaderboard_rows(assignment: Assignment) -> list[api_selectors.BotStudentRow]:
+def bot_leaderboard_rows(assignment: Assignment) -> list[bots.BotStudentRow]:
     """What classmates see of each other's bots: finished games only, best average first."""
-    rows = [row for row in api_selectors.assignment_bot_records(assignment) if row.games]
+    rows = [row for row in bots.assignment_bot_records(assignment) if row.games]
     makers_first = assignment.players == Players.MAKER_BOTS
     return sorted(
         rows,
@@ -89,7 +88,7 @@ def bot_table_csv(assignment: Assignment) -> HttpResponseBase:
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
     writer.writerow(BOT_CSV_HEADER)
-    for row in api_selectors.assignment_bot_records(assignment):
+    for row in bots.assignment_bot_records(assignment):
         writer.writerow(
             [
                 spreadsheet_safe(row.username),
@@ -122,9 +121,7 @@ def assignment_bot_games(
     if student is None:
         raise Http404("No such student in this class.")
     games = list(
-        api_selectors.assignment_bot_games(assignment, student_id=student.pk).select_related(
-            "dictionary"
-        )
+        bots.assignment_bot_games(assignment, student_id=student.pk).select_related("dictionary")
     )
     makers_ = assignment.players == Players.MAKER_BOTS
     return render(
@@ -150,9 +147,7 @@ def assignment_token_new(request: HttpRequest, pk: int, assignment_pk: int) -> H
     classroom, _ = classroom_for(request, pk, Need.PLAY)
     assignment = assignment_for(classroom, assignment_pk)
     try:
-        token, secret = api_services.assignment_token_create(
-            user=request.user, assignment=assignment
-        )
+        token, secret = bots.assignment_token_create(user=request.user, assignment=assignment)
     except api_services.ApiRuleError as error:
         messages.error(request, error.message)
         return redirect("assignment_leaderboard", pk=classroom.pk, assignment_pk=assignment.pk)

@@ -34,8 +34,8 @@ from classes.selectors import (
 )
 from classes.views.access import Need, classroom_for
 from evilsite.ratelimit import rate_limited
-from games.selectors.records import can_review_all
-from games.views.access import login_required_htmx
+from evilsite.web import login_required_htmx
+from games.permissions import can_review_all
 
 
 @require_safe

@@ -1,7 +1,7 @@
 """The instructors' list of games, its exports and the statistics, scoped to one class.
 
 The same filters, table, exports and HTMX behaviour as the site-wide list
-(``games.views.records``), over the games of the class's current students,
+(``records.views.records``), over the games of the class's current students,
 optionally of one assignment.
 """
 
@@ -19,17 +19,17 @@ from classes.views.access import Need, classroom_for
 from daily.selectors import daily_secret
 from evilsite.db_router import reads_can_lag
 from evilsite.ratelimit import rate_limited
-from games import exports
-from games.models import Game
-from games.selectors.records import filtered_games
-from games.views.access import login_required_htmx
-from games.views.records import (
-    GAMES_PER_PAGE,
+from evilsite.web import (
     bad_filters_response,
+    login_required_htmx,
     query_without_page,
     render_filtered,
     streamed_download,
 )
+from games.models import Game
+from records import exports
+from records.selectors.records import filtered_games
+from records.views.records import GAMES_PER_PAGE
 
 
 def _games(classroom: Classroom, form: ClassGameFilterForm) -> QuerySet[Game]:

@@ -9,7 +9,7 @@ def remember_existing_usernames(apps, schema_editor):
     """The skeletons of the names taken before this rule: new names are checked against them."""
     from django.contrib.auth import get_user_model
 
-    from evilsite.accounts.usernames import skeletons
+    from accounts.usernames import skeletons
 
     name_field = get_user_model().USERNAME_FIELD
     User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))

@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
-from dictionaries.models import Dictionary, Word
-from dictionaries.selectors import offered_dictionaries
+from dictionaries.models import Dictionary
+from dictionaries.selectors import WordLength, offered_dictionaries
 from games.engine import HIDDEN, EngineError, maker_for
 from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
@@ -42,7 +41,6 @@ PREFERRED_LENGTH = 6
 # Wrong guesses a new game's opening board leaves to spare beyond par: perfect play is
 # not expected of a newcomer.
 PAR_MARGIN = 2
-WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -141,12 +139,6 @@ class Board:
     def spoken_pattern(self) -> str:
         """The pattern as a screen reader should say it: "blank, E, blank"."""
         return ", ".join(tile.letter or "blank" for tile in self.tiles)
-
-
-@dataclass(frozen=True)
-class WordLength:
-    length: int
-    words: int
 
 
 def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
@@ -255,28 +247,6 @@ def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
 def default_dictionary() -> Dictionary | None:
     """The preselected dictionary (and the daily's): the default, or the first offered."""
     return offered_dictionaries().first()
-
-
-def word_lengths(*, dictionary_id: int) -> list[WordLength]:
-    """The lengths that have words in a dictionary, with their counts.
-
-    One aggregate over the (dictionary, length) index; cached because a
-    dictionary's words never change once imported.
-    """
-    key = f"games:word-lengths:{dictionary_id}"
-    cached: list[tuple[int, int]] | None = cache.get(key)
-    if cached is None:
-        cached = list(
-            Word.objects.filter(dictionary_id=dictionary_id)
-            .order_by()
-            .values("length")
-            .annotate(words=Count("*"))
-            .order_by("length")
-            .values_list("length", "words")
-        )
-        if cached:  # an empty answer may be a dictionary still being imported
-            cache.set(key, cached, WORD_LENGTHS_CACHE_SECONDS)
-    return [WordLength(length=length, words=words) for length, words in cached]
 
 
 def preferred_length(lengths: list[WordLength], *, wanted: int | None = None) -> int | None:

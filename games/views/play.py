@@ -21,13 +21,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from daily.selectors import board_place, ranked_attempt, utc_today
-from daily.services import NoPuzzleError, daily_puzzle_ensure
 from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
+from evilsite.web import login_required_htmx
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
+from games.page_extras import board_extras, home_extras
 from games.selectors.board import (
     board_for,
     games_in_progress,
@@ -40,7 +40,6 @@ from games.selectors.board import (
 from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
-from games.views.access import login_required_htmx
 
 logger = logging.getLogger(__name__)
 
@@ -60,14 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
         context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
-    try:
-        context["daily_puzzle"] = daily_puzzle_ensure(day=utc_today())
-    except NoPuzzleError:
-        pass  # no dictionary yet: the home page simply has no daily card
-    else:
-        context["daily_attempt"] = ranked_attempt(
-            player=request.user, puzzle=context["daily_puzzle"]
-        )
+    context.update(home_extras(request))  # the daily puzzle's card (daily/page_extras.py)
     return render(request, "home.html", context)
 
 
@@ -456,8 +448,7 @@ def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -
             context["cheating_cost"] = cheating_cost(game)
         if game.is_fair:
             context["fair_word"] = fair_word(game)
-        if game.is_daily_attempt:
-            context["daily_place"] = board_place(game.daily_puzzle, game=game)  # type: ignore[arg-type]
+    context.update(board_extras(request, game))  # a daily attempt's place (daily/page_extras.py)
     return context
 
 

@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
-from daily.selectors import is_secret_for
 from games.models import Game
+from games.secrecy import is_secret_for
 from games.selectors.reveal import game_reveal
 from games.selectors.share import (
     guess_squares,

@@ -15,7 +15,7 @@ from pytest_django.fixtures import Settings
 from classes.models import Classroom, Membership
 from classes.selectors import assignment_leaderboard, class_statistics
 from games.models import Game, PlayerTotal
-from games.selectors.leaderboard import LeaderboardFilters, leaderboard_page
+from records.selectors.leaderboard import LeaderboardFilters, leaderboard_page
 from tests.classes.support import (
     LOSING_LETTERS,
     make_assignment,
@@ -24,7 +24,7 @@ from tests.classes.support import (
     play_assignment,
 )
 from tests.factories import DEFAULT_PASSWORD, UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

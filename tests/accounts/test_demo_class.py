@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from classes.models import Assignment, Classroom, Membership
 from classes.selectors import can_run_classes
-from games.selectors.records import can_review_all
+from games.permissions import can_review_all
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.guests import guests_delete_stale
 from dictionaries.models import Dictionary
-from evilsite.accounts.guests import guest_accounts, guests_delete_stale, is_guest
+from evilsite.guests import guest_accounts, is_guest
 from games.models import Game, Move
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory

@@ -12,10 +12,10 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games.exports import CSV_HEADER
+from records.exports import CSV_HEADER
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, play
+from tests.records.support import client_for, play
 
 pytestmark = pytest.mark.django_db
 

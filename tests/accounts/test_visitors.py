@@ -14,7 +14,7 @@ from classes.models import Membership
 from daily.selectors import utc_today
 from daily.services import daily_puzzle_ensure
 from dictionaries.models import Dictionary
-from evilsite.accounts.guests import GUEST_USERNAME_PREFIX, is_guest
+from evilsite.guests import GUEST_USERNAME_PREFIX, is_guest
 from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import ClassroomFactory, DictionaryFactory, UserFactory

@@ -14,11 +14,11 @@ from django import forms
 DJANGOS_PASSWORD_FIELDS = frozenset({"password1", "password2"})
 FORM_MODULES = (
     "games.forms",
-    "games.filters",
+    "records.filters",
     "classes.forms",
     "daily.forms",
     "dictionaries.forms",
-    "evilsite.accounts.forms",
+    "accounts.forms",
 )
 
 

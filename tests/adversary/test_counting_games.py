@@ -31,7 +31,7 @@ from tests.classes.support import enroll, make_assignment, make_class, play_assi
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import guess, postgresql_only, run_at_once, start
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -37,7 +37,7 @@ from games.selectors.share import result_path
 from tests.classes.support import enroll, make_class, make_class_instructor
 from tests.daily.support import daily_dictionary, play_out, todays_puzzle
 from tests.factories import UserFactory
-from tests.games.records_support import client_for, make_instructor
+from tests.records.support import client_for, make_instructor
 
 pytestmark = pytest.mark.django_db
 

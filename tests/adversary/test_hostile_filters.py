@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from classes.models import Assignment
 from tests.classes.support import make_assignment, make_class, play_assignment
-from tests.games.records_support import client_for, make_instructor
+from tests.records.support import client_for, make_instructor
 
 pytestmark = pytest.mark.django_db
 

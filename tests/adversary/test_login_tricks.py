@@ -236,7 +236,7 @@ def test_a_login_as_nobody_hashes_no_password_and_counts_for_the_address_only(
 
 
 def test_failures_older_than_the_accounts_window_are_pruned() -> None:
-    from evilsite.accounts.lockout import prune_failure_log
+    from accounts.lockout import prune_failure_log
 
     for number in range(3):
         UserFactory(username=f"nobody{number}")

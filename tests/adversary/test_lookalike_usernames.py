@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from evilsite.accounts.usernames import mixes_scripts, skeletons
+from accounts.usernames import mixes_scripts, skeletons
 from evilsite.models import UsernameSkeleton
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 

@@ -23,7 +23,7 @@ from games.selectors.board import default_dictionary
 from tests.classes.support import make_class
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import new_game_data, start
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from api.models import ApiToken, MakerGame
-from api.services import api_token_create, assignment_token_create
+from api.services import api_token_create
+from classes.bots import assignment_token_create
 from classes.models import Assignment, Classroom, Players
 from classes.selectors import class_assignments
 from games.models import Game

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 
 from classes.selectors import class_games
 from games.models import LEADERBOARD_GAMES, Game, Status
-from games.selectors.stats import player_statistics
+from records.selectors.stats import player_statistics
 from tests.api.conftest import ApiClient, start
 from tests.factories import ClassroomFactory, FinishedGameFactory, MembershipFactory
 

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from api.services import api_token_create, assignment_token_create
+from api.services import api_token_create
+from classes.bots import assignment_token_create
 from classes.models import Players
 from games.models import Game, Move
 from tests.api.conftest import ApiClient, start

@@ -24,7 +24,7 @@ from tests.factories import (
     MembershipFactory,
     UserFactory,
 )
-from tests.games.records_support import review_permission
+from tests.records.support import review_permission
 
 _classes_migration = importlib.import_module("classes.migrations.0001_initial")
 # The worked example of the rules, then c, l: won with "cool" after 3 wrong guesses (e, t, g).

@@ -28,7 +28,7 @@ from tests.classes.support import (
 )
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once, start
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from games.models import Game
 from tests.classes.support import make_class, make_class_instructor, make_reviewer
 from tests.factories import ClassroomFactory, FinishedGameFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

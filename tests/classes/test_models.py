@@ -16,7 +16,7 @@ from classes.selectors import can_run_classes
 from games.models import Difficulty
 from tests.classes.support import make_class, make_class_instructor, run_classes_permission
 from tests.factories import AssignmentFactory, ClassroomFactory, GameFactory, UserFactory
-from tests.games.records_support import client_for, instructors_group, make_instructor
+from tests.records.support import client_for, instructors_group, make_instructor
 
 pytestmark = pytest.mark.django_db
 

@@ -27,7 +27,7 @@ from tests.classes.support import (
     play_assignment,
 )
 from tests.factories import UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from dictionaries.models import Dictionary
 from games import services
 from games.leaderboard_totals import leaderboard_totals_rebuild
 from games.models import BoardTotal, Difficulty, Game, Move, Status
-from games.selectors.leaderboard import LeaderboardFilters, Period, counted_games
+from records.selectors.leaderboard import LeaderboardFilters, Period, counted_games
 from tests.daily.support import daily_dictionary, finished_attempt, play_out
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once, start

@@ -24,7 +24,7 @@ from tests.conftest import NINE_WORDS
 from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import PASSWORD, log_in, press_key
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import play
+from tests.records.support import play
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ import pytest
 from games.models import Game
 from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import instructors_group, play
+from tests.records.support import instructors_group, play
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

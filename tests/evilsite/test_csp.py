@@ -13,7 +13,7 @@ from dictionaries.models import Dictionary
 from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, make_instructor, play
+from tests.records.support import client_for, make_instructor, play
 
 pytestmark = pytest.mark.django_db
 

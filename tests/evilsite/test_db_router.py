@@ -28,12 +28,12 @@ from dictionaries.models import Dictionary
 from evilsite import db_router
 from evilsite.db_router import REPLICA_DB_ALIAS, lagging_reads, reads_can_lag
 from games.models import Game, Move
-from games.selectors.leaderboard import LeaderboardFilters, leaderboard_page
-from games.selectors.records import GameFilters, filtered_games
-from games.selectors.stats import player_statistics
+from records.selectors.leaderboard import LeaderboardFilters, leaderboard_page
+from records.selectors.records import GameFilters, filtered_games
+from records.selectors.stats import player_statistics
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, make_instructor, play
+from tests.records.support import client_for, make_instructor, play
 
 REPLICA_CATCH_UP_S = 15.0
 

@@ -10,7 +10,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from games.models import Status
 from tests.factories import GameFactory, UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

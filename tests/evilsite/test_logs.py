@@ -27,7 +27,7 @@ from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.evilsite.test_settings import PRODUCTION_ENV, run_python
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, make_instructor
+from tests.records.support import client_for, make_instructor
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from evilsite import health
 from games.models import Game
 from tests.classes.support import enroll, make_assignment, make_class, play_assignment
 from tests.factories import UserFactory
-from tests.games.records_support import client_for, make_instructor
+from tests.records.support import client_for, make_instructor
 
 OLDEST_TASK_AGE = [None]
 

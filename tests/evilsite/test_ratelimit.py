@@ -16,7 +16,7 @@ from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once, start
-from tests.games.records_support import client_for, make_instructor
+from tests.records.support import client_for, make_instructor
 
 pytestmark = pytest.mark.django_db
 

@@ -23,9 +23,9 @@ from classes.models import Membership
 from dictionaries.models import Dictionary
 from evilsite import db_router
 from evilsite.db_router import REPLICA_DB_ALIAS, lagging_reads
-from games import exports
 from games.models import Game
-from games.selectors.records import GameFilters, filtered_games
+from records import exports
+from records.selectors.records import GameFilters, filtered_games
 from tests.classes.support import make_class
 from tests.conftest import NINE_WORDS
 from tests.evilsite.replica_support import (
@@ -36,7 +36,7 @@ from tests.evilsite.replica_support import (
     uses_the_replica_alias,
 )
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, make_instructor, play
+from tests.records.support import client_for, make_instructor, play
 
 pytestmark = uses_the_replica_alias
 

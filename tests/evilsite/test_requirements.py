@@ -7,10 +7,35 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DEVELOPMENT_ONLY = {"pytest", "pytest-django", "hypothesis", "factory-boy", "playwright", "ruff"}
+DEVELOPMENT_ONLY = {
+    "pytest",
+    "pytest-django",
+    "hypothesis",
+    "factory-boy",
+    "playwright",
+    "ruff",
+    "import-linter",
+}
 # The import names of the development-only packages, as code would spell them.
-DEVELOPMENT_IMPORTS = {"pytest", "pytest_django", "hypothesis", "factory", "playwright"}
-RUNTIME_FOLDERS = ("evilsite", "games", "dictionaries", "daily", "classes")
+DEVELOPMENT_IMPORTS = {
+    "pytest",
+    "pytest_django",
+    "hypothesis",
+    "factory",
+    "playwright",
+    "importlinter",
+    "grimp",
+}
+RUNTIME_FOLDERS = (
+    "evilsite",
+    "games",
+    "dictionaries",
+    "daily",
+    "classes",
+    "records",
+    "accounts",
+    "api",
+)
 
 
 def pinned(path: Path) -> dict[str, str]:

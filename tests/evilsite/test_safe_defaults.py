@@ -16,13 +16,13 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
+from accounts.checks import DEMO_PASSWORD_ERROR_ID, published_demo_passwords
 from dictionaries.forms import DictionaryUploadForm
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.services import DictionaryImportError, dictionary_import
-from evilsite.checks import DEMO_PASSWORD_ERROR_ID, published_demo_passwords
 from evilsite.middleware import PrivateResponsesMiddleware
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

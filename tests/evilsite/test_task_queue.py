@@ -12,7 +12,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
-from evilsite.accounts.tasks import send_password_reset
+from accounts.tasks import send_password_reset
 from evilsite.taskqueue import oldest_waiting_task_age
 
 pytestmark = pytest.mark.django_db

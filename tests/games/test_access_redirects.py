@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import DEFAULT_PASSWORD, DictionaryFactory
-from tests.games.records_support import play
+from tests.records.support import play
 
 pytestmark = pytest.mark.django_db
 

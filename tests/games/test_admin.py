@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Game, Move
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import client_for, make_instructor, play
+from tests.records.support import client_for, make_instructor, play
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +114,7 @@ def test_instructors_who_are_staff_can_browse_games(game: Game) -> None:
 def test_admins_put_people_in_the_instructors_group_from_the_user_admin(
     admin_client: Client,
 ) -> None:
-    from tests.games.records_support import instructors_group
+    from tests.records.support import instructors_group
 
     group = instructors_group()
     teacher = UserFactory(username="teacher")

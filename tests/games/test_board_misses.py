@@ -11,7 +11,7 @@ from games import services
 from games.selectors.board import MISS_PIPS_PER_ROW, board_for, drawing_parts_shown
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, GameFactory, UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

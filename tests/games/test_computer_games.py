@@ -20,9 +20,9 @@ from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
 from games import engine, services
 from games.models import BoardTotal, Game, Move, PlayerTotal, Status
-from games.selectors.leaderboard import LeaderboardFilters, counted_games
 from games.selectors.replay import game_state
-from games.selectors.stats import player_statistics
+from records.selectors.leaderboard import LeaderboardFilters, counted_games
+from records.selectors.stats import player_statistics
 from tests.factories import (
     DictionaryFactory,
     GameFactory,

@@ -37,7 +37,7 @@ from games import services
 from games.leaderboard_totals import leaderboard_totals_add, leaderboard_totals_rebuild
 from games.models import BoardTotal, Difficulty, Game, PlayerTotal, Status
 from games.scoring import win_points
-from games.selectors.leaderboard import (
+from records.selectors.leaderboard import (
     Board,
     GamesRanking,
     LeaderboardFilters,
@@ -48,7 +48,7 @@ from games.selectors.leaderboard import (
 )
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
-from tests.games.records_support import client_for
+from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from games.models import Move
 from games.selectors.replay import replay_mismatches
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.records_support import play
+from tests.records.support import play
 
 pytestmark = pytest.mark.django_db
 

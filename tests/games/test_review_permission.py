@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from games.selectors.records import REVIEW_PERMISSION, can_review_all
+from games.permissions import REVIEW_PERMISSION, can_review_all
 from tests.factories import UserFactory
-from tests.games.records_support import client_for, instructors_group, review_permission
+from tests.records.support import client_for, instructors_group, review_permission
 
 pytestmark = pytest.mark.django_db
 

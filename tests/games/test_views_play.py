@@ -150,7 +150,7 @@ class TestNewGameForm:
         secret: Dictionary,
         django_assert_num_queries: Any,
     ) -> None:
-        from games.selectors.board import word_lengths
+        from dictionaries.selectors import word_lengths
 
         with django_assert_num_queries(1):
             word_lengths(dictionary_id=secret.pk)

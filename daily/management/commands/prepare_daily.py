@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from daily.answers import daily_answers_prepare
 from daily.selectors import utc_today
 from daily.services import NoPuzzleError, daily_puzzle_ensure
-from games.services import daily_answers_prepare
 
 MAX_DEPTH = 2  # 26 + 650 positions; deeper would be thousands of searches
 

@@ -1,0 +1,110 @@
+"""Account forms: sign-up (Django's, plus an optional e-mail), the profile, deleting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sites.shortcuts import get_current_site
+from django.http import HttpRequest
+
+from accounts.tasks import send_password_reset
+from accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
+from evilsite.guests import GUEST_USERNAME_PREFIX
+
+# Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
+RESERVED_USERNAME_PREFIX = "deleted-"
+EMAIL_HELP = (
+    "Optional. Only used to send you a link to reset a forgotten password; never shown to anyone."
+)
+
+
+class SignUpForm(UserCreationForm):
+    """A username and a password twice; an e-mail address only if they want a way back in."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+        help_texts = {
+            "username": (
+                f"Required. At most {USERNAME_MAX_LENGTH} characters: letters of one alphabet, "
+                "digits and _ . - @ +. A name that looks like one already taken is refused."
+            ),
+            "email": EMAIL_HELP,
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
+
+    def clean_username(self) -> str | None:
+        username: str | None = super().clean_username()  # NFKC; None once taken (error added)
+        if username and username.lower().startswith(RESERVED_USERNAME_PREFIX):
+            raise forms.ValidationError(
+                f"Usernames starting with “{RESERVED_USERNAME_PREFIX}” are kept for "
+                "deleted accounts; choose another."
+            )
+        if username and username.lower().startswith(GUEST_USERNAME_PREFIX):
+            raise forms.ValidationError(
+                f"Usernames starting with “{GUEST_USERNAME_PREFIX}” are kept for visitors "
+                "trying the game; choose another."
+            )
+        if username:
+            validate_new_username(username)
+        return username
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = get_user_model()
+        fields = ("email",)
+        help_texts = {"email": EMAIL_HELP + " Leave it empty to remove it."}
+
+
+class DeleteAccountForm(forms.Form):
+    """The password again: a session left open is not enough to delete an account."""
+
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        max_length=4096,  # no megabyte to hash
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        error_messages={"required": "Type your password to confirm."},
+    )
+
+    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(
+                "That is not your password; nothing was deleted.", code="password_incorrect"
+            )
+        return password
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """The request only queues the look-up and the e-mail (``send_password_reset``): it does
+    the same work whatever the address, so its time tells nobody whether an account uses it,
+    and a slow mail server holds a worker, never a web process."""
+
+    def save(  # type: ignore[override]
+        self,
+        *,
+        request: HttpRequest | None = None,
+        domain_override: str | None = None,
+        use_https: bool = False,
+        extra_email_context: dict[str, Any] | None = None,
+        **unused: Any,
+    ) -> None:
+        domain = domain_override or get_current_site(request).domain
+        send_password_reset.enqueue(
+            email=self.cleaned_data["email"],
+            domain=domain,
+            use_https=use_https,
+            extra_email_context=dict(extra_email_context or {}),
+        )

@@ -1,0 +1,204 @@
+"""Account pages on top of django.contrib.auth's views.
+
+Ours: sign-up (it logs the new player in so they can start a game at once),
+the profile (e-mail address), deleting an account and downloading one's data.
+Log in, log out, password change and password reset are Django's views with
+our templates (wired in ``urls.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import LogoutView, RedirectURLMixin
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods, require_safe
+from django.views.generic import FormView
+
+from accounts import services
+from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from api.selectors import api_tokens_for
+from classes.selectors import classes_joined, classes_taught
+from daily.selectors import daily_secret
+from evilsite.client_ip import client_ip_address
+from evilsite.guests import is_guest
+from evilsite.ratelimit import (
+    RateLimitExceeded,
+    is_post,
+    rate_limit_hit,
+    rate_limited,
+    too_many_requests,
+)
+from evilsite.web import login_required_htmx, streamed_download
+from records import exports
+from records.selectors.records import player_games
+
+# Sign-up does not authenticate with a password, so name the backend that
+# vouches for the new account (django-axes' backend only guards logins).
+SIGNUP_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@method_decorator(
+    [sensitive_post_parameters(), csrf_protect, never_cache, rate_limited("signup", only=is_post)],
+    name="dispatch",
+)
+class SignUpView(RedirectURLMixin, FormView):
+    template_name = "registration/signup.html"
+    form_class = SignUpForm
+    next_page = "home"
+    converting_guest = False
+
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        if request.user.is_authenticated and not is_guest(request.user):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        """A visitor signing up turns their guest account into this one: the same row, so
+        the games they played as a visitor are theirs."""
+        kwargs = super().get_form_kwargs()
+        # Asked before the form is bound: a bound form renames its instance as it cleans.
+        self.converting_guest = is_guest(self.request.user)
+        if self.converting_guest:
+            kwargs["instance"] = self.request.user
+        return kwargs
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """``next`` for the form's hidden field and the log-in link, as LoginView does:
+        ``get_redirect_url`` checks it with ``url_has_allowed_host_and_scheme`` and gives
+        "" for another site's address, so that one is dropped here and never followed."""
+        context = super().get_context_data(**kwargs)
+        context[self.redirect_field_name] = self.get_redirect_url()
+        return context
+
+    def form_valid(self, form: SignUpForm) -> HttpResponse:
+        was_guest = self.converting_guest
+        user = form.save()
+        login(self.request, user, backend=SIGNUP_BACKEND)
+        if was_guest:
+            self.request.session.set_expiry(None)  # a visitor's session ended with the browser
+        kept = " The games you played as a visitor are in your account." if was_guest else ""
+        messages.success(
+            self.request, f"Welcome, {user.get_username()}! Your account is ready.{kept}"
+        )
+        return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, counted per client address and per e-mail address before any mail is sent."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        try:
+            rate_limit_hit(
+                scope="password_reset",
+                key=request.POST.get("email", "")[:254],
+                address=client_ip_address(request),
+            )
+        except RateLimitExceeded as error:
+            return too_many_requests(request, error)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's; a new password set through the e-mailed link also lifts the account's lock."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        services.account_unlock(username=form.user.get_username())
+        return response
+
+
+class LogOutView(LogoutView):
+    """Django's POST-only logout, plus a word to say it worked."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        was_logged_in = request.user.is_authenticated
+        response = super().post(request, *args, **kwargs)
+        if was_logged_in:
+            messages.info(request, "You are logged out. Your games wait for you.")
+        return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required_htmx
+def profile(request: HttpRequest) -> HttpResponse:
+    """The e-mail address, the downloads of the player's data, and the way out."""
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.account_set_email(user=request.user, email=form.cleaned_data["email"])
+        if request.user.email:
+            messages.success(
+                request,
+                f"Saved. A forgotten password can now be reset through {request.user.email}.",
+            )
+        else:
+            messages.success(request, "Saved: no e-mail address is kept for your account.")
+        return redirect("profile")
+    return render(
+        request,
+        "registration/profile.html",
+        {
+            "form": form,
+            "games_total": player_games(request.user).count(),
+            "classes_taught": classes_taught(request.user).count(),
+            "classes_joined": classes_joined(request.user).count(),
+            "api_tokens": list(api_tokens_for(user=request.user)),
+        },
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@sensitive_post_parameters("password")
+@never_cache
+@login_required_htmx
+@rate_limited("password_check", only=is_post)
+def delete_account(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.account_delete(user=request.user)
+        logout(request)
+        messages.success(
+            request,
+            "Your account is deleted. Your games stay on the site without your name. Goodbye!",
+        )
+        return redirect("home")
+    return render(
+        request,
+        "registration/delete_account.html",
+        {"form": form, "classes_taught": list(classes_taught(request.user))},
+    )
+
+
+@require_safe
+@login_required_htmx
+def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
+    """The player's finished games, one JSON object per move, as the instructors' export.
+
+    Games in progress are left out until they finish: their moves list the
+    size of every family, more than the board tells during play.
+    """
+    games = player_games(request.user).filter(finished_at__isnull=False)
+    return streamed_download(
+        exports.jsonl_lines(games, secret=daily_secret(request.user)),
+        extension="jsonl",
+        stem="evil-hangman-my-games",
+    )
+
+
+@require_safe
+@login_required_htmx
+def my_data_csv(request: HttpRequest) -> HttpResponseBase:
+    """Every game of the player, one row each (a game in progress shows only its board)."""
+    return streamed_download(
+        exports.csv_lines(player_games(request.user), secret=daily_secret(request.user)),
+        extension="csv",
+        stem="evil-hangman-my-games",
+    )

@@ -1,0 +1,34 @@
+"""The daily puzzle on play's pages: its card on the home page, an attempt's place.
+
+Registered in ``DailyConfig.ready`` (``games.page_extras``): play renders the pages,
+the daily app supplies what they show of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from daily.selectors import board_place, ranked_attempt, utc_today
+from daily.services import NoPuzzleError, daily_puzzle_ensure
+from games.models import Game
+
+
+def home_card(request: HttpRequest) -> dict[str, Any]:
+    """Today's puzzle and the viewer's attempt at it, for the home page's card."""
+    try:
+        puzzle = daily_puzzle_ensure(day=utc_today())
+    except NoPuzzleError:
+        return {}  # no dictionary yet: the home page simply has no daily card
+    return {
+        "daily_puzzle": puzzle,
+        "daily_attempt": ranked_attempt(player=request.user, puzzle=puzzle),
+    }
+
+
+def attempt_place(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """A finished daily attempt's place on the day's board."""
+    if not game.is_over or not game.is_daily_attempt:
+        return {}
+    return {"daily_place": board_place(game.daily_puzzle, game=game)}  # type: ignore[arg-type]

@@ -1,0 +1,47 @@
+"""What apps above play add to its pages: the home page's cards, a finished game's board.
+
+Play's views render the home page and the board; an app above it (the daily puzzle:
+its card on the home page, an attempt's place on the day's board) registers a
+function here in its ``AppConfig.ready`` that returns more template context, so play
+shows their information without importing them. The templates name the keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+
+from games.models import Game
+
+HomeExtra = Callable[[HttpRequest], dict[str, Any]]
+BoardExtra = Callable[[HttpRequest, Game], dict[str, Any]]
+_home: list[HomeExtra] = []
+_board: list[BoardExtra] = []
+
+
+def register_home_extra(extra: HomeExtra) -> None:
+    """Add context to the home page (once, however often an app's ``ready`` runs)."""
+    if extra not in _home:
+        _home.append(extra)
+
+
+def register_board_extra(extra: BoardExtra) -> None:
+    """Add context to a game's board (once, however often an app's ``ready`` runs)."""
+    if extra not in _board:
+        _board.append(extra)
+
+
+def home_extras(request: HttpRequest) -> dict[str, Any]:
+    context: dict[str, Any] = {}
+    for extra in _home:
+        context.update(extra(request))
+    return context
+
+
+def board_extras(request: HttpRequest, game: Game) -> dict[str, Any]:
+    context: dict[str, Any] = {}
+    for extra in _board:
+        context.update(extra(request, game))
+    return context

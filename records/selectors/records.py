@@ -1,0 +1,475 @@
+"""Game records: lists of games, who may review which game, and the review itself.
+
+Who sees what (the permission matrix the tests pin):
+
+- the owner sees their own finished games; an in-progress game opens the board;
+- any logged-in player may review someone else's *finished* game (it reveals
+  nothing secret and lets players learn from the leaderboard), never one in
+  progress (404, as if it did not exist);
+- instructors (``games.review_all_games``: the "Instructors" group, or a
+  superuser) review every game, in progress included, and only they see the
+  candidate words, recomputed by replaying the game on its lexicon;
+- nobody but its player reviews a game of today's daily puzzle before finishing
+  their own attempt at it, instructors included (403: it would give the puzzle
+  away; ``daily.selectors.DailySecret`` decides it for every path);
+- so does whoever holds the object permission ``games.review_game`` on a game:
+  no model grants it, an authorization backend may (the classes app gives it to
+  the instructor of a class for the games of its students).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from daily.selectors import is_secret_for
+from dictionaries.models import Dictionary
+from dictionaries.wordbank import get_lexicon
+from evilsite.db_router import reads_can_lag
+from games import engine
+from games.engine import guesser
+from games.models import Game, Hint, Move, Reason, Status
+from games.permissions import REVIEW_GAME_PERMISSION, can_review_all
+from games.selectors.replay import game_state
+
+TOP_FAMILIES = 8
+CANDIDATES_SHOWN = 500
+
+
+class Result(enum.StrEnum):
+    """The instructor list's result filter; a forfeit is a loss of its own kind."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    FORFEITED = "forfeited"
+    FINISHED = "finished"
+
+
+class ReviewAccess(enum.Enum):
+    NONE = "none"  # 404
+    BOARD = "board"  # the owner's game in progress: the board, not a review
+    NOT_YET = "not_yet"  # today's daily puzzle, which the viewer has not finished: 403
+    REVIEW = "review"  # moves and families, no candidate words
+    INSTRUCTOR = "instructor"  # everything, candidate words included
+
+
+def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewAccess:
+    if not user.is_authenticated:
+        return ReviewAccess.NONE
+    if game.player_id == user.pk and not game.is_over:
+        # Even an instructor plays their own game on the board, without the candidates.
+        return ReviewAccess.BOARD
+    is_instructor = can_review_all(user) or user.has_perm(REVIEW_GAME_PERMISSION, game)
+    if not is_instructor and not game.is_over:
+        return ReviewAccess.NONE
+    if is_secret_for(game, user):
+        # Instructors too: a student's attempt would show them the day's puzzle.
+        return ReviewAccess.NOT_YET
+    return ReviewAccess.INSTRUCTOR if is_instructor else ReviewAccess.REVIEW
+
+
+def player_games(player: AbstractBaseUser) -> QuerySet[Game]:
+    """The player's games, newest first (index on (player, -started_at))."""
+    return (
+        Game.objects.filter(player=player)
+        .select_related("dictionary", "daily_puzzle")
+        .order_by("-started_at", "-id")
+    )
+
+
+def computer_replay(game: Game, viewer: AbstractBaseUser | AnonymousUser) -> Game | None:
+    """The viewer's game in which the computer played ``game`` again (same settings and seed)."""
+    if not viewer.is_authenticated or game.played_by_computer:
+        return None
+    return Game.objects.filter(player=viewer, computer_replay_of=game).first()
+
+
+@dataclass(frozen=True)
+class GameFilters:
+    """The instructor list's filters; ``None`` or empty means any."""
+
+    player: str = ""
+    dictionary: Dictionary | None = None
+    length: int | None = None
+    difficulty: str | None = None
+    result: str | None = None
+    ranked: bool | None = None
+    started_from: dt.date | None = None
+    started_to: dt.date | None = None
+
+
+@reads_can_lag
+def filtered_games(filters: GameFilters) -> QuerySet[Game]:
+    """Every player's games in the filters, newest first; dates are inclusive, site time."""
+    games = Game.objects.select_related("player", "dictionary", "daily_puzzle").order_by(
+        "-started_at", "-id"
+    )
+    if filters.player:
+        games = games.filter(player__username__iexact=filters.player)
+    if filters.dictionary is not None:
+        games = games.filter(dictionary=filters.dictionary)
+    if filters.length is not None:
+        games = games.filter(length=filters.length)
+    if filters.difficulty:
+        games = games.filter(difficulty=filters.difficulty)
+    if filters.ranked is not None:
+        games = games.filter(is_ranked=filters.ranked)
+    if filters.result:
+        games = games.filter(**_RESULT_LOOKUPS[Result(filters.result)])
+    if filters.started_from is not None:
+        games = games.filter(started_at__gte=_local_midnight(filters.started_from))
+    if filters.started_to is not None:
+        next_day = filters.started_to + dt.timedelta(days=1)
+        games = games.filter(started_at__lt=_local_midnight(next_day))
+    return games
+
+
+def _local_midnight(day: dt.date) -> dt.datetime:
+    """A range bound on the column itself (not ``__date``), so the index still serves it."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+_RESULT_LOOKUPS: dict[Result, dict[str, object]] = {
+    Result.PLAYING: {"status": Status.PLAYING},
+    Result.WON: {"status": Status.WON},
+    Result.LOST: {"status": Status.LOST},
+    Result.FORFEITED: {"status": Status.LOST, "forfeited": True},
+    Result.FINISHED: {"finished_at__isnull": False},
+}
+
+
+@dataclass(frozen=True)
+class FamilyBar:
+    rank: int  # 1 = hardest
+    pattern: str
+    size: int
+    percent: int  # bar width, relative to the largest family of the move
+    kept: bool
+    value: int | None = None  # fiendish: misses the search found it worth (None: not valued)
+
+    @property
+    def hidden(self) -> int:
+        return self.pattern.count(engine.HIDDEN)
+
+    @property
+    def revealed_letters(self) -> int:
+        return sum(1 for char in self.pattern if char != engine.HIDDEN)
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    number: int
+    letter: str
+    miss: bool
+    pattern_before: str
+    pattern: str
+    words_before: int
+    words_left: int
+    misses_left: int
+    reason: str
+    reason_label: str
+    kept_rank: int
+    top_families: tuple[FamilyBar, ...]
+    more_families: tuple[FamilyBar, ...]
+    seeded_ties: bool = False  # a ranked game: families of equal rank ordered by the seed
+    search_nodes: int | None = None
+    hint_letter: str = ""  # the hint the player had asked for before this guess, if any
+    ai: AIMove | None = None  # instructors: what the AI guesser would have played here
+
+    @property
+    def family_count(self) -> int:
+        return len(self.top_families) + len(self.more_families)
+
+    @property
+    def families(self) -> tuple[FamilyBar, ...]:
+        return self.top_families + self.more_families
+
+    @property
+    def kept(self) -> FamilyBar:
+        return self.families[self.kept_rank]
+
+    @property
+    def was_searched(self) -> bool:
+        return any(family.value is not None for family in self.families)
+
+    @property
+    def misses_left_before(self) -> int:
+        return self.misses_left + int(self.miss)
+
+    @property
+    def explanation(self) -> str:
+        """Why the computer kept this family, in words for the review page."""
+        if self.reason == Reason.LOOKAHEAD:
+            return self._lookahead_explanation()
+        if self.reason == Reason.HONEST:
+            return (
+                "A fair game: it kept the family that holds the word it picked at the start, "
+                f"as ordinary hangman does ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)} still fit what it has shown)."
+            )
+        if self.reason == Reason.SECOND_HARDEST:
+            return (
+                f"The difficulty schedule asked for the second hardest family on guess "
+                f"{self.number}, so it kept {self.pattern} ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)}) instead "
+                f"of the hardest."
+            )
+        if self.reason == Reason.ONLY_FAMILY:
+            return (
+                f"The second hardest family was due on guess {self.number}, but every word "
+                f"fell in one family, so it kept that one."
+            )
+        if self.family_count == 1:
+            return "Every word fell in one family, so it kept that one."
+        explanation = (
+            f"It kept the hardest family: the one with the most words ({self.words_left})."
+        )
+        return explanation + self._seeded_tie_note()
+
+    def _seeded_tie_note(self) -> str:
+        kept = self.kept
+        tied = [
+            family
+            for family in self.families
+            if (family.size, family.revealed_letters) == (kept.size, kept.revealed_letters)
+        ]
+        if not self.seeded_ties or len(tied) < 2:
+            return ""
+        return (
+            f" {len(tied)} families were exactly as hard (as many words, as many letters "
+            "shown); in a ranked game the game's secret seed chooses among them."
+        )
+
+    def _lookahead_explanation(self) -> str:
+        """Fiendish: what the kept family was worth, against the biggest one."""
+        kept, biggest = self.kept, self.families[0]
+        if kept.value is None:  # the search could not value even the biggest family
+            return (
+                "The search ran out of positions before it could value a family, so it kept "
+                "the hardest one, as the rules would."
+            )
+        worth = _wrong_guesses(kept.value)
+        leaves = (
+            f"it leaves you {_wrong_guesses(self.misses_left)} with "
+            f"{kept.hidden} letter{'s' * (kept.hidden != 1)} hidden"
+        )
+        if kept.value >= self.misses_left_before:
+            worth += ", enough to use up every wrong guess you had left"
+        best = max(family.value for family in self.families if family.value is not None)
+        if kept.value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
+            return (
+                f"It kept the {_words(kept.size)} family: {leaves}. The search found it worth "
+                f"{worth} from this guess to the end of the game, less than the best family "
+                f"({_wrong_guesses(best)}): on its first guesses a ranked game's secret seed may "
+                "keep a family worth one wrong guess less, so the same letters do not meet the "
+                "same answers in every game."
+            )
+        if self.kept_rank == 0:
+            text = (
+                f"It kept the biggest family ({_words(kept.size)}): the search found it worth "
+                f"{worth} from this guess to the end of the game, as much as any family; {leaves}."
+            )
+        else:
+            compared = (
+                f"against {_wrong_guesses(biggest.value)} for the bigger one"
+                if biggest.value is not None
+                else "the bigger one could not be valued in time"
+            )
+            text = (
+                f"It kept the {_words(kept.size)} family instead of the "
+                f"{_words(biggest.size)} one: {leaves}. The search found it worth {worth} "
+                f"from this guess to the end of the game ({compared})."
+            )
+        equal = [f for f in self.families if f.value == kept.value and f.value is not None]
+        if self.seeded_ties and len(equal) > 1:
+            text += (
+                f" {len(equal)} families were worth as much; in a ranked game the game's secret "
+                "seed chooses among the biggest of them."
+            )
+        return text
+
+
+def _words(count: int) -> str:
+    return f"{count:,}-word" if count != 1 else "1-word"
+
+
+def _wrong_guesses(count: int) -> str:
+    return f"{count} wrong guess{'es' * (count != 1)}"
+
+
+@dataclass(frozen=True)
+class GameReview:
+    game: Game
+    moves: tuple[MoveReview, ...]
+    start_words: int | None  # words of the length before the first guess
+
+    @property
+    def start_pattern(self) -> str:
+        return engine.HIDDEN * self.game.length
+
+
+def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -> GameReview:
+    """Every stored move, with its families ranked hardest first as the engine saw them;
+    ``with_ai`` (instructors) adds the AI guesser's letter at each move."""
+    ai_moves = review_ai_moves(game) if with_ai else {}
+    moves: list[MoveReview] = []
+    pattern_before = engine.HIDDEN * game.length
+    misses = 0
+    hints = (
+        dict(Hint.objects.filter(game=game).values_list("letters_before", "letter"))
+        if game.hints_used
+        else {}
+    )
+    for move in Move.objects.filter(game=game).order_by("number"):
+        misses += int(move.miss)
+        families = [(str(pattern), int(size)) for pattern, size in move.families]
+        largest = max((size for _, size in families), default=1) or 1
+        values = move.values or [None] * len(families)
+        bars = tuple(
+            FamilyBar(
+                rank=index + 1,
+                pattern=pattern,
+                size=size,
+                percent=max(1, round(100 * size / largest)),
+                kept=index == move.kept_rank,
+                value=value,
+            )
+            for index, ((pattern, size), value) in enumerate(zip(families, values, strict=True))
+        )
+        moves.append(
+            MoveReview(
+                number=move.number,
+                letter=move.letter,
+                miss=move.miss,
+                pattern_before=pattern_before,
+                pattern=move.pattern,
+                words_before=sum(size for _, size in families),
+                words_left=move.kept_size,
+                misses_left=game.max_misses - misses,
+                reason=move.reason,
+                reason_label=Reason(move.reason).label,
+                kept_rank=move.kept_rank,
+                top_families=bars[:top],
+                more_families=bars[top:],
+                seeded_ties=game.seeded_ties,
+                search_nodes=move.search_nodes,
+                hint_letter=hints.get(game.letters[: move.number - 1], ""),
+                ai=ai_moves.get(move.number),
+            )
+        )
+        pattern_before = move.pattern
+    start_words = moves[0].words_before if moves else None
+    return GameReview(game=game, moves=tuple(moves), start_words=start_words)
+
+
+# The AI column of the instructors' review: a smaller search than a hint's, since a
+# review asks once per move. The positions are shared out among the moves (at most
+# 1,000 and at least 200 each), so a 20-move hard game takes about a second; then it
+# is cached.
+REVIEW_AI_TOTAL_NODES = 6_000
+REVIEW_AI_MOVE_NODES = (200, 1_000)
+REVIEW_AI_CACHE_SECONDS = 7 * 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class AIMove:
+    """What the AI guesser would have played before one move, and the misses it needed."""
+
+    number: int  # the move it is compared with
+    letter: str
+    misses: int | None  # wrong guesses from there to the end; None when not proven
+    proven: bool
+    reason: str
+
+    @property
+    def misses_label(self) -> str:
+        """What the AI needs from this position, as a student would say it."""
+        if self.misses is None:
+            return "too many words left for the search to count the wrong guesses it needs"
+        count = f"{self.misses} more wrong guess{'es' * (self.misses != 1)}"
+        if self.misses == 0:
+            count = "no more wrong guesses"
+        return f"it needs {count}" if self.proven else f"it needs at most {count}"
+
+
+def review_ai_nodes(moves: int) -> int:
+    """Positions the AI may search at each of ``moves`` moves of a review."""
+    low, high = REVIEW_AI_MOVE_NODES
+    return max(low, min(high, REVIEW_AI_TOTAL_NODES // max(moves, 1)))
+
+
+def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove]:
+    """Per move number, the AI's letter for the position before it (instructors' review).
+
+    Each position is restored from the stored patterns (no word-maker re-run) and
+    searched with ``nodes`` positions at most (``review_ai_nodes``); the answers depend only on the
+    letters guessed, so they are cached per game and letters (an undo changes
+    the key).
+    """
+    if not game.letters:
+        return {}
+    nodes = review_ai_nodes(len(game.letters)) if nodes is None else nodes
+    key = f"games:review-ai:v1:{game.pk}:{game.letters}:{nodes}"
+    cached: list[tuple[int, str, int | None, bool, str]] | None = cache.get(key)
+    if cached is None:
+        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+        patterns = dict(Move.objects.filter(game=game).values_list("number", "pattern"))
+        cached = []
+        pattern = engine.HIDDEN * game.length
+        for number in range(1, len(game.letters) + 1):
+            state = engine.restore(
+                lexicon,
+                max_misses=game.max_misses,
+                difficulty=game.difficulty,
+                seed=game.seed,
+                letters=game.letters[: number - 1],
+                pattern=pattern,
+                seeded_ties=game.seeded_ties,
+                vocabulary=game.vocabulary,
+            )
+            proposal = guesser.propose(state, nodes=nodes)
+            cached.append(
+                (number, proposal.letter, proposal.misses, proposal.proven, proposal.reason)
+            )
+            pattern = patterns.get(number, pattern)
+        cache.set(key, cached, REVIEW_AI_CACHE_SECONDS)
+    return {row[0]: AIMove(*row) for row in cached}
+
+
+@dataclass(frozen=True)
+class Candidates:
+    after_move: int  # 0 = before the first guess
+    pattern: str
+    total: int
+    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical
+
+    @property
+    def hidden(self) -> int:
+        return self.total - len(self.words)
+
+
+class CandidateStepError(ValueError):
+    """The asked step is not a step of this game; the message says which are."""
+
+
+def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SHOWN) -> Candidates:
+    """The words still possible after ``after_move`` guesses, by replaying the letters."""
+    if not 0 <= after_move <= len(game.letters):
+        raise CandidateStepError(
+            f"Choose a step between 0 (before the first guess) and {len(game.letters)}."
+        )
+    state = game_state(game, after_move=after_move)
+    words = state.candidate_words()
+    return Candidates(
+        after_move=after_move,
+        pattern=state.pattern,
+        total=len(words),
+        words=tuple(words[:limit]),
+    )

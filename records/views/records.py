@@ -1,0 +1,140 @@
+"""Records: my games, statistics, and the instructors' list of games with exports.
+
+Filtered lists answer an HTMX request with the results fragment only and any
+other request with the whole page, so the filter form works without
+JavaScript and every filtered URL can be shared or bookmarked.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from daily.selectors import daily_secret, daily_streaks
+from evilsite.db_router import reads_can_lag
+from evilsite.ratelimit import rate_limited
+from evilsite.web import (
+    View,
+    bad_filters_response,
+    login_required_htmx,
+    query_without_page,
+    render_filtered,
+    streamed_download,
+)
+from games.permissions import can_review_all
+from records import exports
+from records.filters import GameFilterForm, StatisticsForm
+from records.selectors.records import filtered_games, player_games
+from records.selectors.stats import player_statistics
+
+GAMES_PER_PAGE = 20
+
+
+def instructor_required(view: View) -> View:
+    """Visitors log in first; players without the review permission get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not can_review_all(request.user):
+            raise PermissionDenied("Only instructors can see every player's games.")
+        return view(request, *args, **kwargs)
+
+    return login_required_htmx(wrapper)
+
+
+@require_safe
+@login_required_htmx
+def my_games(request: HttpRequest) -> HttpResponse:
+    paginator = Paginator(player_games(request.user), GAMES_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    return render(request, "records/games/my_games.html", {"page": page})
+
+
+@require_safe
+@login_required_htmx
+def player_stats(request: HttpRequest) -> HttpResponse:
+    form = StatisticsForm(request.GET)
+    ranked_only = form.is_valid() and form.cleaned_data["ranked"]
+    statistics = player_statistics(player=request.user, ranked_only=ranked_only)
+    return render(
+        request,
+        "records/stats/player_stats.html",
+        {
+            "form": form,
+            "profile_user": request.user,
+            "statistics": statistics,
+            "daily": daily_streaks(player=request.user),
+            "ranked_only": ranked_only,
+            "is_own": True,
+        },
+    )
+
+
+@require_safe
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    """Anyone's public statistics: finished ranked games only, as on the leaderboards."""
+    user_model = get_user_model()
+    profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
+    statistics = player_statistics(player=profile_user, ranked_only=True)
+    return render(
+        request,
+        "records/stats/player_stats.html",
+        {
+            "profile_user": profile_user,
+            "statistics": statistics,
+            # Someone else's streaks may be a second old, as their statistics are.
+            "daily": reads_can_lag(daily_streaks)(player=profile_user),
+            "ranked_only": True,
+            "is_own": profile_user.pk == request.user.pk,
+        },
+    )
+
+
+@require_safe
+@instructor_required
+def instructor_games(request: HttpRequest) -> HttpResponse:
+    form = GameFilterForm(request.GET)
+    page = None
+    hidden_ids: frozenset[int] = frozenset()
+    if form.is_valid():
+        paginator = Paginator(filtered_games(form.filters()), GAMES_PER_PAGE)
+        page = paginator.get_page(form.page_number())
+        hidden_ids = daily_secret(request.user).hidden_ids(page.object_list)
+    export_query = query_without_page(request.GET)
+    return render_filtered(
+        request,
+        "records/games/instructor_games.html",
+        "results",
+        {"form": form, "page": page, "export_query": export_query, "hidden_ids": hidden_ids},
+    )
+
+
+@require_safe
+@instructor_required
+@rate_limited("export")
+@reads_can_lag  # the stream reads after the view returns: it keeps the replica
+def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
+    form = GameFilterForm(request.GET)
+    if not form.is_valid():
+        return bad_filters_response(form)
+    lines = exports.csv_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    return streamed_download(lines, extension="csv")
+
+
+@require_safe
+@instructor_required
+@rate_limited("export")
+@reads_can_lag
+def instructor_games_jsonl(request: HttpRequest) -> HttpResponseBase:
+    form = GameFilterForm(request.GET)
+    if not form.is_valid():
+        return bad_filters_response(form)
+    lines = exports.jsonl_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    return streamed_download(lines, extension="jsonl")

@@ -1,0 +1,168 @@
+"""Player statistics: played, won, streaks in finishing order, the wrong-guess distribution."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from games.models import Status
+from records.selectors.stats import DistributionBar, Statistics, player_statistics
+from tests.factories import FinishedGameFactory, GameFactory, UserFactory
+from tests.records.support import client_for
+
+pytestmark = pytest.mark.django_db
+
+START = dt.datetime(2026, 10, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def record(
+    player: User, results: str, *, difficulty: str = "hard", first_day: int = 0, **extra: Any
+) -> None:
+    """One finished game per character: W won, L lost, F forfeited, in finishing order."""
+    for index, result in enumerate(results):
+        FinishedGameFactory(
+            player=player,
+            difficulty=difficulty,
+            status=Status.WON if result == "W" else Status.LOST,
+            forfeited=result == "F",
+            finished_at=START + dt.timedelta(days=first_day + index),
+            **extra,
+        )
+
+
+def overall(player: User, *, ranked_only: bool = False) -> Statistics:
+    return player_statistics(player=player, ranked_only=ranked_only)[0]
+
+
+@pytest.mark.parametrize(
+    ("results", "current", "best"),
+    [
+        ("", 0, 0),
+        ("L", 0, 0),
+        ("W", 1, 1),
+        ("WWLWWW", 3, 3),
+        ("WWWLW", 1, 3),
+        ("WWWWL", 0, 4),
+        ("WFWW", 2, 2),
+    ],
+)
+def test_streaks(results: str, current: int, best: int) -> None:
+    player = UserFactory()
+    record(player, results)
+    stats = overall(player)
+    assert (stats.current_streak, stats.best_streak) == (current, best)
+    assert stats.played == len(results)
+    assert stats.won == results.count("W")
+
+
+def test_streaks_follow_the_finishing_order_not_the_creation_order() -> None:
+    player = UserFactory()
+    # Created loss-first, but the loss finished first: the streak is 2.
+    FinishedGameFactory(player=player, status=Status.WON, finished_at=START + dt.timedelta(2))
+    FinishedGameFactory(player=player, status=Status.LOST, finished_at=START)
+    FinishedGameFactory(player=player, status=Status.WON, finished_at=START + dt.timedelta(1))
+    assert overall(player).current_streak == 2
+
+
+def test_games_in_progress_do_not_count_and_forfeits_are_losses() -> None:
+    player = UserFactory()
+    record(player, "WF")
+    GameFactory(player=player)
+    stats = overall(player)
+    assert (stats.played, stats.won, stats.lost, stats.win_percent) == (2, 1, 1, 50)
+    assert stats.current_streak == 0
+
+
+def test_win_percent_is_rounded() -> None:
+    player = UserFactory()
+    record(player, "WWL")
+    assert overall(player).win_percent == 67
+
+
+def test_each_difficulty_has_its_own_figures_and_streaks() -> None:
+    player = UserFactory()
+    record(player, "WWW", difficulty="easy", first_day=0)
+    record(player, "L", difficulty="hard", first_day=3)
+    record(player, "W", difficulty="medium", first_day=4)
+    stats = {entry.key: entry for entry in player_statistics(player=player)}
+    assert list(stats) == ["all", "easy", "medium", "hard", "fiendish", "fair"]
+    assert (stats["all"].played, stats["all"].current_streak, stats["all"].best_streak) == (
+        5,
+        1,
+        3,
+    )
+    assert (stats["easy"].played, stats["easy"].current_streak) == (3, 3)
+    assert (stats["medium"].won, stats["medium"].current_streak) == (1, 1)
+    assert (stats["hard"].won, stats["hard"].best_streak) == (0, 0)
+
+
+def test_distribution_of_wrong_guesses_in_won_games() -> None:
+    player = UserFactory()
+    for misses in (0, 2, 2, 2, 4, 1):
+        FinishedGameFactory(player=player, misses=misses, finished_at=START)
+    FinishedGameFactory(player=player, status=Status.LOST, finished_at=START)  # 8 misses, lost
+    assert overall(player).distribution == (
+        DistributionBar(misses=0, count=1, percent=33),
+        DistributionBar(misses=1, count=1, percent=33),
+        DistributionBar(misses=2, count=3, percent=100),
+        DistributionBar(misses=3, count=0, percent=0),
+        DistributionBar(misses=4, count=1, percent=33),
+    )
+
+
+def test_ranked_only_leaves_out_unranked_games() -> None:
+    player = UserFactory()
+    record(player, "WW", is_ranked=False)
+    record(player, "L", first_day=5)
+    assert overall(player).played == 3
+    ranked = overall(player, ranked_only=True)
+    assert (ranked.played, ranked.won, ranked.distribution) == (1, 0, ())
+
+
+def test_statistics_are_one_query(django_assert_num_queries: DjangoAssertNumQueries) -> None:
+    player = UserFactory()
+    record(player, "WLWWLW")
+    with django_assert_num_queries(1):
+        player_statistics(player=player)
+
+
+class TestPages:
+    def test_own_statistics_need_a_login(self) -> None:
+        response = client_for(None).get(reverse("player_stats"))
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+
+    def test_own_statistics_show_figures_and_an_accessible_chart(self) -> None:
+        player = UserFactory(username="ada")
+        record(player, "WWLW", misses=1)
+        record(player, "W", is_ranked=False, first_day=9, misses=0)
+        page = client_for(player).get(reverse("player_stats")).content.decode()
+        assert "Your statistics" in page
+        assert '<span class="value">5</span> played' in page
+        assert '<span class="value">80%</span> win rate' in page
+        assert '<span class="value">2</span> current streak' in page
+        assert "1 wrong guess</span>" in page
+        assert 'class="bar width-100">3<span class="records-sr-only"> won games</span>' in page
+        ranked = client_for(player).get(reverse("player_stats"), {"ranked": "on"})
+        assert '<span class="value">4</span> played' in ranked.content.decode()
+
+    def test_public_profile_shows_ranked_games_to_anyone(self) -> None:
+        player = UserFactory(username="ada")
+        record(player, "WW")
+        record(player, "LLL", is_ranked=False, first_day=5)
+        GameFactory(player=player)
+        for viewer in (None, UserFactory(username="other")):
+            response = client_for(viewer).get(reverse("player_profile", args=["ada"]))
+            page = response.content.decode()
+            assert response.status_code == 200
+            assert '<span class="value">2</span> played' in page
+            assert '<span class="value">100%</span> win rate' in page
+
+    def test_unknown_players_are_404(self) -> None:
+        response = client_for(None).get(reverse("player_profile", args=["nobody"]))
+        assert response.status_code == 404
