@@ -243,15 +243,31 @@ def prune_ended_windows(*, now: float) -> int:
 
 
 def _count_one(*, scope: str, subject: str, window_start: int) -> int:
-    table = RateLimitCount._meta.db_table
+    """One more request in the subject's window; the new count.
+
+    On its own (autocommit) on PostgreSQL, the count is committed without waiting for
+    the write-ahead log to reach the disk (``synchronous_commit`` off for this one
+    statement's transaction): a flood's every failed login is two counts, each of which
+    otherwise waits for a disk flush (0.5 ms idle, 3.5 ms on a busy disk) with the worker
+    held. What a crash can lose is the last fraction of a second of counts, which only
+    lets a client through a little earlier, never a refusal wrongly; the database stays
+    consistent. Inside the caller's transaction (a guess) its commit decides, as before.
+    """
     connection = connections[DEFAULT_DB_ALIAS]
-    quote = connection.ops.quote_name
+    table = connection.ops.quote_name(RateLimitCount._meta.db_table)
+    # INSERT ... ON CONFLICT ... RETURNING: PostgreSQL, and SQLite from 3.35.
+    values = "VALUES (%s, %s, %s, 1)"
+    if connection.vendor == "postgresql" and connection.get_autocommit():
+        # set_config(..., true) lasts until this statement's own transaction commits.
+        values = (
+            "SELECT %s::varchar, %s::varchar, %s::bigint, 1 FROM "
+            "(SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit"
+        )
     with connection.cursor() as cursor:
-        # INSERT ... ON CONFLICT ... RETURNING: PostgreSQL, and SQLite from 3.35.
         cursor.execute(
-            f"INSERT INTO {quote(table)} (scope, subject, window_start, hits) "
-            "VALUES (%s, %s, %s, 1) ON CONFLICT (scope, subject, window_start) "
-            f"DO UPDATE SET hits = {quote(table)}.hits + 1 RETURNING hits",
+            f"INSERT INTO {table} (scope, subject, window_start, hits) {values} "
+            f"ON CONFLICT (scope, subject, window_start) DO UPDATE SET hits = {table}.hits + 1 "
+            "RETURNING hits",
             [scope, subject, window_start],
         )
         (count,) = cursor.fetchone()
