@@ -29,6 +29,6 @@ admin.site.unregister(get_user_model())
 admin.site.register(get_user_model(), SiteUserAdmin)
 
 # The admin's own login form checks passwords too: the same per-address limits as the site's.
-admin.site.login = rate_limited("login_failure", only=is_post, counted=False)(  # type: ignore[method-assign]
-    rate_limited("login", only=is_post)(admin.site.login)
-)
+admin.site.login = rate_limited(  # type: ignore[method-assign]
+    "login_failure", only=is_post, counted=False, refuse_early=True
+)(rate_limited("login", only=is_post, refuse_early=True)(admin.site.login))
