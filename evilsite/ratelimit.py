@@ -424,9 +424,9 @@ def remember_refusal(request: HttpRequest, error: RateLimitExceeded) -> None:
     account is only known after the session is read)."""
     if error.whose != "ip" or not error.subject or error.window_end <= 0:
         return
-    if sum(len(by_subject) for by_subject in _known_refusals.values()) >= KNOWN_REFUSALS_MAX:
+    if _known_count() >= KNOWN_REFUSALS_MAX:
         _forget_ended(time.time())
-        if sum(len(by_subject) for by_subject in _known_refusals.values()) >= KNOWN_REFUSALS_MAX:
+        if _known_count() >= KNOWN_REFUSALS_MAX:
             _known_refusals.clear()  # a flood from more addresses than that: learned again
     refusal = KnownRefusal(scope=error.scope, rate=error.rate, window_end=error.window_end)
     _known_refusals.setdefault((request.method or "", request.path_info), {})[error.subject] = (
@@ -459,6 +459,10 @@ def known_refusal(request: HttpRequest) -> RateLimitExceeded | None:
         subject=subject,
         window_end=known.window_end,
     )
+
+
+def _known_count() -> int:
+    return sum(len(by_subject) for by_subject in list(_known_refusals.values()))
 
 
 def _forget_ended(now: float) -> None:
