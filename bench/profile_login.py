@@ -9,7 +9,8 @@ of an address fail (the form again, 200); every later one is refused (429).
 A signed-in minimal page (``/ping/``) is timed beside them, for the floor of a
 request through the same middleware.
 
-It prints the median of each kind of request (no profiler) with its queries,
+It prints the median time of each kind of request (no profiler; wall and this
+process's CPU, which leaves out PostgreSQL's) with its queries,
 then the steps of each (a cProfile, each step the cumulative time of its entry
 points), and the functions with the most cumulative time.
 
@@ -120,20 +121,22 @@ def run(args: argparse.Namespace) -> None:
 
     def timed(
         send: Callable[[], int], expected: int, profile: cProfile.Profile | None
-    ) -> tuple[float, int]:
+    ) -> tuple[float, float, int]:
         with CaptureQueriesContext(connection) as queries:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             if profile is not None:
                 profile.enable()
             status = send()
             if profile is not None:
                 profile.disable()
             elapsed = (time.perf_counter() - started) * 1000
+            cpu = (time.process_time() - started_cpu) * 1000
         assert status == expected, f"HTTP {status}, expected {expected}"
-        return elapsed, len(queries)
+        return elapsed, cpu, len(queries)
 
     kinds = ("refused", "failed", "minimal page")
     ms: dict[str, list[float]] = {kind: [] for kind in kinds}
+    cpu_ms: dict[str, list[float]] = {kind: [] for kind in kinds}
     queries: dict[str, list[int]] = {kind: [] for kind in kinds}
     profiles = {kind: cProfile.Profile() for kind in kinds}
     refusing = Flooder()
@@ -149,10 +152,11 @@ def run(args: argparse.Namespace) -> None:
             ("failed", failing.login, 200),
             ("minimal page", lambda: signed_in.get("/ping/").status_code, 200),
         ):
-            elapsed, count = timed(send, expected, profiles[kind] if profiled else None)
+            elapsed, cpu, count = timed(send, expected, profiles[kind] if profiled else None)
             queries[kind].append(count)
             if not profiled:
                 ms[kind].append(elapsed)
+                cpu_ms[kind].append(cpu)
 
     for kind in ("refused", "failed"):
         stats = pstats.Stats(profiles[kind])
@@ -176,6 +180,7 @@ def run(args: argparse.Namespace) -> None:
         print(
             f"{kind:<13} p50 {statistics.median(ms[kind]):6.2f} ms  "
             f"p90 {sorted(ms[kind])[int(0.9 * (len(ms[kind]) - 1))]:6.2f} ms  "
+            f"CPU p50 {statistics.median(cpu_ms[kind]):6.2f} ms  "
             f"queries {statistics.median(queries[kind]):g}"
         )
     print(
