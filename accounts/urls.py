@@ -20,8 +20,8 @@ urlpatterns = [
         # Per address, whatever the username: failures (counted by accounts.lockout;
         # checked first, a flood's refusal is one read) and every attempt; django-axes
         # locks usernames (settings).
-        rate_limited("login_failure", only=is_post, counted=False)(
-            rate_limited("login", only=is_post)(
+        rate_limited("login_failure", only=is_post, counted=False, refuse_early=True)(
+            rate_limited("login", only=is_post, refuse_early=True)(
                 auth_views.LoginView.as_view(redirect_authenticated_user=True)
             )
         ),

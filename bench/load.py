@@ -56,7 +56,9 @@ passwords as fast as the server answers, each from its own address, during the
 second half of the measured time (django-axes on, as in production, for the
 whole run); the players also load their board page after each guess. The
 board page and the guesses are then reported for the quiet
-first half and the flooded second half; the last line is
+first half and the flooded second half, with the CPU each half used per second (the
+gunicorn workers, this process's simulated clients, the whole machine, other work
+included) and the workers' CPU the flood added per login; the last line is
 ``board page p50 quiet <ms> ms, flooded <ms> ms: <R>x`` (goal R <= 2).
 
     .venv/bin/python bench/load.py --login-flood 8
@@ -92,7 +94,7 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.support import ROOT, throwaway_database
+from bench.support import ROOT, child_pids, cpu_seconds, throwaway_database
 
 PYTHON = sys.executable
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -382,6 +384,7 @@ class Results:
     board_timed: list[tuple[float, float]] = field(default_factory=list)
     guess_timed: list[tuple[float, float]] = field(default_factory=list)
     flood_statuses: dict[int, int] = field(default_factory=dict)
+    cpu: list[CpuSample] = field(default_factory=list)  # at the measure, flood and end marks
     games_finished: int = 0
     games_won: int = 0
     errors: list[str] = field(default_factory=list)
@@ -666,7 +669,38 @@ class LoginFlooder(threading.Thread):
                 self.results.errors.append(f"{self.name}: {error!r}")
 
 
-def run_load(port: int, args: argparse.Namespace) -> tuple[Results, dict[str, float]]:
+@dataclass(frozen=True)
+class CpuSample:
+    """CPU seconds used so far: the gunicorn workers', this process's (every simulated
+    client), and the whole machine's busy time on all cores (other work included)."""
+
+    workers: float
+    clients: float
+    machine: float
+
+
+def cpu_sample(master: int) -> CpuSample:
+    ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    times = os.times()
+    return CpuSample(
+        workers=sum(cpu_seconds(pid) for pid in child_pids(master)),
+        clients=times.user + times.system,
+        machine=(sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK"),
+    )
+
+
+def sample_cpu_at_flood(master: int, clock: dict[str, float], samples: list[CpuSample]) -> None:
+    """--login-flood: CPU samples when the measured time starts, the flood starts, it ends."""
+    for moment in ("measure", "flood", "end"):
+        while time.monotonic() < clock[moment]:
+            time.sleep(0.01)
+        samples.append(cpu_sample(master))
+
+
+def run_load(
+    port: int, args: argparse.Namespace, *, master: int | None = None
+) -> tuple[Results, dict[str, float]]:
     results = Results()
     clock = {"measure": float("inf"), "end": float("inf"), "flood": float("inf")}
 
@@ -687,10 +721,17 @@ def run_load(port: int, args: argparse.Namespace) -> tuple[Results, dict[str, fl
         for n in range(args.login_flood)
     ]
     print(f"signing up {args.players} players...", flush=True)
-    for thread in [*players, *flooders]:
+    sampler = None
+    if flooders and master is not None:
+        sampler = threading.Thread(
+            target=sample_cpu_at_flood, args=(master, clock, results.cpu), daemon=True
+        )
+    for thread in [*players, *flooders, *([sampler] if sampler else [])]:
         thread.start()
     for thread in [*players, *flooders]:
         thread.join(timeout=args.warmup + args.duration + 120)
+    if sampler is not None:
+        sampler.join(timeout=5)
     if any(thread.is_alive() for thread in [*players, *flooders]):
         results.errors.append("some players did not stop in time")
     return results, clock
@@ -712,6 +753,7 @@ def report_flood(results: Results, clock: dict[str, float], args: argparse.Names
         print(summary(f"{name} flood", flooded))
         if quiet and flooded:
             ratios[name] = (percentile(quiet, 0.5), percentile(flooded, 0.5))
+    report_flood_cpu(results, answers, args)
     if "board page" not in ratios:
         raise SystemExit("no board page was measured in one of the halves")
     for name, (quiet_p50, flooded_p50) in ratios.items():
@@ -723,6 +765,24 @@ def report_flood(results: Results, clock: dict[str, float], args: argparse.Names
         f"board page p50 quiet {quiet_p50:.1f} ms, flooded {flooded_p50:.1f} ms: "
         f"{flooded_p50 / quiet_p50:.2f}x"
     )
+
+
+def report_flood_cpu(results: Results, answers: int, args: argparse.Namespace) -> None:
+    """CPU per second of each half (the server's workers, the simulated clients, the whole
+    machine), and the workers' CPU the flood added per login it sent."""
+    if len(results.cpu) != 3:
+        return
+    start, flood, end = results.cpu
+    half = args.duration / 2
+    rows = []
+    for name in ("workers", "clients", "machine"):
+        quiet = (getattr(flood, name) - getattr(start, name)) / half
+        flooded = (getattr(end, name) - getattr(flood, name)) / half
+        rows.append(f"{name} {quiet:.2f} -> {flooded:.2f}")
+    print(f"CPU seconds per second, quiet -> flooded ({os.cpu_count()} cores): " + ", ".join(rows))
+    added = (end.workers - flood.workers) - (flood.workers - start.workers)
+    if answers:
+        print(f"workers' CPU added by the flood: {added * 1000 / answers:.2f} ms per login")
 
 
 def main() -> None:
@@ -743,7 +803,7 @@ def main() -> None:
             env["AXES_ENABLED"] = "1"
         print(f"preparing {urlsplit(url).path.lstrip('/')}: migrate, import web2...", flush=True)
         prepare(env)
-        with gunicorn(env, workers=args.workers, threads=args.threads) as port:
+        with gunicorn_process(env, workers=args.workers, threads=args.threads) as (port, server):
             print(
                 f"gunicorn: {args.workers} workers on {HOST}:{port}; {args.players} players, "
                 f"{args.warmup:g} s warm-up + {args.duration:g} s measured, "
@@ -755,7 +815,7 @@ def main() -> None:
             else:
                 daily = DailyReaders(port, args, env)
                 daily.start()
-                results, clock = run_load(port, args)
+                results, clock = run_load(port, args, master=server.pid)
                 daily.join()
     if args.saturate:
         report_saturation(results, clock, args)

@@ -1,12 +1,16 @@
-"""Site-wide response headers that no single view should have to remember."""
+"""Site-wide middleware: response headers that no single view should have to remember, and
+the early answer to a request already refused (a login flood's)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils.cache import patch_cache_control
+
+from evilsite.ratelimit import known_refusal, too_many_requests
 
 
 class PrivateResponsesMiddleware:
@@ -27,4 +31,25 @@ class PrivateResponsesMiddleware:
             if "public" in response.get("Cache-Control", ""):
                 del response["Cache-Control"]
             patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class KnownRefusalsMiddleware:
+    """A request whose address this process already refused on the same path (a login
+    flood's next post) is answered 429 here, before the session, the CSRF check and
+    authentication, with no query (``evilsite.ratelimit.known_refusal``): the flood's
+    requests cost the other players as little as they can. The answer is the one the view
+    would give (the plain 429 page or, with HTMX, its notice; ``Retry-After``), and says
+    ``X-Frame-Options`` itself, since the clickjacking middleware further in is not run.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        refusal = known_refusal(request)
+        if refusal is None:
+            return self.get_response(request)
+        response = too_many_requests(request, refusal, plain=True)
+        response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response

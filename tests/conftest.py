@@ -59,13 +59,16 @@ def _tasks_run_at_once(settings: Settings, tmp_path: Path) -> None:
 
 @pytest.fixture(autouse=True)
 def _empty_process_caches() -> None:
-    """Each test starts with an empty word bank and cache, as a fresh process would."""
+    """Each test starts with an empty word bank, cache and known refusals (rate limits), as
+    a fresh process would."""
     from django.core.cache import cache
 
     from dictionaries.wordbank import clear_word_bank
+    from evilsite.ratelimit import forget_known_refusals
 
     cache.clear()
     clear_word_bank()
+    forget_known_refusals()
 
 
 @pytest.fixture(scope="session")

@@ -1,10 +1,13 @@
-"""Per-player rate limits: the counter, the exports, and guesses on a limited difficulty."""
+"""Per-player rate limits: the counter (and its commit on PostgreSQL), the exports, and guesses on
+a limited difficulty."""
 
 from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
@@ -222,3 +225,39 @@ def test_ended_windows_of_every_subject_are_pruned(clock: FrozenClock, settings:
         "ip:198.51.100.1",
         f"user:{ada.pk}",
     ]
+
+
+# The counts' commit on PostgreSQL -------------------------------------------------------------
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_count_on_its_own_commits_without_waiting_for_the_disk(settings: Settings) -> None:
+    settings.RATE_LIMITS_PER_ADDRESS = {**settings.RATE_LIMITS_PER_ADDRESS, "login": "3/h"}
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            rate_limit_hit(scope="login", address="203.0.113.7")
+    assert all(
+        "synchronous_commit" in query["sql"] for query in queries if "INSERT" in query["sql"]
+    )
+    assert RateLimitCount.objects.get(scope="login").hits == 3
+    with pytest.raises(RateLimitExceeded):
+        rate_limit_hit(scope="login", address="203.0.113.7")
+    # The setting lasted only for the count's own transaction.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("on",)
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_count_in_the_callers_transaction_leaves_its_commit_alone(settings: Settings) -> None:
+    """A guess's count is part of the guess's transaction, whose commit must stay durable."""
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            rate_limit_hit(scope="login", address="203.0.113.7")
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone() == ("on",)
+    assert not any("synchronous_commit" in query["sql"] for query in queries)
+    assert RateLimitCount.objects.get(scope="login").hits == 1
