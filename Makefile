@@ -1,4 +1,6 @@
 # Two commands for a fresh machine: `make run` and `make test` (see README.md).
+# setup loads the built-in lists (English (familiar), the default, and English (web2)) and
+# their par; compute_par skips boards already worked out, so a rerun costs seconds.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -22,6 +24,7 @@ setup: install
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py import_dictionary --default
 	$(PY) manage.py compute_par
+	$(PY) manage.py compute_par --dictionary english-web2
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup
