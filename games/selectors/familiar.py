@@ -61,18 +61,21 @@ def familiar_word_index(
 
 
 def familiar_sample(zipf: npt.NDArray[np.floating], count: int, rng: random.Random) -> list[int]:
-    """``count`` positions of ``zipf`` drawn by ``rng`` among the most familiar, sorted.
+    """``count`` positions of ``zipf``, the best-known first, drawn by ``rng``; sorted.
 
-    The bands are taken from the top down until they hold ``count`` words, so a
-    family's examples are its best-known words when it has enough of them, and
-    still ``count`` examples (the best-known there are) when it has not.
+    The bands are taken from the top down: every word of the bands above the one
+    that completes ``count``, and the rest drawn by ``rng`` in that band. So a
+    family's examples are its best-known words, and with no word known (every
+    word in band 0) the draw is a plain seeded sample, as before frequencies.
     """
     if zipf.size <= count:
         return list(range(int(zipf.size)))
     bands = zipf_bands(zipf)
-    cut = int(np.sort(bands)[::-1][count - 1])  # the lowest band needed to reach ``count``
-    pool = np.flatnonzero(bands >= cut)
-    return sorted(int(pool[i]) for i in rng.sample(range(int(pool.size)), count))
+    cut = int(np.sort(bands)[::-1][count - 1])  # the band that completes ``count``
+    sure = np.flatnonzero(bands > cut)
+    band = np.flatnonzero(bands == cut)
+    drawn = rng.sample(range(int(band.size)), count - int(sure.size))
+    return sorted([*(int(i) for i in sure), *(int(band[i]) for i in drawn)])
 
 
 def familiar_named_word(game: Game) -> str:

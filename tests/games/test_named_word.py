@@ -146,7 +146,7 @@ def test_the_tiles_show_the_word_named_once_the_game_is_over(words: Dictionary) 
 
 
 def test_the_reveal_examples_are_the_best_known_words(words: Dictionary) -> None:
-    game = lost_game(words, 2, max_misses=1)
+    game = lost_game(words, 2)
     dodged = game_reveal(game).misses[0].dodged_into
     assert dodged.size == len(ZIPF)
     assert set(dodged.examples) <= MOST_FAMILIAR
