@@ -48,8 +48,11 @@ def to_zipf(frequency: float) -> float:
 def zipf_of(words: Iterable[str], table: Mapping[str, float] | None = None) -> list[float]:
     """The Zipf frequency of each word, in order (0 for a word the table does not have)."""
     frequencies = english_frequencies() if table is None else table
-    get = frequencies.get
-    return [to_zipf(frequency) if (frequency := get(word)) else ZIPF_UNKNOWN for word in words]
+    shares = list(map(frequencies.get, words))
+    # wordfreq keeps a few hundred distinct values (centibels): convert each once.
+    zipf: dict[float | None, float] = {s: to_zipf(s) for s in set(shares) if s is not None}
+    zipf[None] = ZIPF_UNKNOWN
+    return list(map(zipf.__getitem__, shares))
 
 
 def zipf_band(zipf: float) -> int:
