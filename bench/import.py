@@ -1,5 +1,9 @@
 """Time the default 210,768-word import against plain per-row ORM saves.
 
+The default import is what ``import_dictionary --default`` stores: web2 with each
+word's Zipf frequency, then the familiar list drawn from it (23,952 words); the
+5 s goal is for both together, frequencies included.
+
 Runs on the server named by DATABASE_URL (default: the local PostgreSQL), but
 always in a throwaway database created for the run and dropped after it, so
 development data is never touched. Usage, from the repository root:
@@ -45,13 +49,15 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
-def time_full_imports(runs: int) -> tuple[list[float], int, str]:
+def time_full_imports(runs: int) -> tuple[list[float], list[float], int, str]:
+    """Seconds of each run's web2 import and of its familiar list's, the words and the method."""
     from django.db import connection
 
     from dictionaries.models import Dictionary
-    from dictionaries.services import dictionary_import_default
+    from dictionaries.services import dictionary_import_default, dictionary_import_familiar
 
     seconds: list[float] = []
+    familiar: list[float] = []
     words, method = 0, ""
     for _ in range(runs):
         Dictionary.objects.all().delete()
@@ -63,7 +69,10 @@ def time_full_imports(runs: int) -> tuple[list[float], int, str]:
         seconds.append(time.perf_counter() - started)
         assert result.report is not None, "the throwaway database already had the default"
         words, method = result.report.accepted, result.report.insert_method
-    return seconds, words, method
+        started = time.perf_counter()
+        assert dictionary_import_familiar().report is not None
+        familiar.append(time.perf_counter() - started)
+    return seconds, familiar, words, method
 
 
 def time_per_row_saves(sample: int, *, one_transaction: bool) -> float:
@@ -115,18 +124,24 @@ def main() -> None:
     ) as bench_url:
         setup_django(bench_url)
         print(f"database: {describe_server()} ({os.cpu_count()} CPUs)")
-        runs, words, method = time_full_imports(args.runs)
+        runs, familiar_runs, words, method = time_full_imports(args.runs)
         per_row_autocommit = time_per_row_saves(args.sample, one_transaction=False)
         per_row_atomic = time_per_row_saves(args.sample, one_transaction=True)
 
     full = statistics.median(runs)
+    total = statistics.median(w + f for w, f in zip(runs, familiar_runs, strict=True))
     bulk_rate = words / full
     per_row_rate = 1 / per_row_autocommit
-    goal = f" (goal < 5 s: {'met' if full < 5 else 'NOT met'})" if method == "copy" else ""
+    goal = f" (goal < 5 s: {'met' if total < 5 else 'NOT met'})" if method == "copy" else ""
     print(
-        f"full default import, {words:,} words via {method}: "
+        f"web2 import with frequencies, {words:,} words via {method}: "
         + ", ".join(f"{s:.2f} s" for s in runs)
-        + f" -> median {full:.2f} s{goal}"
+        + f" -> median {full:.2f} s"
+    )
+    print(
+        "then the familiar list: "
+        + ", ".join(f"{s:.2f} s" for s in familiar_runs)
+        + f"; the default import in total: median {total:.2f} s{goal}"
     )
     print(f"{'method':<42}{'words/s':>12}{'210,768 words':>16}")
     print(f"{'bulk import (' + method + ')':<42}{bulk_rate:>12,.0f}{full:>14.1f} s")
@@ -138,7 +153,7 @@ def main() -> None:
         f"{'per-row ORM create, one transaction':<42}{1 / per_row_atomic:>12,.0f}"
         f"{per_row_atomic * words:>14.1f} s  (extrapolated, for reference)"
     )
-    print(f"full-import seconds: {full:.2f}")
+    print(f"full-import seconds: {full:.2f} (with the familiar list: {total:.2f})")
     print(f"import speed-up vs per-row ORM: {bulk_rate / per_row_rate:.1f}x")
 
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.functional import cached_property
@@ -25,7 +26,12 @@ from django.utils.text import capfirst
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
 from dictionaries.import_jobs import import_queue
 from dictionaries.models import Dictionary, DictionaryImport, Word
-from dictionaries.selectors import dictionary_length_counts, used_by_games, word_lengths
+from dictionaries.selectors import (
+    dictionary_length_counts,
+    dictionary_zipf_distribution,
+    used_by_games,
+    word_lengths,
+)
 from dictionaries.services import (
     DictionaryChangeError,
     DictionaryImportError,
@@ -79,13 +85,21 @@ class DictionaryAdmin(admin.ModelAdmin):
         "uploaded_by",
         "import_summary",
         "counts_per_length",
+        "word_frequencies",
     ]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description"]}),
         ("New games", {"fields": ["is_hidden", "make_default", "in_use"]}),
         (
             "Words (read-only: a new list is a new dictionary)",
-            {"fields": ["word_count_display", "import_summary", "counts_per_length"]},
+            {
+                "fields": [
+                    "word_count_display",
+                    "import_summary",
+                    "counts_per_length",
+                    "word_frequencies",
+                ]
+            },
         ),
         ("Upload", {"fields": ["created_at", "uploaded_by"]}),
     ]
@@ -159,6 +173,13 @@ class DictionaryAdmin(admin.ModelAdmin):
     @admin.display(description="words per length")
     def counts_per_length(self, dictionary: Dictionary) -> str:
         return _length_table(dictionary_length_counts(dictionary_id=dictionary.pk))
+
+    @admin.display(description="word frequencies")
+    def word_frequencies(self, dictionary: Dictionary) -> str:
+        return render_to_string(
+            "admin/dictionaries/dictionary/_zipf_bands.html",
+            {"distribution": dictionary_zipf_distribution(dictionary_id=dictionary.pk)},
+        )
 
     @staticmethod
     def _in_use(dictionary: Dictionary) -> bool:
@@ -345,6 +366,7 @@ class DictionaryAdmin(admin.ModelAdmin):
             "dictionary": dictionary,
             "report": report,
             "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
+            "zipf_distribution": dictionary_zipf_distribution(dictionary_id=dictionary.pk),
             "can_change": self.has_change_permission(request, dictionary),
             "can_add": self.has_add_permission(request),
         }

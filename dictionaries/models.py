@@ -70,6 +70,17 @@ class Word(models.Model):
     # AlterField of this column must keep it.
     text = models.CharField(max_length=MAX_WORD_LENGTH)
     length = models.PositiveSmallIntegerField()
+    # Set at import (dictionaries/frequency.py); the database default covers rows written
+    # by anything else (COPY in the benchmarks), which then count as unknown words.
+    zipf = models.FloatField(
+        "Zipf frequency",
+        default=0.0,
+        db_default=0.0,
+        help_text=(
+            "How common the word is in English (wordfreq): log10 of its uses per billion "
+            "words, 3 = once per million; 0 = no count (an unknown word)."
+        ),
+    )
 
     class Meta:
         ordering = ["dictionary", "length", "text"]

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
+from django.db.models.functions import Cast, Floor
 
+from dictionaries.frequency import FAMILIAR_ZIPF, ZIPF_BANDS
 from dictionaries.models import Dictionary, Word
 
 WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
@@ -81,3 +83,57 @@ def word_lengths(*, dictionary_id: int) -> list[WordLength]:
         if cached:  # an empty answer may be a dictionary still being imported
             cache.set(key, cached, WORD_LENGTHS_CACHE_SECONDS)
     return [WordLength(length=length, words=words) for length, words in cached]
+
+
+@dataclass(frozen=True)
+class ZipfBand:
+    """Words of a list whose Zipf frequency is in ``[low, low + 1)`` (the top band: and up)."""
+
+    low: int
+    words: int
+    percent: float
+    top: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.low == 0:
+            return "0-1 (0: no count)"
+        return f"{self.low} and over" if self.top else f"{self.low}-{self.low + 1}"
+
+
+@dataclass(frozen=True)
+class ZipfDistribution:
+    bands: tuple[ZipfBand, ...]
+    words: int
+    familiar: int  # at least FAMILIAR_ZIPF
+    unknown: int  # no count at all (Zipf 0)
+    familiar_zipf: float = FAMILIAR_ZIPF
+
+    @property
+    def familiar_percent(self) -> float:
+        return 100 * self.familiar / self.words if self.words else 0.0
+
+
+def dictionary_zipf_distribution(*, dictionary_id: int) -> ZipfDistribution:
+    """How many of a list's words fall in each whole Zipf band: three aggregates, for the admin."""
+    words = Word.objects.filter(dictionary_id=dictionary_id)
+    per_band = dict(
+        words.annotate(band=Cast(Floor("zipf"), IntegerField()))
+        .order_by("band")
+        .values_list("band")
+        .annotate(words=Count("id"))
+    )
+    total = sum(per_band.values())
+    top = ZIPF_BANDS[-1]
+    counts = {low: per_band.get(low, 0) for low in ZIPF_BANDS[:-1]}
+    counts[top] = sum(n for band, n in per_band.items() if band >= top)
+    bands = tuple(
+        ZipfBand(low=low, words=n, percent=100 * n / total if total else 0.0, top=low == top)
+        for low, n in counts.items()
+    )
+    return ZipfDistribution(
+        bands=bands,
+        words=total,
+        familiar=words.filter(zipf__gte=FAMILIAR_ZIPF).count(),
+        unknown=words.filter(zipf__lte=0).count(),
+    )

@@ -21,6 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
+from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, MAX_WORD_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
@@ -35,6 +36,13 @@ DEFAULT_DICTIONARY_DESCRIPTION = (
     "as shipped by the english-words package 2.0.1."
 )
 DEFAULT_WORD_SOURCE_SIZE = 210_768
+FAMILIAR_DICTIONARY_NAME = "English (familiar)"
+FAMILIAR_DICTIONARY_SLUG = slugify(FAMILIAR_DICTIONARY_NAME)
+FAMILIAR_DICTIONARY_DESCRIPTION = (
+    f"The words of {DEFAULT_DICTIONARY_NAME} that people know: those with a Zipf frequency "
+    f"of at least {FAMILIAR_ZIPF} in wordfreq's English data (about once in 300 million "
+    "words or more). The unabridged list stays offered beside it."
+)
 
 REJECTED_LINES_KEPT = 20
 REJECTED_LINE_SHOWN_CHARS = 60
@@ -361,11 +369,14 @@ def _word_columns() -> str:
     """The quoted columns both bulk writers fill, in the order of their rows."""
     quote = connection.ops.quote_name
     return ", ".join(
-        quote(Word._meta.get_field(name).column) for name in ("dictionary", "text", "length")
+        quote(Word._meta.get_field(name).column)
+        for name in ("dictionary", "text", "length", "zipf")
     )
 
 
-def _copy_words(dictionary_id: int, words: list[str], progress: ProgressCallback | None) -> None:
+def _copy_words(
+    dictionary_id: int, words: list[str], zipfs: list[float], progress: ProgressCallback | None
+) -> None:
     """COPY FROM STDIN: the whole list streams in one statement instead of an INSERT a row."""
     quote = connection.ops.quote_name
     sql = f"COPY {quote(Word._meta.db_table)} ({_word_columns()}) FROM STDIN"
@@ -373,8 +384,8 @@ def _copy_words(dictionary_id: int, words: list[str], progress: ProgressCallback
     with connection.cursor() as cursor:
         # The raw psycopg cursor bypasses Django's error translation; restore it.
         with connection.wrap_database_errors, cursor.cursor.copy(sql) as copy:
-            for done, word in enumerate(words, start=1):
-                copy.write_row((dictionary_id, word, len(word)))
+            for done, (word, zipf) in enumerate(zip(words, zipfs, strict=True), start=1):
+                copy.write_row((dictionary_id, word, len(word), zipf))
                 if done % INSERT_BATCH_SIZE == 0:
                     _report_progress(progress, done, total)
         # Django's foreign keys are checked at COMMIT; checking them now keeps that
@@ -394,15 +405,24 @@ def _word_dictionary_foreign_key(cursor: Any) -> str | None:
     return None
 
 
-def _insert_words(dictionary_id: int, words: list[str], progress: ProgressCallback | None) -> None:
+def _insert_words(
+    dictionary_id: int, words: list[str], zipfs: list[float], progress: ProgressCallback | None
+) -> None:
     """executemany in batches for SQLite (and any other backend): one prepared INSERT reused."""
     table = connection.ops.quote_name(Word._meta.db_table)
-    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s)"
+    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s, %s)"
     total = len(words)
     with connection.cursor() as cursor:
         for start in range(0, total, INSERT_BATCH_SIZE):
             batch = words[start : start + INSERT_BATCH_SIZE]
-            cursor.executemany(sql, [(dictionary_id, word, len(word)) for word in batch])
+            batch_zipfs = zipfs[start : start + INSERT_BATCH_SIZE]
+            cursor.executemany(
+                sql,
+                [
+                    (dictionary_id, word, len(word), zipf)
+                    for word, zipf in zip(batch, batch_zipfs, strict=True)
+                ],
+            )
             _report_progress(progress, start + len(batch), total)
 
 
@@ -429,6 +449,8 @@ def dictionary_import(
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)
     parsed = parse_word_file(data)
     total = len(parsed.words)
+    # Looked up before the transaction: a table read (about 0.2 s), not a tokenizer a word.
+    zipfs = zipf_of(parsed.words)
     insert_method = "copy" if _copy_available() else "executemany"
 
     with transaction.atomic():
@@ -452,9 +474,9 @@ def dictionary_import(
             raise
         _report_progress(progress, 0, total)
         if insert_method == "copy":
-            _copy_words(dictionary.pk, parsed.words, progress)
+            _copy_words(dictionary.pk, parsed.words, zipfs, progress)
         else:
-            _insert_words(dictionary.pk, parsed.words, progress)
+            _insert_words(dictionary.pk, parsed.words, zipfs, progress)
         _report_progress(progress, total, total)
         report = ImportReport(
             dictionary=dictionary,
@@ -508,6 +530,54 @@ def dictionary_import_default(*, progress: ProgressCallback | None = None) -> De
             raise
         # A concurrent `make run` loaded it first.
         return DefaultImportResult(dictionary=Dictionary.objects.get(slug=DEFAULT_DICTIONARY_SLUG))
+    return DefaultImportResult(dictionary=report.dictionary, report=report)
+
+
+def familiar_word_source() -> list[str]:
+    """The web2 words people know: a Zipf frequency of at least ``FAMILIAR_ZIPF``."""
+    words = default_word_source()
+    return [word for word, zipf in zip(words, zipf_of(words), strict=True) if zipf >= FAMILIAR_ZIPF]
+
+
+def dictionary_import_familiar(*, progress: ProgressCallback | None = None) -> DefaultImportResult:
+    """Load English (familiar) once, built from web2 and wordfreq; later calls store nothing.
+
+    It takes over as the default from the built-in web2 (or when there is no default),
+    never from a list a staff member made the default. The daily puzzle reads the
+    default when it draws a day, so a day already drawn keeps its list.
+    """
+    existing = Dictionary.objects.filter(slug=FAMILIAR_DICTIONARY_SLUG).first()
+    if existing is not None:
+        return DefaultImportResult(dictionary=existing)
+    web2 = Dictionary.objects.filter(slug=DEFAULT_DICTIONARY_SLUG).first()
+    # From web2's stored rows when they are there (a tenth of a second, where reading the
+    # package's list and looking up 210,768 words again takes a second).
+    words = (
+        list(
+            web2.words.filter(zipf__gte=FAMILIAR_ZIPF)
+            .order_by("text")
+            .values_list("text", flat=True)
+        )
+        if web2 is not None
+        else familiar_word_source()
+    )
+    source = "\n".join(words).encode("ascii")
+    chosen_default = (
+        Dictionary.objects.filter(is_default=True).exclude(slug=DEFAULT_DICTIONARY_SLUG).exists()
+    )
+    try:
+        report = dictionary_import(
+            name=FAMILIAR_DICTIONARY_NAME,
+            source=source,
+            description=FAMILIAR_DICTIONARY_DESCRIPTION,
+            make_default=not chosen_default,
+            offered=True,
+            progress=progress,
+        )
+    except DictionaryImportError as error:
+        if error.code != "name_taken":
+            raise
+        return DefaultImportResult(dictionary=Dictionary.objects.get(slug=FAMILIAR_DICTIONARY_SLUG))
     return DefaultImportResult(dictionary=report.dictionary, report=report)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from django.conf import settings
 
 from dictionaries.models import Word
@@ -238,3 +239,18 @@ def clear_word_bank() -> None:
     with _lock:
         _lexicons.clear()
         _stats.update(hits=0, misses=0, evictions=0)
+    get_bucket_zipf.cache_clear()
+
+
+@functools.lru_cache(maxsize=256)
+def get_bucket_zipf(dictionary_id: int, length: int) -> npt.NDArray[np.float32]:
+    """The Zipf frequency of each word of a (dictionary, length) bucket, in its lexicon's order.
+
+    A lexicon's words are the bucket's, sorted, so ``get_bucket_zipf(...)[i]`` is the
+    frequency of ``lexicon.words[i]``. Read where a game ends and in its reveal, not on
+    every guess; four bytes a word, kept per process (a dictionary's words never change).
+    """
+    rows = sorted(
+        Word.objects.filter(dictionary_id=dictionary_id, length=length).values_list("text", "zipf")
+    )
+    return np.array([zipf for _, zipf in rows], dtype=np.float32)

@@ -44,6 +44,7 @@ from games.models import (
 from games.scoring import win_points
 from games.selectors.board import BOT_GAME_ON_BOARD, undo_refusal
 from games.selectors.counting import hint_refusal
+from games.selectors.familiar import familiar_named_word
 from games.selectors.replay import game_state
 
 logger = logging.getLogger(__name__)
@@ -317,7 +318,9 @@ def _apply_locked(
     game.status = report.status.value
     changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
     if report.status is not engine.Status.PLAYING:
-        _finish(game, word=report.word or "")
+        # A loss names a word people know (games/selectors/familiar.py), drawn by the seed.
+        lost = report.status is engine.Status.LOST
+        _finish(game, word=familiar_named_word(game) if lost else report.word or "")
         changed += ["word", "finished_at", "score"]
     game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
     return report, move
@@ -492,7 +495,7 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
 def _forfeit_locked(game: Game) -> None:
     game.status = Status.LOST
     game.forfeited = True
-    _finish(game, word=engine.named_word(game_state(game)))
+    _finish(game, word=familiar_named_word(game))
     game.save()
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from classes.models import Assignment, Classroom, Membership
 from classes.services import new_join_code
+from dictionaries.frequency import zipf_of
 from dictionaries.models import Dictionary, Word
 from games.leaderboard_totals import leaderboard_totals_add
 from games.models import Difficulty, Game, Move, Status
@@ -28,7 +29,12 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 class DictionaryFactory(factory.django.DjangoModelFactory):
-    """A dictionary; pass ``words=[...]`` to store its words as rows."""
+    """A dictionary; pass ``words=[...]`` to store its words as rows.
+
+    Their Zipf frequency is 0 (unknown) unless ``words__zipf={word: zipf}`` gives it
+    (``words__zipf="wordfreq"``: the real ones, as an import stores them): with every
+    word unknown, a lost game names the rules' own word.
+    """
 
     class Meta:
         model = Dictionary
@@ -42,8 +48,11 @@ class DictionaryFactory(factory.django.DjangoModelFactory):
         if not create or not extracted:
             return
         unique = sorted(set(extracted))
+        given = kwargs.get("zipf") or {}
+        zipf = dict(zip(unique, zipf_of(unique), strict=True)) if given == "wordfreq" else given
         Word.objects.bulk_create(
-            Word(dictionary=self, text=text, length=len(text)) for text in unique
+            Word(dictionary=self, text=text, length=len(text), zipf=zipf.get(text, 0.0))  # type: ignore[union-attr]
+            for text in unique
         )
         self.word_count = len(unique)
         self.save(update_fields=["word_count"])

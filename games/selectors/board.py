@@ -47,6 +47,7 @@ PAR_MARGIN = 2
 class Tile:
     letter: str  # upper case; "" for a hidden position
     position: int
+    named: bool = False  # a letter of the word named at the end, never found by the guesses
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,10 @@ class Board:
         return format_html_join(
             "",
             '<span class="tile{}">{}</span>',
-            ((" tile-shown" if tile.letter else "", tile.letter) for tile in self.tiles),
+            (
+                (" tile-named" if tile.named else " tile-shown" if tile.letter else "", tile.letter)
+                for tile in self.tiles
+            ),
         )
 
     @property
@@ -163,10 +167,7 @@ def board_for(game: Game) -> Board:
     counting = counts_as(game)
     return Board(
         game=game,
-        tiles=tuple(
-            Tile(letter="" if char == HIDDEN else char.upper(), position=index + 1)
-            for index, char in enumerate(game.pattern)
-        ),
+        tiles=_tiles(game),
         hits=tuple(letter.upper() for letter in hits),
         misses=tuple(letter.upper() for letter in misses),
         keyboard=keyboard,
@@ -178,6 +179,17 @@ def board_for(game: Game) -> Board:
         show_words_left=shows_words_left(game),
         can_undo=_undo_refusal(game, counting=counting) is None,
         counts_as=counting,
+    )
+
+
+def _tiles(game: Game) -> tuple[Tile, ...]:
+    """The pattern; once a game is over, the word it named written into the blanks."""
+    word = game.word if game.is_over and len(game.word) == len(game.pattern) else ""
+    return tuple(
+        Tile(letter=word[index].upper(), position=index + 1, named=True)
+        if char == HIDDEN and word
+        else Tile(letter="" if char == HIDDEN else char.upper(), position=index + 1)
+        for index, char in enumerate(game.pattern)
     )
 
 

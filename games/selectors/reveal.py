@@ -4,9 +4,10 @@
   (from the stored moves' kept family sizes);
 - for each miss, the family the computer dodged into and the biggest family
   that held the letter, the one an honest game might have given, with a few
-  example words of each. These are recomputed from the stored game: the state
-  before the guess is restored from its letters and pattern
-  (:func:`games.engine.restore`) and partitioned again as the guess did.
+  example words of each, the best-known ones first (``games/selectors/familiar.py``).
+  These are recomputed from the stored game: the state before the guess is restored
+  from its letters and pattern (:func:`games.engine.restore`) and partitioned again
+  as the guess did.
 
 :func:`game_reveal` refuses a game in progress, so no page can show any of it
 early. A finished game's reveal never changes (an undo changes the letters,
@@ -19,11 +20,14 @@ import math
 import random
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
 from django.core.cache import cache
 
-from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
+from games.selectors.familiar import familiar_sample
 
 EXAMPLES = 3
 CACHE_SECONDS = 24 * 60 * 60
@@ -149,8 +153,13 @@ def _compute_reveal(game: Game) -> Reveal:
         lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
     except EmptyBucketError:
         return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
+    zipf = get_bucket_zipf(game.dictionary_id, game.length)
+    if zipf.size != len(lexicon):
+        zipf = np.zeros(len(lexicon), dtype=np.float32)
     misses = tuple(
-        _dodged_miss(game, lexicon, move, pattern_before=_pattern_before(game, moves, index))
+        _dodged_miss(
+            game, lexicon, move, pattern_before=_pattern_before(game, moves, index), zipf=zipf
+        )
         for index, move in enumerate(moves)
         if move.miss
     )
@@ -162,7 +171,12 @@ def _pattern_before(game: Game, moves: list[Move], index: int) -> str:
 
 
 def _dodged_miss(
-    game: Game, lexicon: engine.Lexicon, move: Move, *, pattern_before: str
+    game: Game,
+    lexicon: engine.Lexicon,
+    move: Move,
+    *,
+    pattern_before: str,
+    zipf: npt.NDArray[np.floating],
 ) -> DodgedMiss:
     state = engine.restore(
         lexicon,
@@ -179,9 +193,9 @@ def _dodged_miss(
 
     def sample(rank: int) -> FamilySample:
         family = families[rank]
-        members = (codes == family_codes[rank]).nonzero()[0]
-        chosen = sorted(rng.sample(range(members.size), min(EXAMPLES, members.size)))
-        words = lexicon.words_at(state.candidates[members[chosen]])  # type: ignore[index]
+        members = state.candidates[(codes == family_codes[rank]).nonzero()[0]]  # type: ignore[index]
+        chosen = familiar_sample(zipf[members], EXAMPLES, rng)
+        words = lexicon.words_at(members[chosen])
         return FamilySample(pattern=family.pattern, size=family.size, examples=tuple(words))
 
     kept = next(rank for rank, family in enumerate(families) if family.pattern == move.pattern)

@@ -58,14 +58,20 @@ def test_default_with_a_path_makes_the_new_dictionary_the_default(word_file: Pat
     assert "now the default dictionary" in output
 
 
-def test_default_alone_loads_web2_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "default_word_source", lambda: ["ally", "beta"])
-    first = run("--default")
+def test_default_alone_loads_web2_and_its_familiar_words_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(services, "default_word_source", lambda: ["ally", "beta", "waspen"])
+    first = run("--default", "--no-par")
     assert "Imported 'English (web2)'" in first
-    second = run("--default")
-    assert "English (web2) is already imported (2 words); nothing to do." in second
-    assert Dictionary.objects.count() == 1
-    assert Word.objects.count() == 2
+    assert "Imported 'English (familiar)'" in first
+    assert "It is now the default dictionary." in first.split("English (familiar)")[1]
+    second = run("--default", "--no-par")
+    assert "English (web2) is already imported (3 words); nothing to do." in second
+    assert "English (familiar) is already imported (2 words); nothing to do." in second
+    assert Dictionary.objects.count() == 2
+    assert Dictionary.objects.get(is_default=True).slug == "english-familiar"
+    assert Word.objects.count() == 5
 
 
 def test_the_progress_bar_shows_on_a_terminal(word_file: Path) -> None:

@@ -1,4 +1,5 @@
-"""``import_dictionary PATH --name NAME`` and ``import_dictionary --default`` (web2, idempotent)."""
+"""``import_dictionary PATH --name NAME`` and ``import_dictionary --default`` (the built-in
+lists, web2 and the familiar words drawn from it; idempotent)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from tqdm import tqdm
 from dictionaries.models import Dictionary
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
+    FAMILIAR_DICTIONARY_NAME,
+    DefaultImportResult,
     DictionaryImportError,
     ImportReport,
     dictionary_import,
     dictionary_import_default,
+    dictionary_import_familiar,
 )
 
 
@@ -44,13 +48,15 @@ class ProgressBar:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+            self.bar = None
 
 
 class Command(BaseCommand):
     help = (
         "Import a word list (a UTF-8 text file, one word per line) as a new dictionary, "
-        f"or with --default alone load the built-in {DEFAULT_DICTIONARY_NAME} list "
-        "(does nothing if it is already there)."
+        f"or with --default alone load the built-in lists, {DEFAULT_DICTIONARY_NAME} and "
+        f"{FAMILIAR_DICTIONARY_NAME} (its words people know, the default for new games); "
+        "a list already there is left as it is."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -62,7 +68,7 @@ class Command(BaseCommand):
             action="store_true",
             help=(
                 "With PATH: make the new dictionary the default one. "
-                f"Alone: load {DEFAULT_DICTIONARY_NAME} if it is missing."
+                f"Alone: load {DEFAULT_DICTIONARY_NAME} and {FAMILIAR_DICTIONARY_NAME} if missing."
             ),
         )
         parser.add_argument(
@@ -104,7 +110,11 @@ class Command(BaseCommand):
             )
         if options["name"] or options["description"]:
             raise CommandError("--name and --description need a PATH to import.")
-        result = dictionary_import_default(progress=progress)
+        self._built_in(dictionary_import_default(progress=progress), options)
+        progress.close()  # the next list gets a bar of its own
+        self._built_in(dictionary_import_familiar(progress=progress), options)
+
+    def _built_in(self, result: DefaultImportResult, options: dict[str, Any]) -> None:
         if result.report is None:
             dictionary = result.dictionary
             self.stdout.write(
