@@ -382,10 +382,11 @@ def _fail_abandoned(job_id: int) -> bool:
             reason = WORKER_STOPPED_IN_PAR.format(slug=job.dictionary.slug)
         else:
             reason = WORKER_STOPPED
-        # Its file first: whoever sees the import failed sees its file gone too.
+        # Its file first: whoever sees the import failed sees its file gone too, and (one
+        # transaction) its task failed in the queue.
         (upload_dir() / job.file_name).unlink(missing_ok=True)
         _fail(job.pk, reason)
-    _fail_task_result(job.task_id)
+        _fail_task_result(job.task_id)
     return True
 
 

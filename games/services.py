@@ -419,7 +419,9 @@ def game_hint(
     assignment's: ``counts_as``) is refused, so a hint can neither help in it
     nor turn a ranked game about to be lost into an unranked one. The search
     runs outside any transaction, on the state read first; the hint is stored
-    under the row lock only if the game has not moved on meanwhile. Asking
+    under the row lock only if the game still holds the letters it was worked
+    out on (the same count is not enough: an undo and another guess in a second
+    tab keep the count and change the position). Asking
     again at the same position gives the stored hint back (the same letters
     guessed: the same position, even after an undo), without counting against
     the rate limit. Raises ``Game.DoesNotExist`` for a game that is not the
@@ -435,7 +437,7 @@ def game_hint(
     letters = game.letters
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
-        _refuse_hint(game, expected_guesses=len(letters))
+        _refuse_hint(game, expected_letters=letters)
         stored = Hint.objects.filter(game=game, letters_before=letters).first()
         if stored is not None:  # the same press sent twice at once: the first one stored it
             return HintOutcome(game=game, hint=stored, repeated=True)
@@ -453,7 +455,12 @@ def game_hint(
         return HintOutcome(game=game, hint=hint, repeated=False)
 
 
-def _refuse_hint(game: Game, *, expected_guesses: int | None) -> None:
+def _refuse_hint(
+    game: Game, *, expected_guesses: int | None = None, expected_letters: str | None = None
+) -> None:
+    """Raise ``HintRefusedError`` for a game with no hint, ``StaleBoardError`` for a game
+    no longer at the position expected: the board's guess count, or (under the row lock)
+    the very letters the hint was worked out on."""
     if game.played_by_computer:
         raise HintRefusedError(
             "The computer plays this game by itself; hints are for your own games. "
@@ -468,7 +475,9 @@ def _refuse_hint(game: Game, *, expected_guesses: int | None) -> None:
         raise HintRefusedError(
             "This game is over, so there is nothing to hint; nothing was changed."
         )
-    if expected_guesses is not None and expected_guesses != len(game.letters):
+    if (expected_guesses is not None and expected_guesses != len(game.letters)) or (
+        expected_letters is not None and expected_letters != game.letters
+    ):
         raise StaleBoardError(
             "This board was out of date (the game moved on in another tab or window); "
             "here is the current board. No hint was given."

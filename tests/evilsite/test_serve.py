@@ -4,28 +4,24 @@ stopped with it however the server stops."""
 from __future__ import annotations
 
 import os
+import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def children(pid: int) -> list[int]:
@@ -46,12 +42,33 @@ def running(pid: int) -> bool:
     return state != "Z"
 
 
-def wait_until(condition: object, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
+# How long a wait may last before the test calls it a hang. Every wait below is on a
+# condition, so a passing run never waits this long; it is generous because a loaded
+# machine (CI, or a shared one) starts Python and Django many times slower than an idle one.
+HANG_SECONDS = 120
+SERVER_BOUND = re.compile(rb"Starting development server at http://127\.0\.0\.1:(\d+)/")
+
+
+def wait_until(
+    condition: Callable[[], T | None],
+    what: str,
+    *,
+    server: subprocess.Popen[bytes] | None = None,
+    output: Path | None = None,
+) -> T:
+    """``condition()``'s first true value, polled; fails at once if ``server`` has died
+    (with what it wrote to ``output``), and after ``HANG_SECONDS`` otherwise."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while not (value := condition()):
+        if server is not None and server.poll() is not None:
+            written = output.read_bytes().decode(errors="replace") if output else ""
+            raise AssertionError(
+                f"the server exited ({server.returncode}) before {what}:\n{written[-3000:]}"
+            )
         if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds} s for {what}")
+            raise AssertionError(f"waited {HANG_SECONDS} s for {what}")
         time.sleep(0.1)
+    return value
 
 
 @pytest.fixture(scope="module")
@@ -70,25 +87,35 @@ def environment(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 @pytest.fixture
-def server(environment: dict[str, str]) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "serve", f"127.0.0.1:{port}", "--noreload"],
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+def server(
+    environment: dict[str, str], tmp_path: Path
+) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """The server on port 0: the kernel picks a free port as it binds, so no other process
+    can take it between a probe and the bind. The port is read from what the server says."""
+    output = tmp_path / "serve.log"
+    with output.open("wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "manage.py"), "serve", "127.0.0.1:0", "--noreload"],
+            cwd=ROOT,
+            env={**environment, "PYTHONUNBUFFERED": "1"},
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+
+    def bound() -> int | None:
+        match = SERVER_BOUND.search(output.read_bytes())
+        return int(match[1]) if match else None
 
     def answers() -> bool:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping/", timeout=1) as reply:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping/", timeout=5) as reply:
                 return reply.status == 200
         except OSError:
             return False
 
     try:
-        wait_until(answers, 30, "the development server to answer")
+        port = wait_until(bound, "the server to bind a port", server=process, output=output)
+        wait_until(answers, "the server to answer", server=process, output=output)
         yield process, port
     finally:
         if process.poll() is None:
@@ -99,7 +126,7 @@ def server(environment: dict[str, str]) -> Iterator[tuple[subprocess.Popen[bytes
 def the_worker(server_pid: int) -> list[int]:
     """The worker and its own children (in development it reloads itself on code changes)."""
     (worker,) = [pid for pid in children(server_pid) if "db_worker" in command_line(pid)]
-    wait_until(lambda: children(worker), 15, "the worker's reloader to start it")
+    wait_until(lambda: children(worker), "the worker's reloader to start it")
     return [worker, *children(worker)]
 
 
@@ -110,8 +137,8 @@ def test_the_worker_runs_beside_the_server_and_stops_with_it_on_sigterm(
     workers = the_worker(process.pid)
     assert all(running(pid) for pid in workers)
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
-    wait_until(lambda: not any(running(pid) for pid in workers), 15, "the worker to stop")
+    process.wait(timeout=HANG_SECONDS)
+    wait_until(lambda: not any(running(pid) for pid in workers), "the worker to stop")
 
 
 def test_the_worker_does_not_outlive_a_killed_server(
@@ -121,4 +148,4 @@ def test_the_worker_does_not_outlive_a_killed_server(
     workers = the_worker(process.pid)
     process.kill()  # SIGKILL: no chance to stop the worker itself
     process.wait()
-    wait_until(lambda: not any(running(pid) for pid in workers), 15, "the worker to stop")
+    wait_until(lambda: not any(running(pid) for pid in workers), "the worker to stop")

@@ -7,6 +7,7 @@ cheater tries against that are in ``tests/adversary/test_counting_games.py``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,7 +20,8 @@ from pytest_django.fixtures import Settings
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
-from games import services
+from games import guesser, services
+from games.engine import GameState
 from games.models import DAILY_BOARD_GAMES, Game, Hint
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
@@ -164,6 +166,39 @@ class TestService:
             hint(game, expected_guesses=0)
         assert not Hint.objects.exists()
 
+    def test_a_hint_worked_out_while_a_guess_lands_is_refused(
+        self, nine: Dictionary, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        game = start(UserFactory(), nine, show_word_count=True)
+        guess(game, "e")
+        meanwhile(monkeypatch, lambda: guess(game, "o"))
+        with pytest.raises(services.StaleBoardError):
+            hint(game, expected_guesses=1)
+        game.refresh_from_db()
+        assert (game.letters, game.hints_used) == ("eo", 0)
+        assert not Hint.objects.exists()
+
+    def test_a_hint_worked_out_while_an_undo_and_another_guess_land_is_refused(
+        self, nine: Dictionary, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """As many guesses as the hint was worked out on, but not the same letters: the
+        hint of E would be shown on the board of O (and could name O)."""
+        game = start(UserFactory(), nine, show_word_count=True)
+        guess(game, "e")
+
+        def undo_and_guess_another() -> None:
+            services.game_undo(game_id=game.pk, player=game.player)
+            guess(game, "o")
+
+        meanwhile(monkeypatch, undo_and_guess_another)
+        with pytest.raises(services.StaleBoardError):
+            hint(game, expected_guesses=1)
+        game.refresh_from_db()
+        assert (game.letters, game.hints_used) == ("o", 0)
+        assert not Hint.objects.exists()
+        monkeypatch.undo()
+        assert hint(game, expected_guesses=1).hint.letters_before == "o"
+
     def test_hints_are_rate_limited(self, nine: Dictionary, settings: Settings) -> None:
         settings.RATE_LIMITS = {**settings.RATE_LIMITS, "hint": "1/h"}
         player = UserFactory()
@@ -183,6 +218,19 @@ class TestService:
         outcome = hint(game)
         for word in game_state(game).candidate_words():
             assert word not in outcome.hint.reason.lower()
+
+
+def meanwhile(monkeypatch: pytest.MonkeyPatch, moves: Callable[[], object]) -> None:
+    """Other requests change the game while a hint is worked out: after the hint service's
+    first read and before its row lock, as another tab's could (the search holds no lock)."""
+    propose = guesser.propose
+
+    def propose_then_move(state: GameState, **kwargs: Any) -> guesser.Proposal:
+        proposal = propose(state, **kwargs)
+        moves()
+        return proposal
+
+    monkeypatch.setattr(guesser, "propose", propose_then_move)
 
 
 def hinted_before_the_rule(game: Game) -> Game:
@@ -377,18 +425,41 @@ class TestAtTheSameMoment:
             game.refresh_from_db()
             assert (game.hints_used, game.is_ranked) == (1, False)
 
-    def test_a_hint_and_a_guess_at_once_give_a_hint_of_the_position_or_a_refusal(self) -> None:
+    @pytest.mark.parametrize(
+        "board_guesses", [0, None], ids=["sent from the board", "sent without a board"]
+    )
+    def test_a_hint_and_a_guess_at_once_give_a_hint_of_the_position_or_a_refusal(
+        self, board_guesses: int | None
+    ) -> None:
+        """Whichever comes first, the guess is played and the hint is refused or stored for
+        the letters it was worked out on, which the game still held when it was stored.
+
+        The board sends its count of guesses (0 here), so its hint can only be of the empty
+        position. A call without a count may also start after the guess has landed: its
+        hint is then rightly of the position after E."""
         nine = DictionaryFactory(words=list(NINE_WORDS))
-        for _ in range(3):
+        positions = [""] if board_guesses == 0 else ["", "e"]
+        for round_ in range(4):
             game = start(UserFactory(), nine, show_word_count=True)
-            given, guessed = run_at_once(
-                lambda game=game: hint(game), lambda game=game: guess(game, "e")
-            )
+            calls = [
+                lambda game=game: hint(game, expected_guesses=board_guesses),
+                lambda game=game: guess(game, "e"),
+            ]
+            # The thread started last tends to go first: each order half the time.
+            order = 1 if round_ % 2 else -1
+            given, guessed = run_at_once(*calls[::order])[::order]
             assert isinstance(guessed, services.GuessOutcome), guessed
             assert isinstance(given, services.HintOutcome | services.StaleBoardError), given
             stored = list(Hint.objects.filter(game=game))
+            game.refresh_from_db()
+            assert game.letters == "e"
             if isinstance(given, services.StaleBoardError):
-                assert stored == []
-            else:
-                # Stored for the position it was worked out on, whatever came first.
-                assert [row.letters_before for row in stored] == [""]
+                assert (stored, game.hints_used) == ([], 0)
+                continue
+            assert (stored, game.hints_used) == ([given.hint], 1)
+            letters = given.hint.letters_before
+            assert letters in positions
+            assert given.game.letters == letters  # the row, locked, when the hint was stored
+            assert given.hint.after_guesses == len(letters)
+            position = game_state(game, after_move=len(letters))
+            assert given.hint.letter == guesser.propose(position).letter

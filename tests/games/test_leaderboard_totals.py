@@ -539,12 +539,25 @@ def test_two_first_games_finishing_at_once_are_both_counted() -> None:
 
 
 def blocked_on_our_insert(*, timeout: float) -> None:
-    """Wait until another session waits for a lock (the second INSERT of the same key)."""
+    """Wait until another session waits for ours: its INSERT of the same player's total.
+
+    Asked of PostgreSQL for this session (``pg_blocking_pids``): any lock not granted on the
+    server (another database's tests, another statement) is not the wait this test is about.
+    ``pg_stat_activity`` is read once per transaction, and this runs inside one: its snapshot
+    is cleared before each look, or the second session, started since, never shows.
+    """
     deadline = time.monotonic() + timeout
+    insert = f'INSERT INTO "{PlayerTotal._meta.db_table}"'
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
-            if cursor.fetchone()[0]:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(
+                "SELECT query FROM pg_stat_activity "
+                "WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+            )
+            waiting = [query for (query,) in cursor.fetchall()]
+            if waiting:
+                assert all(query.lstrip().startswith(insert) for query in waiting), waiting
                 return
             time.sleep(0.01)
     raise AssertionError("the second transaction never waited for the first one's row")
