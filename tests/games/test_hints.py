@@ -20,8 +20,8 @@ from pytest_django.fixtures import Settings
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
-from games import guesser, services
-from games.engine import GameState
+from games import services
+from games.engine import GameState, guesser
 from games.models import DAILY_BOARD_GAMES, Game, Hint
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
