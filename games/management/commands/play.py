@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError, DjangoHelpFor
 from django.db import DatabaseError
 from django.db.models import Count, Q
 
+from dictionaries.frequency import zipf_of
 from dictionaries.models import Dictionary, Word
 from dictionaries.wordbank import get_lexicon
 from games.engine import (
@@ -187,8 +188,15 @@ def file_source(path: str, warn: Callable[[str], None]) -> WordSource:
     return WordSource(
         description=f"{path} ({plural(total, 'word', 'words')})",
         counts={length: len(words) for length, words in buckets.items()},
-        build=lambda length: Lexicon(buckets[length]),
+        build=lambda length: familiar_lexicon(buckets[length]),
     )
+
+
+def familiar_lexicon(words: set[str]) -> Lexicon:
+    """A word file's lexicon, with each word's frequency as an import would store it."""
+    lexicon = Lexicon(words)
+    lexicon.set_familiarity(zipf_of(lexicon.words))
+    return lexicon
 
 
 def database_source(name: str | None) -> WordSource:
