@@ -192,7 +192,7 @@ def test_a_single_skipped_line_is_reported_in_the_singular(tmp_path: Path) -> No
         (["--seed", "x"], "--seed must be a whole number"),
         (
             ["--difficulty", "insane"],
-            "--difficulty must be one of easy, medium, hard, fiendish, fair, not 'insane'",
+            "--difficulty must be one of easy, medium, hard, fiendish, obscure, fair, not 'insane'",
         ),
         (["--length", "3"], "has no word of length 3 (lengths with words: 2, 4)"),
         (["--json", "--length", "4"], "--json needs --length, --misses and --difficulty"),
@@ -271,7 +271,7 @@ def test_interactive_game_re_asks_and_shows_the_board(nine_words_default: Dictio
     assert "'four' is not a whole number." in stdout
     assert "'x' is not a whole number." in stdout
     assert "Allow at least 1 wrong guess." in stdout
-    assert "Type one of easy, medium, hard, fiendish, fair." in stdout
+    assert "Type one of easy, medium, hard, fiendish, obscure, fair." in stdout
     assert "Not accepted: a guess is exactly one letter. Try again." in stdout
     assert stdout.count("Not accepted: 'e' was already guessed. Try again.") == 1
     assert "Not accepted: '1' is not a letter from a to z. Try again." in stdout
