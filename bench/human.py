@@ -18,7 +18,9 @@ the most words it knows of that length. The strong guesser, which knows every
 word of the list, is the reference beside it.
 
 For each list and each word-maker (hard: the seeds' rule; fiendish: plans
-ahead against the strong guesser) it reports, side by side:
+ahead against the strong guesser; obscure: plans ahead against a player who
+knows only the common words, ``games/engine/makers/obscure.py``) it reports,
+side by side:
 
 - **misses needed**: total wrong guesses over lengths 4 to 12, one game per
   length with 26 wrong guesses allowed (so every game is played to its end), in
@@ -31,8 +33,14 @@ ahead against the strong guesser) it reports, side by side:
 seconds, so the script cannot rot unseen; its numbers are not the measure. No
 figure fails the run: it exits non-zero only when a game breaks.
 
-Last line: ``human model, misses needed (lengths L): web2 hard H fiendish F,
-familiar hard H fiendish F; wins with 8: ...``.
+``--lists``, ``--makers`` and ``--lengths`` narrow the run. Each lexicon is given
+its words' frequencies (``Lexicon.set_familiarity``), as the word bank does.
+
+Last lines: ``human model, misses needed (lengths L): web2 hard H fiendish F
+obscure O, wins with 8 ...; familiar ...``, then, on the default list (the
+familiar one), ``obscure vs hard: <R>x misses forced on the human model,
+fiendish <F>x``. Measured (lengths 4-12, 38 s): familiar hard 103, fiendish 116,
+obscure 147: R = 1.43, F = 1.13.
 """
 
 from __future__ import annotations
