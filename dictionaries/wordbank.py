@@ -95,10 +95,10 @@ def lexicon_base_bytes(lexicon: Lexicon) -> int:
 def estimated_bytes(words: int, length: int) -> int:
     """What a lexicon of ``words`` words of ``length`` letters will be charged, before it is built.
 
-    Its strings, their tuple, their array, the codes and the frequencies, plus the codes of its
+    Its strings, their tuple, their array and the codes, plus the codes of its
     search tables (``predicted_table_bytes`` without the few per-family bytes).
     """
-    per_word = sys.getsizeof("a" * length) + 8 + 4 * length + 2 * 26 * 4 + 4
+    per_word = sys.getsizeof("a" * length) + 8 + 4 * length + 2 * 26 * 4
     return words * per_word
 
 
