@@ -443,3 +443,20 @@ def test_real_process_plays_json_and_fails_cleanly(words_file: Path, tmp_path: P
     assert failed.stderr.strip().splitlines() == [
         f"CommandError: cannot read {tmp_path / 'nope.txt'}: No such file or directory"
     ]
+
+
+def test_obscure_from_a_word_file_looks_the_frequencies_up(tmp_path: Path) -> None:
+    # A word file stores no frequencies: the console looks them up in wordfreq, so obscure
+    # keeps the six rare -E-- words (Zipf under 3) rather than the seven common -ALL words.
+    common = ["ball", "call", "fall", "hall", "mall", "tall", "wall"]
+    rare = ["feck", "geck", "keck", "merk", "reck", "zerk"]
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(common + rare) + "\n", encoding="utf-8")
+    patterns = {}
+    for difficulty in ("hard", "obscure"):
+        stdout, _ = run_play(
+            "--words-file", str(path), "--length", "4", "--misses", "8",
+            "--difficulty", difficulty, "--seed", "3", "--json", stdin="e\n",
+        )  # fmt: skip
+        patterns[difficulty] = json_lines(stdout)[0]["pattern"]
+    assert patterns == {"hard": "----", "obscure": "-e--"}

@@ -188,15 +188,8 @@ def file_source(path: str, warn: Callable[[str], None]) -> WordSource:
     return WordSource(
         description=f"{path} ({plural(total, 'word', 'words')})",
         counts={length: len(words) for length, words in buckets.items()},
-        build=lambda length: familiar_lexicon(buckets[length]),
+        build=lambda length: Lexicon(buckets[length]),
     )
-
-
-def familiar_lexicon(words: set[str]) -> Lexicon:
-    """A word file's lexicon, with each word's frequency as an import would store it."""
-    lexicon = Lexicon(words)
-    lexicon.set_familiarity(zipf_of(lexicon.words))
-    return lexicon
 
 
 def database_source(name: str | None) -> WordSource:
@@ -275,6 +268,10 @@ def start_game(
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     if ranked and not maker_for(difficulty).ranked:
         raise CommandError(unranked_refusal(difficulty))
+    if difficulty == Difficulty.OBSCURE and lexicon.familiarity is None:
+        # A word file has no stored frequencies: look them up as an import would (only
+        # obscure reads them, so the other difficulties never pay for wordfreq's table).
+        lexicon.set_familiarity(zipf_of(lexicon.words))
     return new_game(
         lexicon,
         max_misses=max_misses,
