@@ -85,6 +85,8 @@ def lexicon_base_bytes(lexicon: Lexicon) -> int:
     total = sys.getsizeof(words) + len(words) * sys.getsizeof(words[0])
     total += lexicon._word_array.nbytes + sum(codes.nbytes for codes in lexicon.codes)
     total += sys.getsizeof(lexicon.reveals)
+    if lexicon.familiarity is not None:
+        total += lexicon.familiarity.nbytes
     for reveals in lexicon.reveals:
         total += sys.getsizeof(reveals) + sum(sys.getsizeof(positions) for positions in reveals)
     return total
@@ -151,11 +153,11 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
         if evicted:
             _return_freed_memory()
         return entry.lexicon
-    words = list(
-        Word.objects.filter(dictionary_id=dictionary_id, length=length).values_list(
-            "text", flat=True
-        )
+    # Sorted by text, as the lexicon sorts its words, so the frequencies line up with them.
+    rows = sorted(
+        Word.objects.filter(dictionary_id=dictionary_id, length=length).values_list("text", "zipf")
     )
+    words = [text for text, _ in rows]
     if not words:
         raise EmptyBucketError(f"dictionary {dictionary_id} has no word of length {length}")
     # Room first, so the old lexicons are gone before the new one is built. A build holds
@@ -169,7 +171,10 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
     if evicted:
         _return_freed_memory()
     lexicon = Lexicon(words)
-    del words
+    if len(lexicon) == len(rows):  # each word once, as a dictionary stores them
+        # The obscure word-maker reads how well known each word is (games/engine/makers).
+        lexicon.set_familiarity([zipf for _, zipf in rows])
+    del words, rows
     entry = _Entry(
         lexicon=lexicon,
         base_bytes=lexicon_base_bytes(lexicon),

@@ -49,6 +49,7 @@ class Reason(models.TextChoices):
     ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, "Only family (second hardest was due)"
     LOOKAHEAD = EngineReason.LOOKAHEAD.value, "Worth the most misses to the end (lookahead)"
     HONEST = EngineReason.HONEST.value, "Holds the secret word (fair game)"
+    LEAST_KNOWN = EngineReason.LEAST_KNOWN.value, "Words you are less likely to know (obscure)"
 
 
 # Games the points and win-rate leaderboards count: finished, ranked, not a daily puzzle.

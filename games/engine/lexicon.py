@@ -31,7 +31,15 @@ class Lexicon:
     positions).
     """
 
-    __slots__ = ("_word_array", "codes", "length", "reveals", "search_cache", "words")
+    __slots__ = (
+        "_word_array",
+        "codes",
+        "familiarity",
+        "length",
+        "reveals",
+        "search_cache",
+        "words",
+    )
 
     def __init__(self, words: Iterable[str]) -> None:
         if isinstance(words, str):
@@ -68,12 +76,23 @@ class Lexicon:
         self._word_array = np.array(unique)
         # Tables the planning strategies build on first use (games/engine/search.py).
         self.search_cache: dict[str, Any] = {}
+        # How well known each word is (its Zipf frequency, in ``words``' order), when the
+        # platform knows it (:meth:`set_familiarity`); None otherwise. Only the obscure
+        # word-maker reads it.
+        self.familiarity: npt.NDArray[np.float32] | None = None
 
     def __len__(self) -> int:
         return len(self.words)
 
     def __repr__(self) -> str:
         return f"<Lexicon length={self.length} words={len(self.words)}>"
+
+    def set_familiarity(self, zipf: npt.ArrayLike) -> None:
+        """Attach each word's Zipf frequency (aligned with :attr:`words`)."""
+        values = np.asarray(zipf, dtype=np.float32).reshape(-1)
+        if values.size != len(self.words):
+            raise LexiconError(f"{values.size} frequencies for {len(self.words)} words")
+        self.familiarity = values
 
     def words_at(self, indexes: npt.NDArray[np.int32]) -> list[str]:
         return self._word_array[indexes].tolist()

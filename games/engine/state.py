@@ -33,6 +33,7 @@ class Reason(StrEnum):
     ONLY_FAMILY = "only_family"
     LOOKAHEAD = "lookahead"  # fiendish: the family worth the most misses to the end
     HONEST = "honest"  # fair: the family that holds the secret word
+    LEAST_KNOWN = "least_known"  # obscure: a big family of words a player is less likely to know
 
 
 def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, str]:

@@ -214,6 +214,13 @@ class MoveReview:
                 f"as ordinary hangman does ({self.words_left:,} word"
                 f"{'s' * (self.words_left != 1)} still fit what it has shown)."
             )
+        if self.reason == Reason.LEAST_KNOWN:
+            return (
+                f"On obscure it kept {self.pattern} ({self.words_left:,} word"
+                f"{'s' * (self.words_left != 1)}) rather than the hardest family: played out "
+                "against a player who knows only the common words, it cost that player the "
+                "most wrong guesses."
+            )
         if self.reason == Reason.SECOND_HARDEST:
             return (
                 f"The difficulty schedule asked for the second hardest family on guess "

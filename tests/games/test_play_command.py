@@ -192,7 +192,7 @@ def test_a_single_skipped_line_is_reported_in_the_singular(tmp_path: Path) -> No
         (["--seed", "x"], "--seed must be a whole number"),
         (
             ["--difficulty", "insane"],
-            "--difficulty must be one of easy, medium, hard, fiendish, fair, not 'insane'",
+            "--difficulty must be one of easy, medium, hard, fiendish, obscure, fair, not 'insane'",
         ),
         (["--length", "3"], "has no word of length 3 (lengths with words: 2, 4)"),
         (["--json", "--length", "4"], "--json needs --length, --misses and --difficulty"),
@@ -271,7 +271,7 @@ def test_interactive_game_re_asks_and_shows_the_board(nine_words_default: Dictio
     assert "'four' is not a whole number." in stdout
     assert "'x' is not a whole number." in stdout
     assert "Allow at least 1 wrong guess." in stdout
-    assert "Type one of easy, medium, hard, fiendish, fair." in stdout
+    assert "Type one of easy, medium, hard, fiendish, obscure, fair." in stdout
     assert "Not accepted: a guess is exactly one letter. Try again." in stdout
     assert stdout.count("Not accepted: 'e' was already guessed. Try again.") == 1
     assert "Not accepted: '1' is not a letter from a to z. Try again." in stdout
@@ -443,3 +443,20 @@ def test_real_process_plays_json_and_fails_cleanly(words_file: Path, tmp_path: P
     assert failed.stderr.strip().splitlines() == [
         f"CommandError: cannot read {tmp_path / 'nope.txt'}: No such file or directory"
     ]
+
+
+def test_obscure_from_a_word_file_looks_the_frequencies_up(tmp_path: Path) -> None:
+    # A word file stores no frequencies: the console looks them up in wordfreq, so obscure
+    # keeps the six rare -E-- words (Zipf under 3) rather than the seven common -ALL words.
+    common = ["ball", "call", "fall", "hall", "mall", "tall", "wall"]
+    rare = ["feck", "geck", "keck", "merk", "reck", "zerk"]
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(common + rare) + "\n", encoding="utf-8")
+    patterns = {}
+    for difficulty in ("hard", "obscure"):
+        stdout, _ = run_play(
+            "--words-file", str(path), "--length", "4", "--misses", "8",
+            "--difficulty", difficulty, "--seed", "3", "--json", stdin="e\n",
+        )  # fmt: skip
+        patterns[difficulty] = json_lines(stdout)[0]["pattern"]
+    assert patterns == {"hard": "----", "obscure": "-e--"}

@@ -17,7 +17,7 @@ from tests.records.support import play
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "fair"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "obscure", "fair"])
 @pytest.mark.parametrize("ranked", [True, False])
 def test_every_kind_of_game_replays_to_what_was_stored(difficulty: str, ranked: bool) -> None:
     dictionary = DictionaryFactory(words=list(NINE_WORDS))

@@ -331,7 +331,7 @@ class TestLeaderboardPage:
             ({"length": "0"}, "Ensure this value is greater than or equal to 1."),
             (
                 {"difficulty": "brutal"},
-                "Leaderboards rank easy, medium, hard, fiendish games",
+                "Leaderboards rank easy, medium, hard, fiendish, obscure games",
             ),
             ({"period": "year"}, "The period is all time, this week or today."),
             ({"board": "luck"}, "Rank by points or by win rate."),

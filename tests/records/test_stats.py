@@ -90,7 +90,7 @@ def test_each_difficulty_has_its_own_figures_and_streaks() -> None:
     record(player, "L", difficulty="hard", first_day=3)
     record(player, "W", difficulty="medium", first_day=4)
     stats = {entry.key: entry for entry in player_statistics(player=player)}
-    assert list(stats) == ["all", "easy", "medium", "hard", "fiendish", "fair"]
+    assert list(stats) == ["all", "easy", "medium", "hard", "fiendish", "obscure", "fair"]
     assert (stats["all"].played, stats["all"].current_streak, stats["all"].best_streak) == (
         5,
         1,

@@ -25,9 +25,10 @@ from games.engine.makers.base import (
 )
 from games.engine.makers.fair import FAIR, fair_word, secret_word_index
 from games.engine.makers.fiendish import FIENDISH
+from games.engine.makers.obscure import OBSCURE
 from games.engine.makers.schedule import EASY, HARD, MEDIUM
 
-MAKERS: tuple[WordMaker, ...] = (EASY, MEDIUM, HARD, FIENDISH, FAIR)
+MAKERS: tuple[WordMaker, ...] = (EASY, MEDIUM, HARD, FIENDISH, OBSCURE, FAIR)
 
 
 def _check(maker: WordMaker) -> None:
@@ -84,6 +85,7 @@ __all__ = [
     "MAKERS",
     "MEDIUM",
     "NAME_MAX_LENGTH",
+    "OBSCURE",
     "PAR_DIFFICULTIES",
     "RANKED_DIFFICULTIES",
     "REQUIRED",

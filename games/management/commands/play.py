@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError, DjangoHelpFor
 from django.db import DatabaseError
 from django.db.models import Count, Q
 
+from dictionaries.frequency import zipf_of
 from dictionaries.models import Dictionary, Word
 from dictionaries.wordbank import get_lexicon
 from games.engine import (
@@ -267,6 +268,10 @@ def start_game(
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     if ranked and not maker_for(difficulty).ranked:
         raise CommandError(unranked_refusal(difficulty))
+    if difficulty == Difficulty.OBSCURE and lexicon.familiarity is None:
+        # A word file has no stored frequencies: look them up as an import would (only
+        # obscure reads them, so the other difficulties never pay for wordfreq's table).
+        lexicon.set_familiarity(zipf_of(lexicon.words))
     return new_game(
         lexicon,
         max_misses=max_misses,
