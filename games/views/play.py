@@ -40,6 +40,7 @@ from games.selectors.board import (
 from games.selectors.honest import cheating_cost, fair_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import game_share
+from games.views.starting import start_and_show
 
 logger = logging.getLogger(__name__)
 
@@ -73,8 +74,6 @@ def _starts_a_game(request: HttpRequest, *args: object, **kwargs: object) -> boo
 @login_required_htmx
 @rate_limited("game_start", only=_starts_a_game)
 def game_new(request: HttpRequest) -> HttpResponse:
-    current_game: Game | None = None
-    needs_confirmation = False
     if request.method == "POST" and "refresh_lengths" in request.POST:
         # Without JavaScript: show the lengths of the dictionary just chosen.
         form = NewGameForm(
@@ -86,8 +85,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return _computer_game_new(request, form)
         if form.is_valid():
             chosen = form.cleaned_data
-            try:
-                game = services.game_start(
+
+            def refused(error: services.GameRuleError) -> HttpResponse:
+                if isinstance(error, services.GameInProgressError):
+                    if error.changed:
+                        form.add_error(None, error.message)
+                    return _new_game_page(
+                        request, form, current_game=error.game, needs_confirmation=True
+                    )
+                form.add_error(None, error.message)
+                return _new_game_page(request, form)
+
+            return start_and_show(
+                request,
+                lambda: services.game_start(
                     player=request.user,
                     dictionary=chosen["dictionary"],
                     length=chosen["length"],
@@ -96,37 +107,28 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     show_word_count=chosen["show_word_count"],
                     forfeit_game_id=chosen["forfeit_game_id"],
                     start_token=chosen["start_token"],
-                )
-            except services.GameAlreadyStartedError as error:
-                if error.game.is_over or error.game.letters:
-                    messages.info(request, error.message)  # an old form, sent again later
-                else:
-                    # A double click: the browser shows only the second answer, so it
-                    # says what the first would have said.
-                    messages.success(
-                        request,
-                        _started_message(
-                            error.game, asked_for_word_count=chosen["show_word_count"]
-                        ),
-                    )
-                return redirect("game_detail", pk=error.game.pk)
-            except services.GameInProgressError as error:
-                current_game = error.game
-                needs_confirmation = True
-                if error.changed:
-                    form.add_error(None, error.message)
-            except services.GameRuleError as error:
-                form.add_error(None, error.message)
-            else:
-                messages.success(
-                    request,
-                    _started_message(game, asked_for_word_count=chosen["show_word_count"]),
-                )
-                return redirect("game_detail", pk=game.pk)
+                ),
+                started=lambda game: _started_message(
+                    game, asked_for_word_count=chosen["show_word_count"]
+                ),
+                refused=refused,
+                repeat_says_started=True,
+            )
     else:
         form = NewGameForm(
             initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
         )
+    return _new_game_page(request, form)
+
+
+def _new_game_page(
+    request: HttpRequest,
+    form: NewGameForm,
+    *,
+    current_game: Game | None = None,
+    needs_confirmation: bool = False,
+) -> HttpResponse:
+    """The new-game form, with the ranked game in progress a ranked start would forfeit."""
     if current_game is None:
         current_game = ranked_game_in_progress(player=request.user)
     return render(
@@ -144,8 +146,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
 def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
     """The new-game form with "let the computer play": start its game and watch it."""
     chosen = form.cleaned_data
-    try:
-        game = services.computer_game_start(
+
+    def refused(error: services.GameRuleError) -> HttpResponse:
+        form.add_error(None, error.message)
+        return _new_game_page(request, form)
+
+    return start_and_show(
+        request,
+        lambda: services.computer_game_start(
             player=request.user,
             dictionary=chosen["dictionary"],
             length=chosen["length"],
@@ -153,22 +161,10 @@ def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
             difficulty=chosen["difficulty"],
             start_token=chosen["start_token"],
             address=client_ip_address(request),
-        )
-    except RateLimitExceeded as error:
-        return too_many_requests(request, error)
-    except services.GameAlreadyStartedError as error:
-        messages.info(request, error.message)
-        return redirect("game_detail", pk=error.game.pk)
-    except services.GameRuleError as error:
-        form.add_error(None, error.message)
-        context = {
-            "form": form,
-            "current_game": ranked_game_in_progress(player=request.user),
-            "needs_confirmation": False,
-        }
-        return render(request, "games/new_game.html", context)
-    messages.success(request, _computer_started_message(game))
-    return redirect("game_detail", pk=game.pk)
+        ),
+        started=_computer_started_message,
+        refused=refused,
+    )
 
 
 @require_POST
