@@ -24,6 +24,7 @@ from django.core.cache import cache
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from games import engine
 from games.models import Game, Move
+from games.selectors.replay import game_state
 
 EXAMPLES = 3
 CACHE_SECONDS = 24 * 60 * 60
@@ -164,16 +165,7 @@ def _pattern_before(game: Game, moves: list[Move], index: int) -> str:
 def _dodged_miss(
     game: Game, lexicon: engine.Lexicon, move: Move, *, pattern_before: str
 ) -> DodgedMiss:
-    state = engine.restore(
-        lexicon,
-        max_misses=game.max_misses,
-        difficulty=game.difficulty,
-        seed=game.seed,
-        letters=game.letters[: move.number - 1],
-        pattern=pattern_before,
-        seeded_ties=game.seeded_ties,
-        vocabulary=game.vocabulary,
-    )
+    state = game_state(game, after_move=move.number - 1, pattern=pattern_before, lexicon=lexicon)
     families, codes, family_codes = engine.partition(state, move.letter)
     rng = random.Random(f"{game.seed}:{move.number}")
 
