@@ -1,8 +1,10 @@
 """A game is its settings, seed and letters; moves are its history for review.
 
 Over 500 lines: the game's row carries most of its rules as check constraints
-(about 30), and the leaderboard totals, hints and par tables sit beside it; the
-records' models move with issue 18 item 3.
+(about 30, each a line or a few with the reason beside it), and the settings fields
+shared with the daily puzzle and assignments, the leaderboard totals, hints and par
+sit beside it: an app's models stay one module (Django finds them there, and a
+migration reads them together).
 """
 
 from __future__ import annotations
