@@ -33,12 +33,12 @@ from dictionaries.models import Dictionary, DictionaryImport, Word
 from dictionaries.selectors import dictionary_length_counts, used_by_games, word_lengths
 from dictionaries.services import (
     DictionaryChangeError,
-    DictionaryImportError,
     dictionary_delete,
     dictionary_set_default,
     dictionary_set_hidden,
     dictionary_update,
 )
+from dictionaries.wordfiles import DictionaryImportError
 
 LABEL_FIELDS = ("name", "description")
 

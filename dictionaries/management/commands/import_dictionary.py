@@ -13,11 +13,11 @@ from tqdm import tqdm
 from dictionaries.models import Dictionary
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
-    DictionaryImportError,
     ImportReport,
     dictionary_import,
     dictionary_import_default,
 )
+from dictionaries.wordfiles import DictionaryImportError
 
 
 class ProgressBar:
