@@ -128,28 +128,32 @@ class Reveal:
     families_shown: bool  # False when the dictionary's words are no longer available
 
 
-def game_reveal(game: Game) -> Reveal:
-    """The reveal of a finished game; raises :class:`RevealNotReadyError` while it is played."""
+def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
+    """The reveal of a finished game; raises :class:`RevealNotReadyError` while it is played.
+
+    ``lexicon``: the game's word list when the caller has loaded it (the board presenter).
+    """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
     key = f"games:reveal:{game.pk}:{game.letters}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
-        reveal = _compute_reveal(game)
+        reveal = _compute_reveal(game, lexicon)
         cache.set(key, reveal, CACHE_SECONDS)
     return reveal
 
 
-def _compute_reveal(game: Game) -> Reveal:
+def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
     moves = list(Move.objects.filter(game=game).order_by("number"))
     start_words = sum(size for _, size in moves[0].families) if moves else game.words_left
     chart = words_left_chart(
         start_words, [(move.letter, move.miss, move.kept_size) for move in moves]
     )
-    try:
-        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
-    except EmptyBucketError:
-        return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
+    if lexicon is None:
+        try:
+            lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+        except EmptyBucketError:
+            return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
     misses = tuple(
         _dodged_miss(game, lexicon, move, pattern_before=_pattern_before(game, moves, index))
         for index, move in enumerate(moves)

@@ -29,17 +29,12 @@ from games.forms import GuessForm, NewGameForm
 from games.models import Game
 from games.page_extras import board_extras, home_extras
 from games.selectors.board import (
-    board_for,
     games_in_progress,
-    last_hint,
-    par_info,
     player_game,
     ranked_game_in_progress,
     shows_words_left,
 )
-from games.selectors.honest import cheating_cost, fair_word
-from games.selectors.reveal import game_reveal
-from games.selectors.share import game_share
+from games.selectors.presenter import board_view
 from games.views.starting import start_and_show
 
 logger = logging.getLogger(__name__)
@@ -419,31 +414,14 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
 
 
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
-    """What the board shows; once the game is over, its share text and the reveal too
-    (never before: neither is computed for a game in progress)."""
-    context: dict[str, Any] = {
-        "game": game,
-        "board": board_for(game),
-        "notices": notices,
-        "announcement": " ".join(notice.message for notice in notices),
-        "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
-        "last_hint": last_hint(game),
-    }
-    context["counts_as"] = context["board"].counts_as  # no hint, no undo: the board says why
-    if game.is_over:
-        context["par"] = par_info(
-            dictionary_id=game.dictionary_id,
-            length=game.length,
-            difficulty=game.difficulty,
-            max_misses=game.max_misses,
-        )
-        if not game.played_by_computer:
-            context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
-        context["reveal"] = game_reveal(game)
-        if not game.played_by_computer:
-            context["cheating_cost"] = cheating_cost(game)
-        if game.is_fair:
-            context["fair_word"] = fair_word(game)
+    """What the board shows (``board_view``: once the game is over, its share text and the
+    reveal too), the notices, and what apps above play add."""
+    context = board_view(game, absolute_url=request.build_absolute_uri).context()
+    context.update(
+        notices=notices,
+        announcement=" ".join(notice.message for notice in notices),
+        start_token=uuid.uuid4(),  # for "Play again": one new game per page shown
+    )
     context.update(board_extras(request, game))  # a daily attempt's place (daily/page_extras.py)
     return context
 
