@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "bots"))
 
-from bench.load import HOST, gunicorn, prepare, server_environment
+from bench.site_under_test import HOST, gunicorn, prepare, server_environment
 from bench.support import setup_django, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"

@@ -62,13 +62,13 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.fleet import NodeBrowser, expected_guesses, notice_text
-from bench.load import (
+from bench.load import percentile
+from bench.site_under_test import (
     GAME_PATH,
     HOST,
     LETTER_ORDER,
     ResponseError,
     gunicorn_process,
-    percentile,
     prepare,
     server_environment,
 )

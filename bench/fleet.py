@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.load import (
+from bench.site_under_test import (
     DICTIONARY_OPTION,
     EXPECTED_GUESSES,
     GAME_PATH,

@@ -66,49 +66,56 @@ included) and the workers' CPU the flood added per login; the last line is
 ``--quick`` (what CI runs) is a smoke run: 3 players on lengths 4-6, 1 s of
 warm-up, 6 s measured, one daily reader on 50 seeded attempts. Its figures
 prove only that the script still works; errors still fail it.
+
+Over 500 lines: one script with four runs (the load, ``--saturate``, ``--login-flood``,
+the daily readers) that share its players, results and report; the site under test
+and its HTTP client, which the other benchmarks reuse, are in
+``bench/site_under_test.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
-import itertools
 import os
 import random
 import re
 import secrets
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.site_under_test import (
+    EXPECTED_GUESSES,
+    GAME_PATH,
+    HOST,
+    LETTER_ORDER,
+    OFFERED_LENGTH,
+    PASSWORD,
+    PYTHON,
+    REQUEST_TIMEOUT_S,
+    Browser,
+    ResponseError,
+    gunicorn_process,
+    prepare,
+    server_environment,
+)
 from bench.support import ROOT, child_pids, cpu_seconds, throwaway_database
 
-PYTHON = sys.executable
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
-HOST = "127.0.0.1"
 GOAL_P50_MS = 20.0
 GOAL_P99_MS = 100.0
 GOAL_SATURATED_RATIO = 0.5
 GOAL_FLOOD_RATIO = 2.0
 # Answers in a phase's first second are left out: the previous phase's requests drain.
 PHASE_SETTLE_S = 1.0
-# Letters in roughly the order a player tries them, most frequent in English first.
-LETTER_ORDER = "esiarntolcdupmghbyfvkwzxqj"
-PASSWORD = "load-test-password-8261"
-REQUEST_TIMEOUT_S = 30.0
 
 
 def parse_args() -> argparse.Namespace:
@@ -181,198 +188,6 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
-def server_environment(database_url: str, *, static_root: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_STATIC_ROOT": str(static_root),
-        "DJANGO_SETTINGS_MODULE": "evilsite.settings",
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": "load-test-" + secrets.token_hex(24),
-        "DJANGO_ALLOWED_HOSTS": HOST,
-        # Plain HTTP on loopback: no HTTPS redirect.
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "AXES_ENABLED": "0",
-        # The loopback is the proxy: each Browser says its own address in X-Forwarded-For.
-        "DJANGO_TRUSTED_PROXIES": HOST,
-        "DJANGO_LOG_LEVEL": "ERROR",
-        "SITE_LOG_LEVEL": "WARNING",  # not a line per finished game in the measured run
-    }
-
-
-def prepare(env: dict[str, str], *, default_dictionary: bool = True) -> None:
-    """Migrate, load the default dictionary (unless told not to), collect static files
-    (DEBUG is off)."""
-    commands = [
-        ["migrate", "--no-input", "-v", "0"],
-        ["import_dictionary", "--default", "--no-progress", "-v", "0"],
-        ["collectstatic", "--no-input", "-v", "0"],
-    ]
-    if not default_dictionary:
-        del commands[1]
-    for command in commands:
-        done = subprocess.run(
-            [PYTHON, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            sys.stderr.write(done.stdout + done.stderr)
-            raise SystemExit(f"manage.py {command[0]} failed with status {done.returncode}")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[int]:
-    """gunicorn serving the site on a free loopback port; yields the port."""
-    with gunicorn_process(env, workers=workers, threads=threads) as (port, _process):
-        yield port
-
-
-@contextmanager
-def gunicorn_process(
-    env: dict[str, str], *, workers: int, threads: int, log: IO[bytes] | None = None
-) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """The same, yielding the master process too (bench/faults.py kills its workers);
-    ``log`` takes the server's own output (else it goes to this terminal)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "evilsite.wsgi",
-            "--bind",
-            f"{HOST}:{port}",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
-            "--backlog",
-            "256",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=log,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise SystemExit(f"gunicorn exited with status {process.returncode}")
-            try:
-                with socket.create_connection((HOST, port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit("gunicorn did not start listening within 30 s") from None
-                time.sleep(0.1)
-        yield port, process
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-class ResponseError(Exception):
-    pass
-
-
-@dataclass
-class Response:
-    status: int
-    headers: dict[str, str]
-    body: str
-
-
-_CLIENT_NUMBERS = itertools.count(1)
-
-
-def client_address(number: int) -> str:
-    """The number-th simulated client's address, in 10.0.0.0/8."""
-    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
-
-
-class Browser:
-    """One player's HTTP client: a cookie jar, the CSRF token, one request at a time.
-
-    Cookies are kept by hand because the site marks them Secure (DEBUG off)
-    and this runs over plain HTTP on loopback. Each browser has its own client
-    address, sent as the trusted proxy would (``X-Forwarded-For``).
-    """
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.address = client_address(next(_CLIENT_NUMBERS))
-
-    def request(
-        self,
-        method: str,
-        path: str,
-        form: dict[str, str | int] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> Response:
-        all_headers = {
-            "Host": HOST,
-            "Connection": "close",
-            "X-Forwarded-For": self.address,
-            **(headers or {}),
-        }
-        if self.cookies:
-            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if form is not None:
-            body = urlencode(form)
-            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
-            all_headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-            all_headers["Referer"] = f"http://{HOST}:{self.port}{path}"
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT_S)
-        try:
-            connection.request(method, path, body=body, headers=all_headers)
-            raw = connection.getresponse()
-            text = raw.read().decode()
-            for cookie in raw.headers.get_all("Set-Cookie") or []:
-                name, _, rest = cookie.partition("=")
-                value = rest.split(";", 1)[0]
-                if value and "max-age=0" not in cookie.lower():
-                    self.cookies[name.strip()] = value
-                else:
-                    self.cookies.pop(name.strip(), None)
-            return Response(raw.status, {k.lower(): v for k, v in raw.getheaders()}, text)
-        finally:
-            connection.close()
-
-    def sign_up(self, username: str) -> int:
-        """Sign up through the form (which signs in); the default dictionary's id."""
-        self.expect(self.request("GET", "/accounts/signup/"), 200, "sign-up form")
-        response = self.request(
-            "POST",
-            "/accounts/signup/",
-            {"username": username, "password1": PASSWORD, "password2": PASSWORD},
-        )
-        self.expect(response, 302, "sign up")
-        page = self.expect(self.request("GET", "/games/new/"), 200, "new-game form").body
-        dictionary = DICTIONARY_OPTION.search(page)
-        if dictionary is None:
-            raise ResponseError("no default dictionary on the new-game form")
-        return int(dictionary[1])
-
-    def expect(self, response: Response, status: int, what: str) -> Response:
-        if response.status != status:
-            raise ResponseError(f"{what}: HTTP {response.status}, expected {status}")
-        return response
-
-
 @dataclass
 class Results:
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -389,12 +204,6 @@ class Results:
     games_won: int = 0
     errors: list[str] = field(default_factory=list)
     answers: list[tuple[str, float]] = field(default_factory=list)  # --saturate: kind, when
-
-
-EXPECTED_GUESSES = re.compile(r'name="expected_guesses" value="(\d+)"')
-GAME_PATH = re.compile(r"^/games/(\d+)/$")
-DICTIONARY_OPTION = re.compile(r'<option value="(\d+)" selected>')
-OFFERED_LENGTH = re.compile(r'<option value="(\d+)"')
 
 
 @dataclass

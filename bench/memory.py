@@ -45,7 +45,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.fleet import NodeBrowser
-from bench.load import PYTHON, ResponseError, gunicorn_process, server_environment
+from bench.site_under_test import PYTHON, ResponseError, gunicorn_process, server_environment
 from bench.support import (
     ROOT,
     child_pids,

@@ -44,7 +44,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.fleet import CheckReport, Fleet, NodeBrowser, check_games, expected_guesses, run_fleet
-from bench.load import (
+from bench.site_under_test import (
     GAME_PATH,
     HOST,
     ResponseError,

@@ -44,7 +44,7 @@ GUESSES_PER_GAME = 12
 # The parts of a guess request, each the cumulative time of the functions named
 # (file suffix, function name); the first part listed that matches wins a frame.
 PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("guess service (lock, engine, writes)", (("games/services.py", "game_guess"),)),
+    ("guess service (lock, engine, writes)", (("games/services/play.py", "game_guess"),)),
     ("  of which: restore the game (engine)", (("games/selectors/replay.py", "game_state"),)),
     ("  of which: the word-maker (one guess)", (("games/engine/rules.py", "apply_guess"),)),
     ("render the board fragment", (("django/shortcuts.py", "render"),)),

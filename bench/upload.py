@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.load import gunicorn_process, prepare, server_environment
+from bench.site_under_test import gunicorn_process, prepare, server_environment
 from bench.support import setup_django, throwaway_database
 from bench.uploads import (
     admin_upload,

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.load import HOST, PASSWORD, PYTHON, Browser
+from bench.site_under_test import HOST, PASSWORD, PYTHON, Browser
 from bench.support import ROOT
 
 ADMIN = "benchadmin"

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from dictionaries.models import Dictionary
-from games.models import MAX_WRONG_GUESSES, Difficulty, Game
+from games.models import Difficulty, Game, GameSettingsFields
 
 JOIN_CODE_LENGTH = 8
 # No 0/O, 1/I/L: a code read aloud or copied from a projector is typed right.
@@ -20,8 +20,9 @@ RUN_CLASSES_PERMISSION = "classes.run_classes"
 
 
 def difficulty_choices() -> list[tuple[str, str]]:
-    """The games app's difficulties, read when asked: a callable keeps new ones out of
-    this app's migrations (the games app adds difficulties on its own)."""
+    """The games app's difficulties, read when asked. Only classes/migrations/0001 names it;
+    the field is now ``games.models.GameSettingsFields``' (its check constraint names the
+    difficulties, so a new one needs a migration here anyway)."""
     return list(Difficulty.choices)
 
 
@@ -98,7 +99,7 @@ class Players(models.TextChoices):
     MAKER_BOTS = "maker_bots", "Students' word-maker bots, through the API"
 
 
-class Assignment(models.Model):
+class Assignment(GameSettingsFields):
     """Game settings every student of the class plays with, until the due date.
 
     A bot assignment (``players`` not ``PEOPLE``) has the same settings (a word-maker
@@ -109,9 +110,6 @@ class Assignment(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=100)
     dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="+")
-    length = models.PositiveSmallIntegerField("word length")
-    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=16, choices=difficulty_choices)
     due_at = models.DateTimeField("due")
     players = models.CharField(max_length=12, choices=Players.choices, default=Players.PEOPLE)
     games_allowed = models.PositiveSmallIntegerField(
@@ -122,17 +120,11 @@ class Assignment(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(GameSettingsFields.Meta):
         ordering = ["due_at", "id"]
         constraints = [
+            *GameSettingsFields.Meta.constraints,
             models.UniqueConstraint(fields=["classroom", "title"], name="assignment_unique_title"),
-            models.CheckConstraint(
-                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
-                name="assignment_max_misses_range",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(length__gte=1), name="assignment_length_positive"
-            ),
             models.CheckConstraint(
                 condition=~models.Q(title=""), name="assignment_title_not_empty"
             ),

@@ -65,15 +65,16 @@ class AssignmentExistsError(ClassRuleError):
         self.assignment = assignment
 
 
-class AssignmentInProgressError(ClassRuleError):
-    """The student already plays a game of this assignment: one at a time."""
+class AssignmentInProgressError(game_services.GameShownError):
+    """The student already plays a game of this assignment: one at a time (its board is
+    shown, as for any start whose game exists already)."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(
             f"You are already playing game {game.pk} of this assignment; here it is. "
-            "Finish it (or give it up) to start another."
+            "Finish it (or give it up) to start another.",
+            game,
         )
-        self.game = game
 
 
 def normalize_join_code(raw: str) -> str:
@@ -277,10 +278,7 @@ def assignment_game_start(
                 f"“{assignment.title}” was due on {due:%Y-%m-%d at %H:%M}; "
                 "it no longer takes new games."
             )
-        if start_token is not None:
-            started = Game.objects.filter(player=student, start_token=start_token).first()
-            if started is not None:
-                raise game_services.GameAlreadyStartedError(started)
+        game_services.start_token_refuse(player=student, start_token=start_token)
         playing = assignment_game_in_progress(student=student, assignment=assignment)
         if playing is not None:
             raise AssignmentInProgressError(playing)

@@ -12,37 +12,24 @@ from __future__ import annotations
 from django.db import models
 
 from dictionaries.models import Dictionary
-from games.models import DIFFICULTY_MAX_LENGTH, MAX_WRONG_GUESSES, Difficulty
+from games.models import GameSettingsFields
 
 
-class DailyPuzzle(models.Model):
+class DailyPuzzle(GameSettingsFields):
     date = models.DateField(primary_key=True, help_text="The UTC day this puzzle is played on.")
     number = models.PositiveIntegerField(unique=True, help_text="1 for the first day, and on.")
     # A dictionary games use cannot be deleted (dictionaries/services.py), and every
     # attempt is such a game: a puzzle goes with its dictionary only if nobody played it.
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="+")
-    length = models.PositiveSmallIntegerField()
-    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     seed = models.BigIntegerField(help_text="Every attempt of the day plays with this seed.")
     created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(GameSettingsFields.Meta):
         ordering = ["-date"]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
-                name="dailypuzzle_max_misses_range",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(length__gte=1), name="dailypuzzle_length_positive"
-            ),
+            *GameSettingsFields.Meta.constraints,
             models.CheckConstraint(
                 condition=models.Q(number__gte=1), name="dailypuzzle_number_positive"
-            ),
-            models.CheckConstraint(
-                condition=models.Q(difficulty__in=Difficulty.values),
-                name="dailypuzzle_difficulty_valid",
             ),
         ]
 

@@ -18,28 +18,36 @@ from django.utils import dateformat
 from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.selectors import word_lengths
-from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
 from games import engine
 from games.models import DAILY_ATTEMPTS, Game
 from games.selectors.board import default_dictionary
-from games.services import GameAlreadyStartedError, GameRuleError
+from games.services import (
+    GameAlreadyStartedError,
+    GameRuleError,
+    GameSettings,
+    GameShownError,
+    game_create,
+    settings_lexicon,
+    start_token_refuse,
+)
 
 
 class NoPuzzleError(GameRuleError):
     """No puzzle can be drawn for the day (no dictionary yet, or before the first day)."""
 
 
-class DailyAttemptExistsError(GameRuleError):
+class DailyAttemptExistsError(GameAlreadyStartedError):
     """The player has already started this puzzle's ranked attempt: here it is."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(
+        GameShownError.__init__(
+            self,
             "You have already played today's puzzle; here is your game."
             if game.is_over
-            else "Your attempt at today's puzzle is already started; here it is."
+            else "Your attempt at today's puzzle is already started; here it is.",
+            game,
         )
-        self.game = game
 
 
 def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
@@ -134,23 +142,13 @@ def daily_practice_start(
             "Today's puzzle is played once, ranked, from the Daily page; it opens for "
             "practice tomorrow."
         )
-    _refuse_a_spent_token(player=player, start_token=start_token)
+    start_token_refuse(player=player, start_token=start_token)
     try:
         with transaction.atomic():
             return _create_game(player=player, puzzle=puzzle, ranked=False, start_token=start_token)
     except IntegrityError:  # the same form sent twice at once: the other one started it
-        _refuse_a_spent_token(player=player, start_token=start_token)
+        start_token_refuse(player=player, start_token=start_token)
         raise
-
-
-def _refuse_a_spent_token(*, player: AbstractBaseUser, start_token: uuid.UUID | None) -> None:
-    started = (
-        Game.objects.filter(player=player, start_token=start_token).first()
-        if start_token is not None
-        else None
-    )
-    if started is not None:
-        raise GameAlreadyStartedError(started)
 
 
 def _ranked_attempt(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game | None:
@@ -164,25 +162,21 @@ def _create_game(
     ranked: bool,
     start_token: uuid.UUID | None = None,
 ) -> Game:
+    game_settings = GameSettings.of(puzzle)
     try:
-        lexicon = get_lexicon(dictionary_id=puzzle.dictionary_id, length=puzzle.length)
-    except EmptyBucketError:
+        lexicon = settings_lexicon(game_settings)
+    except GameRuleError:
         raise GameRuleError(
             f"The words of daily puzzle #{puzzle.number} are no longer available."
         ) from None
-    vocabulary = engine.ranked_vocabulary(lexicon, daily=True)
-    return Game.objects.create(
+    return game_create(
         player=player,
-        dictionary_id=puzzle.dictionary_id,
-        length=puzzle.length,
-        max_misses=puzzle.max_misses,
-        difficulty=puzzle.difficulty,
-        is_ranked=ranked,
-        seeded_ties=True,  # practice too: the same letters meet the same families
-        vocabulary=vocabulary,  # on the same secret part of the list
+        game_settings=game_settings,
+        lexicon=lexicon,
+        ranked=ranked,
         seed=puzzle.seed,
-        pattern=engine.HIDDEN * puzzle.length,
-        words_left=engine.secret_vocabulary(lexicon, puzzle.seed, vocabulary).size,
-        daily_puzzle=puzzle,
+        seeded_ties=True,  # practice too: the same letters meet the same families
+        vocabulary=engine.ranked_vocabulary(lexicon, daily=True),  # the same secret part
         start_token=start_token,
+        daily_puzzle_id=puzzle.pk,
     )

@@ -37,7 +37,8 @@ from evilsite.ratelimit import rate_limited
 from evilsite.web import login_required_htmx
 from games.models import Game
 from games.selectors.share import game_share
-from games.services import GameAlreadyStartedError, GameRuleError
+from games.services import GameRuleError
+from games.views.starting import refused_to, start_and_show
 
 
 @require_safe
@@ -70,26 +71,24 @@ def daily_today(request: HttpRequest) -> HttpResponse:
 def daily_start(request: HttpRequest) -> HttpResponse:
     try:
         puzzle = services.daily_puzzle_ensure(day=utc_today())
-        shown = request.POST.get("number", "")
-        if shown.isdigit() and int(shown) != puzzle.number:  # a page open over midnight (UTC)
-            messages.info(
-                request,
-                f"A new day has begun: today's puzzle is #{puzzle.number}, not #{shown}. "
-                "Nothing was started; here it is.",
-            )
-            return redirect("daily_today")
-        game = services.daily_attempt_start(player=request.user, puzzle=puzzle)
-    except services.DailyAttemptExistsError as error:
-        if error.game.letters or error.game.is_over:
-            messages.info(request, error.message)
-        else:  # a double click: the browser shows the second answer only
-            messages.success(request, _started_message(error.game))
-        return redirect("game_detail", pk=error.game.pk)
     except GameRuleError as error:
         messages.error(request, error.message)
         return redirect("daily_today")
-    messages.success(request, _started_message(game))
-    return redirect("game_detail", pk=game.pk)
+    shown = request.POST.get("number", "")
+    if shown.isdigit() and int(shown) != puzzle.number:  # a page open over midnight (UTC)
+        messages.info(
+            request,
+            f"A new day has begun: today's puzzle is #{puzzle.number}, not #{shown}. "
+            "Nothing was started; here it is.",
+        )
+        return redirect("daily_today")
+    return start_and_show(
+        request,
+        lambda: services.daily_attempt_start(player=request.user, puzzle=puzzle),
+        started=_started_message,
+        refused=refused_to(request, "daily_today"),
+        repeat_says_started=True,  # a double click: the browser shows the second answer only
+    )
 
 
 @require_safe
@@ -143,22 +142,17 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
         raise Http404("No daily puzzle has that number.")
     form = PracticeForm(request.POST)
     token = form.cleaned_data["start_token"] if form.is_valid() else None
-    try:
-        game = services.daily_practice_start(
-            player=request.user, puzzle=puzzle, today=utc_today(), start_token=token
-        )
-    except GameAlreadyStartedError as error:
-        messages.info(request, error.message)
-        return redirect("game_detail", pk=error.game.pk)
-    except GameRuleError as error:
-        messages.error(request, error.message)
-        return redirect("daily_archive")
-    messages.success(
+    return start_and_show(
         request,
-        f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same board and the "
-        "same families as on the day, unranked. You can take back a guess.",
+        lambda: services.daily_practice_start(
+            player=request.user, puzzle=puzzle, today=utc_today(), start_token=token
+        ),
+        started=lambda game: (
+            f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same board and "
+            "the same families as on the day, unranked. You can take back a guess."
+        ),
+        refused=refused_to(request, "daily_archive"),
     )
-    return redirect("game_detail", pk=game.pk)
 
 
 def _started_message(game: Game) -> str:

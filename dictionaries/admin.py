@@ -2,6 +2,11 @@
 
 Words are read-only once imported, and a dictionary that games use keeps its
 name, description and words: only its hidden and default flags can change.
+
+Over 500 lines: three admin pages of one model family (dictionaries with the upload
+and the word-length table, their words with a capped paginator and a length filter,
+the queued imports with their progress), which link to each other and share the
+upload's refusals; the writes they call are in services.py and import_jobs.py.
 """
 
 from __future__ import annotations
@@ -34,12 +39,12 @@ from dictionaries.selectors import (
 )
 from dictionaries.services import (
     DictionaryChangeError,
-    DictionaryImportError,
     dictionary_delete,
     dictionary_set_default,
     dictionary_set_hidden,
     dictionary_update,
 )
+from dictionaries.wordfiles import DictionaryImportError
 
 LABEL_FIELDS = ("name", "description")
 

@@ -38,13 +38,12 @@ from django.utils import timezone
 
 from dictionaries.models import DictionaryImport
 from dictionaries.services import (
-    DictionaryImportError,
     _name_taken_error,
-    _too_large_error,
     _validate_description,
     _validated_name,
     dictionary_import,
 )
+from dictionaries.wordfiles import DictionaryImportError, _too_large_error
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

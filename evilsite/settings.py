@@ -3,6 +3,10 @@
 With nothing set it runs in debug mode on an SQLite file, for a newcomer;
 production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
 ``DJANGO_ALLOWED_HOSTS`` and ``DATABASE_URL=postgres://...`` (see README).
+
+About 500 lines, on purpose one module: every environment variable the site reads is
+read here, so the README's configuration table and ``.env.example`` are checked against
+this one file (tests/evilsite/test_configuration_table.py).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """A game is its settings, seed and letters; moves are its history for review.
 
 Over 500 lines: the game's row carries most of its rules as check constraints
-(about 30), and the leaderboard totals, hints and par tables sit beside it; the
-records' models move with issue 18 item 3.
+(about 30, each a line or a few with the reason beside it), and the settings fields
+shared with the daily puzzle and assignments, the leaderboard totals, hints and par
+sit beside it: an app's models stay one module (Django finds them there, and a
+migration reads them together).
 """
 
 from __future__ import annotations
@@ -68,14 +70,42 @@ DAILY_ATTEMPTS = models.Q(daily_puzzle__isnull=False) & (
 MAX_HINTS = 26
 
 
-class Game(models.Model):
+class GameSettingsFields(models.Model):
+    """The settings a game is played with, stored alike wherever they are chosen: a game,
+    a daily puzzle, a class assignment (``games.services.GameSettings.of`` reads any of them).
+
+    The same fields, lengths and checks on all three. Each model declares its own
+    ``dictionary``: what deleting a dictionary does differs (a puzzle nobody played goes
+    with it; a game or an assignment keeps it).
+    """
+
+    length = models.PositiveSmallIntegerField("word length")
+    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
+
+    class Meta:
+        abstract = True
+        # "%(class)s": game_max_misses_range, dailypuzzle_..., assignment_...
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
+                name="%(class)s_max_misses_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(length__gte=1), name="%(class)s_length_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(difficulty__in=Difficulty.values),
+                name="%(class)s_difficulty_valid",
+            ),
+        ]
+
+
+class Game(GameSettingsFields):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
     dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="games")
-    length = models.PositiveSmallIntegerField()
-    max_misses = models.PositiveSmallIntegerField("wrong guesses allowed")
-    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
     is_ranked = models.BooleanField(
         default=True, help_text="False when the player chose to see the number of words left."
     )
@@ -156,7 +186,7 @@ class Game(models.Model):
         help_text="The player's game whose settings and seed the computer played again.",
     )
 
-    class Meta:
+    class Meta(GameSettingsFields.Meta):
         ordering = ["-started_at", "-id"]
         permissions = [("review_all_games", "Can review every player's games")]
         indexes = [
@@ -201,15 +231,11 @@ class Game(models.Model):
             models.Index(fields=["-started_at", "-id"], name="game_started"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(max_misses__gte=1, max_misses__lte=MAX_WRONG_GUESSES),
-                name="game_max_misses_range",
-            ),
+            *GameSettingsFields.Meta.constraints,
             models.CheckConstraint(
                 condition=models.Q(misses__lte=models.F("max_misses")),
                 name="game_misses_within_allowed",
             ),
-            models.CheckConstraint(condition=models.Q(length__gte=1), name="game_length_positive"),
             models.CheckConstraint(
                 condition=Exact(Length("pattern"), models.F("length")),
                 name="game_pattern_fits_length",
@@ -220,9 +246,6 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(status=Status.WON) | ~models.Q(pattern__contains=HIDDEN),
                 name="game_won_shows_every_letter",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(difficulty__in=Difficulty.values), name="game_difficulty_valid"
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=Status.values), name="game_status_valid"

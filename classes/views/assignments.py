@@ -36,6 +36,8 @@ from evilsite.web import (
     render_filtered,
 )
 from games import services as game_services
+from games.models import Game
+from games.views.starting import refused_to, start_and_show
 from records.exports import spreadsheet_safe
 
 STUDENTS_PER_PAGE = 50
@@ -257,38 +259,45 @@ def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpR
     if not form.is_valid():
         messages.error(request, StartForm.BAD_FORM_MESSAGE)
         return redirect(back)
+    refused_back = refused_to(request, back)
+
+    def refused(error: game_services.GameRuleError) -> HttpResponse:
+        if isinstance(error, game_services.GameInProgressError):
+            return render(
+                request,
+                "classes/assignment_confirm.html",
+                {
+                    "classroom": classroom,
+                    "assignment": assignment,
+                    "current_game": error.game,
+                    "changed_message": error.message if error.changed else "",
+                    "start_token": form.cleaned_data["start_token"],
+                    "next": back,
+                },
+            )
+        return refused_back(error)
+
+    def started(game: Game) -> str:
+        ranked = "ranked" if game.is_ranked else "unranked"
+        return (
+            f"“{assignment.title}”: a new {ranked} game, {assignment.settings_summary}. Good luck!"
+        )
+
     try:
-        game = services.assignment_game_start(
-            student=request.user,
-            assignment=assignment,
-            start_token=form.cleaned_data["start_token"],
-            forfeit_game_id=form.cleaned_data["forfeit_game_id"],
-        )
-    except (game_services.GameAlreadyStartedError, services.AssignmentInProgressError) as error:
-        messages.info(request, error.message)
-        return redirect("game_detail", pk=error.game.pk)
-    except game_services.GameInProgressError as error:
-        return render(
+        return start_and_show(
             request,
-            "classes/assignment_confirm.html",
-            {
-                "classroom": classroom,
-                "assignment": assignment,
-                "current_game": error.game,
-                "changed_message": error.message if error.changed else "",
-                "start_token": form.cleaned_data["start_token"],
-                "next": back,
-            },
+            lambda: services.assignment_game_start(
+                student=request.user,
+                assignment=assignment,
+                start_token=form.cleaned_data["start_token"],
+                forfeit_game_id=form.cleaned_data["forfeit_game_id"],
+            ),
+            started=started,
+            refused=refused,
         )
-    except (services.ClassRuleError, game_services.GameRuleError) as error:
+    except services.ClassRuleError as error:  # the class's own rules (members, due date)
         messages.error(request, error.message)
         return redirect(back)
-    ranked = "ranked" if game.is_ranked else "unranked"
-    messages.success(
-        request,
-        f"“{assignment.title}”: a new {ranked} game, {assignment.settings_summary}. Good luck!",
-    )
-    return redirect("game_detail", pk=game.pk)
 
 
 def _back_to(request: HttpRequest, form: StartForm, classroom: Classroom) -> str:

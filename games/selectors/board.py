@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
 
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, offered_dictionaries
@@ -52,6 +50,8 @@ class Tile:
 
 @dataclass(frozen=True)
 class Key:
+    """One key of the board's keyboard (templates/games/_keyboard.html draws it)."""
+
     letter: str
     state: str  # "open", "hit" or "miss"
     label: str
@@ -60,17 +60,6 @@ class Key:
     @property
     def is_used(self) -> bool:
         return self.state != "open"
-
-    def button(self) -> SafeString:
-        """The key's button; built here, not in a template loop, since a guess redraws 26.
-
-        Not escaped: every part comes from KEYBOARD_ROWS and the fixed words of ``_key``.
-        """
-        used = f' disabled aria-label="{self.spoken}"' if self.spoken else ""
-        return SafeString(
-            f'<button type="submit" name="letter" value="{self.letter}" id="key-{self.letter}" '
-            f'class="key key-{self.state}"{used}>{self.label}</button>'
-        )
 
 
 def _key(letter: str, *, guessed: set[str], pattern: str) -> Key:
@@ -113,31 +102,6 @@ class Board:
     def miss_pip_columns(self) -> int:
         allowed = self.game.max_misses
         return allowed if allowed <= MISS_PIPS_PER_ROW else -(-allowed // 2)
-
-    @property
-    def key_rows(self) -> tuple[SafeString, ...]:
-        """Each keyboard row's buttons, ready to show (the template wraps the rows)."""
-        return tuple(SafeString("".join(key.button() for key in row)) for row in self.keyboard)
-
-    @property
-    def pips_html(self) -> SafeString:
-        return SafeString(
-            "".join(
-                '<span class="pip pip-used"></span>' if used else '<span class="pip"></span>'
-                for used in self.miss_pips
-            )
-        )
-
-    @property
-    def tiles_html(self) -> SafeString:
-        return format_html_join(
-            "",
-            '<span class="tile{}">{}</span>',
-            (
-                (" tile-named" if tile.named else " tile-shown" if tile.letter else "", tile.letter)
-                for tile in self.tiles
-            ),
-        )
 
     @property
     def spoken_pattern(self) -> str:

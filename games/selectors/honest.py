@@ -44,26 +44,29 @@ class CheatingCost:
         return max(0, -self.extra)
 
 
-def fair_word(game: Game) -> str | None:
+def fair_word(game: Game, *, lexicon: engine.Lexicon | None = None) -> str | None:
     """The word the game's seed picks honestly: a fair game's secret word from its start.
 
     Refused while the game is played; None when its words are no longer available.
+    ``lexicon``: the game's word list when the caller has loaded it.
     """
     if not game.is_over:
         raise HonestNotReadyError("the fair word is shown once the game is over")
-    try:
-        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
-    except EmptyBucketError:
-        return None
+    if lexicon is None:
+        try:
+            lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+        except EmptyBucketError:
+            return None
     return engine.fair_word(lexicon, game.seed)
 
 
-def cheating_cost(game: Game) -> CheatingCost | None:
+def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> CheatingCost | None:
     """For a finished game against a cheating word-maker, what the cheating cost.
 
     The game's letters are played in order against the honest word-maker with
     the game's seed; None for a fair game (nothing was cheated) or when the
-    dictionary's words are gone. Refused while the game is played.
+    dictionary's words are gone. Refused while the game is played. ``lexicon``: the
+    game's word list when the caller has loaded it.
     """
     if not game.is_over:
         raise HonestNotReadyError("what the cheating cost is shown once the game is over")
@@ -72,10 +75,11 @@ def cheating_cost(game: Game) -> CheatingCost | None:
     key = f"games:cheating-cost:{game.pk}:{game.letters}:{game.status}"
     cost: CheatingCost | None = cache.get(key)
     if cost is None:
-        try:
-            lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
-        except EmptyBucketError:
-            return None
+        if lexicon is None:
+            try:
+                lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+            except EmptyBucketError:
+                return None
         honest = engine.honest_game(
             lexicon, seed=game.seed, max_misses=game.max_misses, letters=game.letters
         )

@@ -13,25 +13,39 @@ from games import engine
 from games.models import Game, Move
 
 
-def game_state(game: Game, *, after_move: int | None = None) -> engine.GameState:
-    """The engine state of a stored game, now or after its first ``after_move`` guesses."""
-    lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+def game_state(
+    game: Game,
+    *,
+    after_move: int | None = None,
+    pattern: str | None = None,
+    lexicon: engine.Lexicon | None = None,
+) -> engine.GameState:
+    """The engine state of a stored game, now or after its first ``after_move`` guesses.
+
+    The one place a game's row becomes an engine state (the guess, the board, the
+    reveal, the review, the AI's review). ``pattern``: the revealed pattern after
+    ``after_move`` guesses when the caller has it already (else it is read from that
+    move); ``lexicon``: the word list when the caller has loaded it for this game.
+    """
+    if lexicon is None:
+        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
     letters = game.letters
-    pattern = game.pattern
+    shown = game.pattern
     if after_move is not None and after_move < len(letters):
         letters = letters[:after_move]
-        pattern = (
-            engine.HIDDEN * game.length
-            if after_move == 0
-            else Move.objects.values_list("pattern", flat=True).get(game=game, number=after_move)
-        )
+        if pattern is not None:
+            shown = pattern
+        elif after_move == 0:
+            shown = engine.HIDDEN * game.length
+        else:
+            shown = Move.objects.values_list("pattern", flat=True).get(game=game, number=after_move)
     return engine.restore(
         lexicon,
         max_misses=game.max_misses,
         difficulty=game.difficulty,
         seed=game.seed,
         letters=letters,
-        pattern=pattern,
+        pattern=shown,
         seeded_ties=game.seeded_ties,
         vocabulary=game.vocabulary,
     )

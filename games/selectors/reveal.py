@@ -28,6 +28,7 @@ from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
 from games.selectors.familiar import familiar_sample
+from games.selectors.replay import game_state
 
 EXAMPLES = 3
 CACHE_SECONDS = 24 * 60 * 60
@@ -131,28 +132,32 @@ class Reveal:
     families_shown: bool  # False when the dictionary's words are no longer available
 
 
-def game_reveal(game: Game) -> Reveal:
-    """The reveal of a finished game; raises :class:`RevealNotReadyError` while it is played."""
+def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
+    """The reveal of a finished game; raises :class:`RevealNotReadyError` while it is played.
+
+    ``lexicon``: the game's word list when the caller has loaded it (the board presenter).
+    """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
     key = f"games:reveal:{game.pk}:{game.letters}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
-        reveal = _compute_reveal(game)
+        reveal = _compute_reveal(game, lexicon)
         cache.set(key, reveal, CACHE_SECONDS)
     return reveal
 
 
-def _compute_reveal(game: Game) -> Reveal:
+def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
     moves = list(Move.objects.filter(game=game).order_by("number"))
     start_words = sum(size for _, size in moves[0].families) if moves else game.words_left
     chart = words_left_chart(
         start_words, [(move.letter, move.miss, move.kept_size) for move in moves]
     )
-    try:
-        lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
-    except EmptyBucketError:
-        return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
+    if lexicon is None:
+        try:
+            lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+        except EmptyBucketError:
+            return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
     zipf = get_bucket_zipf(game.dictionary_id, game.length)
     if zipf.size != len(lexicon):
         zipf = np.zeros(len(lexicon), dtype=np.float32)
@@ -178,16 +183,7 @@ def _dodged_miss(
     pattern_before: str,
     zipf: npt.NDArray[np.floating],
 ) -> DodgedMiss:
-    state = engine.restore(
-        lexicon,
-        max_misses=game.max_misses,
-        difficulty=game.difficulty,
-        seed=game.seed,
-        letters=game.letters[: move.number - 1],
-        pattern=pattern_before,
-        seeded_ties=game.seeded_ties,
-        vocabulary=game.vocabulary,
-    )
+    state = game_state(game, after_move=move.number - 1, pattern=pattern_before, lexicon=lexicon)
     families, codes, family_codes = engine.partition(state, move.letter)
     rng = random.Random(f"{game.seed}:{move.number}")
 

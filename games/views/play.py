@@ -29,17 +29,13 @@ from games.forms import GuessForm, NewGameForm
 from games.models import Game
 from games.page_extras import board_extras, home_extras
 from games.selectors.board import (
-    board_for,
     games_in_progress,
-    last_hint,
-    par_info,
     player_game,
     ranked_game_in_progress,
     shows_words_left,
 )
-from games.selectors.honest import cheating_cost, fair_word
-from games.selectors.reveal import game_reveal
-from games.selectors.share import game_share
+from games.selectors.presenter import board_view
+from games.views.starting import start_and_show
 
 logger = logging.getLogger(__name__)
 
@@ -73,8 +69,6 @@ def _starts_a_game(request: HttpRequest, *args: object, **kwargs: object) -> boo
 @login_required_htmx
 @rate_limited("game_start", only=_starts_a_game)
 def game_new(request: HttpRequest) -> HttpResponse:
-    current_game: Game | None = None
-    needs_confirmation = False
     if request.method == "POST" and "refresh_lengths" in request.POST:
         # Without JavaScript: show the lengths of the dictionary just chosen.
         form = NewGameForm(
@@ -86,8 +80,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return _computer_game_new(request, form)
         if form.is_valid():
             chosen = form.cleaned_data
-            try:
-                game = services.game_start(
+
+            def refused(error: services.GameRuleError) -> HttpResponse:
+                if isinstance(error, services.GameInProgressError):
+                    if error.changed:
+                        form.add_error(None, error.message)
+                    return _new_game_page(
+                        request, form, current_game=error.game, needs_confirmation=True
+                    )
+                form.add_error(None, error.message)
+                return _new_game_page(request, form)
+
+            return start_and_show(
+                request,
+                lambda: services.game_start(
                     player=request.user,
                     dictionary=chosen["dictionary"],
                     length=chosen["length"],
@@ -96,37 +102,28 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     show_word_count=chosen["show_word_count"],
                     forfeit_game_id=chosen["forfeit_game_id"],
                     start_token=chosen["start_token"],
-                )
-            except services.GameAlreadyStartedError as error:
-                if error.game.is_over or error.game.letters:
-                    messages.info(request, error.message)  # an old form, sent again later
-                else:
-                    # A double click: the browser shows only the second answer, so it
-                    # says what the first would have said.
-                    messages.success(
-                        request,
-                        _started_message(
-                            error.game, asked_for_word_count=chosen["show_word_count"]
-                        ),
-                    )
-                return redirect("game_detail", pk=error.game.pk)
-            except services.GameInProgressError as error:
-                current_game = error.game
-                needs_confirmation = True
-                if error.changed:
-                    form.add_error(None, error.message)
-            except services.GameRuleError as error:
-                form.add_error(None, error.message)
-            else:
-                messages.success(
-                    request,
-                    _started_message(game, asked_for_word_count=chosen["show_word_count"]),
-                )
-                return redirect("game_detail", pk=game.pk)
+                ),
+                started=lambda game: _started_message(
+                    game, asked_for_word_count=chosen["show_word_count"]
+                ),
+                refused=refused,
+                repeat_says_started=True,
+            )
     else:
         form = NewGameForm(
             initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
         )
+    return _new_game_page(request, form)
+
+
+def _new_game_page(
+    request: HttpRequest,
+    form: NewGameForm,
+    *,
+    current_game: Game | None = None,
+    needs_confirmation: bool = False,
+) -> HttpResponse:
+    """The new-game form, with the ranked game in progress a ranked start would forfeit."""
     if current_game is None:
         current_game = ranked_game_in_progress(player=request.user)
     return render(
@@ -144,8 +141,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
 def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
     """The new-game form with "let the computer play": start its game and watch it."""
     chosen = form.cleaned_data
-    try:
-        game = services.computer_game_start(
+
+    def refused(error: services.GameRuleError) -> HttpResponse:
+        form.add_error(None, error.message)
+        return _new_game_page(request, form)
+
+    return start_and_show(
+        request,
+        lambda: services.computer_game_start(
             player=request.user,
             dictionary=chosen["dictionary"],
             length=chosen["length"],
@@ -153,22 +156,10 @@ def _computer_game_new(request: HttpRequest, form: NewGameForm) -> HttpResponse:
             difficulty=chosen["difficulty"],
             start_token=chosen["start_token"],
             address=client_ip_address(request),
-        )
-    except RateLimitExceeded as error:
-        return too_many_requests(request, error)
-    except services.GameAlreadyStartedError as error:
-        messages.info(request, error.message)
-        return redirect("game_detail", pk=error.game.pk)
-    except services.GameRuleError as error:
-        form.add_error(None, error.message)
-        context = {
-            "form": form,
-            "current_game": ranked_game_in_progress(player=request.user),
-            "needs_confirmation": False,
-        }
-        return render(request, "games/new_game.html", context)
-    messages.success(request, _computer_started_message(game))
-    return redirect("game_detail", pk=game.pk)
+        ),
+        started=_computer_started_message,
+        refused=refused,
+    )
 
 
 @require_POST
@@ -423,31 +414,14 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
 
 
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
-    """What the board shows; once the game is over, its share text and the reveal too
-    (never before: neither is computed for a game in progress)."""
-    context: dict[str, Any] = {
-        "game": game,
-        "board": board_for(game),
-        "notices": notices,
-        "announcement": " ".join(notice.message for notice in notices),
-        "start_token": uuid.uuid4(),  # for "Play again": one new game per page shown
-        "last_hint": last_hint(game),
-    }
-    context["counts_as"] = context["board"].counts_as  # no hint, no undo: the board says why
-    if game.is_over:
-        context["par"] = par_info(
-            dictionary_id=game.dictionary_id,
-            length=game.length,
-            difficulty=game.difficulty,
-            max_misses=game.max_misses,
-        )
-        if not game.played_by_computer:
-            context["share"] = game_share(game, absolute_url=request.build_absolute_uri)
-        context["reveal"] = game_reveal(game)
-        if not game.played_by_computer:
-            context["cheating_cost"] = cheating_cost(game)
-        if game.is_fair:
-            context["fair_word"] = fair_word(game)
+    """What the board shows (``board_view``: once the game is over, its share text and the
+    reveal too), the notices, and what apps above play add."""
+    context = board_view(game, absolute_url=request.build_absolute_uri).context()
+    context.update(
+        notices=notices,
+        announcement=" ".join(notice.message for notice in notices),
+        start_token=uuid.uuid4(),  # for "Play again": one new game per page shown
+    )
     context.update(board_extras(request, game))  # a daily attempt's place (daily/page_extras.py)
     return context
 

@@ -9,9 +9,10 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import RateLimitExceeded, too_many_requests
 from games import services
 from games.forms import DEFAULT_WRONG_GUESSES, NewGameForm
+from games.models import Game
+from games.views.starting import refused_to, start_and_show
 
 # The guest account is made here, not by a password check: name the backend that
 # vouches for it (django-axes' backend only guards logins).
@@ -28,7 +29,8 @@ def game_try(request: HttpRequest) -> HttpResponse:
     if defaults.chosen_dictionary is None or defaults.fields["length"].initial is None:
         messages.error(request, "There is no word list to play with yet; try again later.")
         return redirect("home")
-    try:
+
+    def start() -> Game:
         game = services.guest_game_start(
             dictionary=defaults.chosen_dictionary,
             length=defaults.fields["length"].initial,
@@ -36,13 +38,16 @@ def game_try(request: HttpRequest) -> HttpResponse:
             difficulty=str(defaults.fields["difficulty"].initial),
             address=client_ip_address(request),
         )
-    except RateLimitExceeded as error:
-        return too_many_requests(request, error)
-    login(request, game.player, backend=GUEST_BACKEND)
-    request.session.set_expiry(0)  # a visitor's session ends when the browser closes
-    messages.success(
+        login(request, game.player, backend=GUEST_BACKEND)
+        request.session.set_expiry(0)  # a visitor's session ends when the browser closes
+        return game
+
+    return start_and_show(
         request,
-        f"A practice game: a {game.length}-letter word, {game.max_misses} wrong guesses "
-        "allowed. Sign up at any time to keep your games and to play ranked.",
+        start,
+        started=lambda game: (
+            f"A practice game: a {game.length}-letter word, {game.max_misses} wrong guesses "
+            "allowed. Sign up at any time to keep your games and to play ranked."
+        ),
+        refused=refused_to(request, "home"),
     )
-    return redirect("game_detail", pk=game.pk)

@@ -431,16 +431,7 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
         cached = []
         pattern = engine.HIDDEN * game.length
         for number in range(1, len(game.letters) + 1):
-            state = engine.restore(
-                lexicon,
-                max_misses=game.max_misses,
-                difficulty=game.difficulty,
-                seed=game.seed,
-                letters=game.letters[: number - 1],
-                pattern=pattern,
-                seeded_ties=game.seeded_ties,
-                vocabulary=game.vocabulary,
-            )
+            state = game_state(game, after_move=number - 1, pattern=pattern, lexicon=lexicon)
             proposal = guesser.propose(state, nodes=nodes)
             cached.append(
                 (number, proposal.letter, proposal.misses, proposal.proven, proposal.reason)

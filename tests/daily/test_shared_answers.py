@@ -49,7 +49,7 @@ MOVE_FIELDS = (
 
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every letter the word-maker was run for (by games/services.py, as engine.apply_guess)."""
+    """Every letter the word-maker was run for (games/services/play.py: engine.apply_guess)."""
     letters: list[str] = []
     real = engine.apply_guess
 
@@ -58,7 +58,7 @@ def searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             letters.append(letter)
         return real(state, letter)
 
-    monkeypatch.setattr(services.engine, "apply_guess", counted)
+    monkeypatch.setattr(engine, "apply_guess", counted)
     return letters
 
 

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from dictionaries.services import DictionaryImportError, read_source
+from dictionaries.wordfiles import DictionaryImportError, read_source
 
 
 def test_a_known_size_is_named_before_the_limit() -> None:

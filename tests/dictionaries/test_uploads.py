@@ -11,8 +11,8 @@ from django.core.files.uploadhandler import FileUploadHandler, MemoryFileUploadH
 from django.http.multipartparser import MultiPartParser
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from dictionaries.services import DictionaryImportError, read_source
 from dictionaries.uploads import OversizedUpload, SizeLimitedUploadHandler
+from dictionaries.wordfiles import DictionaryImportError, read_source
 
 
 class RecordingHandler(FileUploadHandler):

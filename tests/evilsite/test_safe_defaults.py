@@ -19,7 +19,8 @@ from pytest_django.fixtures import Settings
 from accounts.checks import DEMO_PASSWORD_ERROR_ID, published_demo_passwords
 from dictionaries.forms import DictionaryUploadForm
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
-from dictionaries.services import DictionaryImportError, dictionary_import
+from dictionaries.services import dictionary_import
+from dictionaries.wordfiles import DictionaryImportError
 from evilsite.middleware import PrivateResponsesMiddleware
 from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import client_for

@@ -18,6 +18,7 @@ from django.urls import reverse
 from dictionaries.models import Dictionary
 from games import services
 from games.models import Game, Status
+from games.services import start as start_service
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import new_game_data, postgresql_only, run_at_once, start
@@ -71,16 +72,16 @@ class TestService:
         so the game in progress is that new game, not the one the form offered to forfeit."""
         first = start(player, nine)
         token = uuid.uuid4()
-        check = services._refuse_a_spent_start_token
+        check = start_service.start_token_refuse
         other_copy: list[Game] = []
 
         def check_then_let_the_other_copy_start(**kwargs: Any) -> None:
             check(**kwargs)
-            monkeypatch.setattr(services, "_refuse_a_spent_start_token", check)
+            monkeypatch.setattr(start_service, "start_token_refuse", check)
             other_copy.append(start(player, nine, forfeit_game_id=first.pk, start_token=token))
 
         monkeypatch.setattr(
-            services, "_refuse_a_spent_start_token", check_then_let_the_other_copy_start
+            start_service, "start_token_refuse", check_then_let_the_other_copy_start
         )
         with pytest.raises(services.GameAlreadyStartedError) as refused:
             start(player, nine, forfeit_game_id=first.pk, start_token=token)

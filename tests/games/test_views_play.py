@@ -2,6 +2,9 @@
 
 Made-up words (``qzxv``...) make "no candidate word in the page" a meaningful
 check: they cannot occur in the HTML by accident.
+
+Over 500 lines: one test module per views module (games/views/play.py, 11 endpoints),
+each endpoint with and without HTMX.
 """
 
 from __future__ import annotations

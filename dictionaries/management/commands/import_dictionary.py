@@ -16,12 +16,12 @@ from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
     FAMILIAR_DICTIONARY_NAME,
     DefaultImportResult,
-    DictionaryImportError,
     ImportReport,
     dictionary_import,
     dictionary_import_default,
     dictionary_import_familiar,
 )
+from dictionaries.wordfiles import DictionaryImportError
 
 
 class ProgressBar:

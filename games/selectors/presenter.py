@@ -1,0 +1,89 @@
+"""The board page's view model: everything play's board shows of one game, read once.
+
+The board (``board_for``: from the row alone), the last hint, and once the game is
+over its par, share text, reveal and the honest-game reads. Those end-of-game reads
+need the game's word list: it is loaded here once and handed to each of them, so a
+finished board asks the word bank once. What apps above play add to the board
+(``games.page_extras.board_extras``) is the view's, since it needs the request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dictionaries.wordbank import EmptyBucketError, get_lexicon
+from games import engine
+from games.models import Game, Hint
+from games.selectors.board import Board, ParInfo, board_for, last_hint, par_info
+from games.selectors.honest import CheatingCost, cheating_cost, fair_word
+from games.selectors.reveal import Reveal, game_reveal
+from games.selectors.share import Share, game_share
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board template shows (``games/board.html``); nothing in it is secret."""
+
+    game: Game
+    board: Board
+    last_hint: Hint | None
+    par: ParInfo | None = None  # the rest: a finished game only
+    share: Share | None = None  # not for the computer's games
+    reveal: Reveal | None = None
+    cheating_cost: CheatingCost | None = None  # not for the computer's games
+    fair_word: str | None = None  # a fair game's
+
+    def context(self) -> dict[str, Any]:
+        """The template context, with the keys the board template reads."""
+        context: dict[str, Any] = {
+            "game": self.game,
+            "board": self.board,
+            "last_hint": self.last_hint,
+            "counts_as": self.board.counts_as,  # no hint, no undo: the board says why
+        }
+        if self.game.is_over:
+            context["par"] = self.par
+            if not self.game.played_by_computer:
+                context["share"] = self.share
+                context["cheating_cost"] = self.cheating_cost
+            context["reveal"] = self.reveal
+            if self.game.is_fair:
+                context["fair_word"] = self.fair_word
+        return context
+
+
+def board_view(game: Game, *, absolute_url: Callable[[str], str]) -> BoardView:
+    """The board of ``game``; once it is over, with everything the end of a game shows
+    (never before: none of it is computed for a game in progress). ``absolute_url``
+    turns a path into a full URL (the share link)."""
+    board = board_for(game)
+    hint = last_hint(game)
+    if not game.is_over:
+        return BoardView(game=game, board=board, last_hint=hint)
+    lexicon = _word_list(game)
+    by_player = not game.played_by_computer
+    return BoardView(
+        game=game,
+        board=board,
+        last_hint=hint,
+        par=par_info(
+            dictionary_id=game.dictionary_id,
+            length=game.length,
+            difficulty=game.difficulty,
+            max_misses=game.max_misses,
+        ),
+        share=game_share(game, absolute_url=absolute_url) if by_player else None,
+        reveal=game_reveal(game, lexicon=lexicon),
+        cheating_cost=cheating_cost(game, lexicon=lexicon) if by_player else None,
+        fair_word=fair_word(game, lexicon=lexicon) if game.is_fair else None,
+    )
+
+
+def _word_list(game: Game) -> engine.Lexicon | None:
+    """The game's words; None when they are gone (each read then says so in its own way)."""
+    try:
+        return get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
+    except EmptyBucketError:
+        return None

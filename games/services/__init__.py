@@ -1,0 +1,94 @@
+"""Every write to games, by sub-domain; each runs in one transaction.
+
+- ``start``: a new game from a ``GameSettings`` value (``game_create`` makes every row:
+  play, a visitor's game, the computer's games, the daily puzzle, assignments, the API);
+- ``play``: a game in progress (guess, the computer's move, undo, hint, forfeit);
+- ``par``: the par table;
+- ``errors``: the refusals, whose messages are shown to the player.
+
+Callers import from here (``from games import services``); the names below are the
+package's public surface.
+"""
+
+from __future__ import annotations
+
+from games.services.errors import (
+    DIFFICULTY_CHOICE_MESSAGE,
+    NOT_OFFERED_MESSAGE,
+    GameAlreadyStartedError,
+    GameInProgressError,
+    GameRuleError,
+    GameShownError,
+    GuessRejectedError,
+    HintRefusedError,
+    StaleBoardError,
+    UndoRefusedError,
+)
+from games.services.par import ParOutcome, par_compute
+from games.services.play import (
+    HINT_NODES,
+    AnswerSource,
+    ComputerMove,
+    GuessOutcome,
+    HintOutcome,
+    UndoOutcome,
+    _answer_sources,
+    computer_move,
+    forfeit_locked,
+    game_forfeit,
+    game_guess,
+    game_hint,
+    game_undo,
+    register_answer_source,
+)
+from games.services.start import (
+    SEED_BITS,
+    GameSettings,
+    computer_game_start,
+    computer_replay_start,
+    game_create,
+    game_start,
+    guest_game_start,
+    settings_check,
+    settings_lexicon,
+    start_token_refuse,
+)
+
+__all__ = [
+    "DIFFICULTY_CHOICE_MESSAGE",
+    "HINT_NODES",
+    "NOT_OFFERED_MESSAGE",
+    "SEED_BITS",
+    "AnswerSource",
+    "ComputerMove",
+    "GameAlreadyStartedError",
+    "GameInProgressError",
+    "GameRuleError",
+    "GameSettings",
+    "GameShownError",
+    "GuessOutcome",
+    "GuessRejectedError",
+    "HintOutcome",
+    "HintRefusedError",
+    "ParOutcome",
+    "StaleBoardError",
+    "UndoOutcome",
+    "UndoRefusedError",
+    "_answer_sources",
+    "computer_game_start",
+    "computer_move",
+    "computer_replay_start",
+    "forfeit_locked",
+    "game_create",
+    "game_forfeit",
+    "game_guess",
+    "game_hint",
+    "game_start",
+    "game_undo",
+    "guest_game_start",
+    "par_compute",
+    "register_answer_source",
+    "settings_check",
+    "settings_lexicon",
+    "start_token_refuse",
+]

@@ -1,0 +1,74 @@
+"""The refusals of the game services: each message is safe to show to the player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.models import Difficulty
+
+if TYPE_CHECKING:
+    from games.models import Game
+
+DIFFICULTY_CHOICE_MESSAGE = (
+    "Choose a difficulty: " + ", ".join(label.lower() for label in Difficulty.labels) + "."
+)
+
+NOT_OFFERED_MESSAGE = "That dictionary is not offered for new games; choose one listed."
+
+
+class GameRuleError(Exception):
+    """A request the rules refuse; the message is safe to show to the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameInProgressError(GameRuleError):
+    """Starting a ranked game while another is in progress needs a confirmation."""
+
+    def __init__(self, game: Game, *, changed: bool = False) -> None:
+        super().__init__(
+            "Your ranked game in progress is not the one you agreed to forfeit (it changed in "
+            "another tab or window). Nothing was forfeited; confirm again."
+            if changed
+            else "You already have a ranked game in progress. Starting a new one forfeits it "
+            "(it counts as a loss)."
+        )
+        self.game = game
+        self.changed = changed
+
+
+class GameShownError(GameRuleError):
+    """The game this start asked for exists already: ``game`` is shown instead."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+class GameAlreadyStartedError(GameShownError):
+    """The same new-game form was sent again (double click, resent page): its game exists."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            f"That form had already started game {game.pk}; nothing else was started or "
+            "forfeited. Here it is.",
+            game,
+        )
+
+
+class GuessRejectedError(GameRuleError):
+    """A guess refused by the rules; nothing was changed."""
+
+
+class StaleBoardError(GuessRejectedError):
+    """The guess came from a board that no longer shows the game (double submit, old tab)."""
+
+
+class UndoRefusedError(GameRuleError):
+    """Taking back a guess is for practice games only; nothing was changed."""
+
+
+class HintRefusedError(GameRuleError):
+    """No hint for this game (it counts, or it is over); nothing was changed."""
