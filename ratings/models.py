@@ -108,3 +108,7 @@ class RatingChange(models.Model):
     @property
     def player_delta(self) -> float:
         return self.player_after - self.player_before
+
+    @property
+    def provisional_after(self) -> bool:
+        return self.player_deviation_after > PROVISIONAL_DEVIATION
