@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games import services as game_services
@@ -62,3 +64,23 @@ def test_a_board_starts_from_par_against_the_misses_allowed() -> None:
     unknown = board_start(max_misses=2, **keys | {"length": 7})
     assert (unknown.rating, unknown.deviation) == (1500, 350)
     assert board_start(max_misses=26, **keys).rating == 800  # clamped
+
+
+def test_abandoning_a_ranked_game_for_a_new_one_still_rates_it_as_a_loss(settings: Any) -> None:
+    """The cheat: walk away from a game about to be lost. Its forfeit is rated like any loss."""
+    settings.RANKED_MIN_WORDS = 1
+    dictionary = DictionaryFactory(words=WORDS)
+    first = GameFactory(is_ranked=True, dictionary=dictionary)
+    second = game_services.game_start(
+        player=first.player,
+        dictionary=dictionary,
+        length=4,
+        max_misses=8,
+        difficulty=Difficulty.HARD,
+        forfeit_game_id=first.pk,
+    )
+    assert second.is_ranked
+    change = RatingChange.objects.get(game=first)
+    assert change.score == 0
+    assert change.player_after < change.player_before
+    assert not RatingChange.objects.filter(game=second).exists()  # still in play
