@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "evilsite",
     "dictionaries",
     "games",
+    "ratings",
     "records",
     "classes",
     "daily",

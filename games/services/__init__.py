@@ -29,6 +29,7 @@ from games.services.play import (
     HINT_NODES,
     AnswerSource,
     ComputerMove,
+    FinishHook,
     GuessOutcome,
     HintOutcome,
     UndoOutcome,
@@ -40,6 +41,7 @@ from games.services.play import (
     game_hint,
     game_undo,
     register_answer_source,
+    register_finish_hook,
 )
 from games.services.start import (
     SEED_BITS,
@@ -61,6 +63,7 @@ __all__ = [
     "SEED_BITS",
     "AnswerSource",
     "ComputerMove",
+    "FinishHook",
     "GameAlreadyStartedError",
     "GameInProgressError",
     "GameRuleError",
@@ -88,6 +91,7 @@ __all__ = [
     "guest_game_start",
     "par_compute",
     "register_answer_source",
+    "register_finish_hook",
     "settings_check",
     "settings_lexicon",
     "start_token_refuse",

@@ -302,6 +302,20 @@ def forfeit_locked(game: Game) -> None:
     game.save()
 
 
+FinishHook = Callable[[Game], None]
+_finish_hooks: list[FinishHook] = []
+
+
+def register_finish_hook(hook: FinishHook) -> None:
+    """Run ``hook`` in the transaction that ends a ranked game (once per hook).
+
+    Apps above play (the ratings) register here in their ``AppConfig.ready``: an
+    update in the finishing transaction never misses nor doubles a game.
+    """
+    if hook not in _finish_hooks:
+        _finish_hooks.append(hook)
+
+
 def _finish(game: Game, *, word: str) -> None:
     game.word = word
     game.finished_at = timezone.now()
@@ -313,6 +327,9 @@ def _finish(game: Game, *, word: str) -> None:
     )
     # In the finishing transaction: the all-time boards never miss or double a game.
     leaderboard_totals_add(game=game)
+    if game.is_ranked:
+        for hook in _finish_hooks:
+            hook(game)
     transaction.on_commit(lambda: logger.info("game finished", extra=_finished_fields(game)))
 
 

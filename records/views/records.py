@@ -29,6 +29,7 @@ from evilsite.web import (
     streamed_download,
 )
 from games.permissions import can_review_all
+from ratings.selectors import player_rating, rating_chart
 from records import exports
 from records.filters import GameFilterForm, StatisticsForm
 from records.selectors.records import filtered_games, player_games
@@ -93,6 +94,9 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
             "daily": reads_can_lag(daily_streaks)(player=profile_user),
             "ranked_only": True,
             "is_own": profile_user.pk == request.user.pk,
+            "show_rating": True,
+            "rating": player_rating(profile_user),
+            "rating_chart": rating_chart(profile_user),
         },
     )
 

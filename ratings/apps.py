@@ -1,0 +1,20 @@
+"""Glicko-2 ratings: an app above play, which play tells when a ranked game ends."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    name = "ratings"
+    verbose_name = "Ratings"
+
+    def ready(self) -> None:
+        # Play knows nothing of ratings: it calls what is registered as a game ends.
+        from games.page_extras import register_board_extra
+        from games.services import register_finish_hook
+        from ratings.page_extras import rating_change
+        from ratings.services import rating_record
+
+        register_finish_hook(rating_record)
+        register_board_extra(rating_change)

@@ -1,0 +1,138 @@
+"""Writes to the ratings: one rated game, and the rebuild from every ranked game.
+
+``rating_record`` runs in the transaction that ends a ranked game (registered as
+play's finish hook in ``RatingsConfig.ready``). It locks the board's row, then the
+player's (always in that order, so two finishes never deadlock), so concurrent
+finishes on one board or by one player are applied one after the other.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from django.db import IntegrityError, transaction
+from django.db.models import Model
+
+from games.models import Game, Par, Status
+from ratings import glicko2
+from ratings.models import BoardRating, PlayerRating, RatingChange
+
+# The board's first rating, from par (the fewest wrong guesses perfect play needs) against
+# the wrong guesses allowed: each miss of margin makes a board easier. With par 1 and 2
+# misses allowed (the farmed 20-letter board) it starts at 1500 - 150 = 1350; a board
+# allowing fewer misses than par needs is hard for anyone. Clamped, and uncertain
+# (deviation 300) since par measures perfect play, not people: results correct it fast.
+BOARD_MARGIN_POINTS = 150.0
+BOARD_START_MIN, BOARD_START_MAX = 800.0, 2200.0
+BOARD_START_DEVIATION_WITH_PAR = 300.0
+
+
+def board_start(
+    *, dictionary_id: int, length: int, max_misses: int, difficulty: str
+) -> glicko2.Rating:
+    """The rating a board starts from: 1500/350 without a par, else moved by par's margin."""
+    par = (
+        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
+        .values_list("misses", flat=True)
+        .first()
+    )
+    if par is None:
+        return glicko2.Rating()
+    start = glicko2.DEFAULT_RATING + BOARD_MARGIN_POINTS * (par - max_misses)
+    return glicko2.Rating(
+        min(BOARD_START_MAX, max(BOARD_START_MIN, start)), BOARD_START_DEVIATION_WITH_PAR
+    )
+
+
+def _board_defaults(game: Game) -> dict[str, float]:
+    start = board_start(
+        dictionary_id=game.dictionary_id,
+        length=game.length,
+        max_misses=game.max_misses,
+        difficulty=game.difficulty,
+    )
+    return {"rating": start.rating, "deviation": start.deviation}
+
+
+M = TypeVar("M", bound=Model)
+
+
+def _locked(model: type[M], defaults: dict[str, float], **keys: object) -> M:
+    """The row for ``keys``, created if missing (safe when two transactions race), locked."""
+    manager = model._default_manager  # type: ignore[attr-defined]
+    try:
+        with transaction.atomic():
+            manager.get_or_create(defaults=defaults, **keys)
+    except IntegrityError:  # another transaction created it first: it is there now
+        pass
+    return manager.select_for_update().get(**keys)
+
+
+def rating_record(game: Game) -> RatingChange | None:
+    """Rate a finished ranked game: a win of the player over its board, or a loss.
+
+    Giving up is a loss (``status`` is LOST). A game already rated is left alone.
+    """
+    if not game.is_ranked or game.status not in (Status.WON, Status.LOST):
+        return None
+    with transaction.atomic():
+        board = _locked(
+            BoardRating,
+            _board_defaults(game),
+            dictionary_id=game.dictionary_id,
+            length=game.length,
+            max_misses=game.max_misses,
+            difficulty=game.difficulty,
+        )
+        player = _locked(PlayerRating, {}, player_id=game.player_id)
+        if RatingChange.objects.filter(game_id=game.pk).exists():
+            return None
+        score = 1.0 if game.status == Status.WON else 0.0
+        player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
+        board_before = glicko2.Rating(board.rating, board.deviation, board.volatility)
+        player_after = glicko2.update(player_before, [(board_before, score)])
+        board_after = glicko2.update(board_before, [(player_before, 1.0 - score)])
+        for row, after in ((player, player_after), (board, board_after)):
+            row.rating, row.deviation, row.volatility = (
+                after.rating,
+                after.deviation,
+                after.volatility,
+            )
+            row.games += 1
+            row.save(update_fields=["rating", "deviation", "volatility", "games"])
+        return RatingChange.objects.create(
+            game_id=game.pk,
+            player_id=game.player_id,
+            board=board,
+            score=score,
+            player_before=player_before.rating,
+            player_after=player_after.rating,
+            player_deviation_after=player_after.deviation,
+            board_before=board_before.rating,
+            board_after=board_after.rating,
+            finished_at=game.finished_at,
+        )
+
+
+def ratings_rebuild() -> int:
+    """Forget every rating and replay every finished ranked game in order; returns the count.
+
+    The order is (finished_at, id), the order the finishing transactions rated them in
+    (a finish takes the rows' locks as it ends), so the result is the incremental one.
+    """
+    with transaction.atomic():
+        RatingChange.objects.all().delete()
+        PlayerRating.objects.all().delete()
+        BoardRating.objects.all().delete()
+        games = (
+            Game.objects.filter(
+                is_ranked=True, finished_at__isnull=False, status__in=[Status.WON, Status.LOST]
+            )
+            .order_by("finished_at", "id")
+            .iterator(chunk_size=2000)
+        )
+        count = 0
+        for game in games:
+            if rating_record(game) is not None:
+                count += 1
+        return count

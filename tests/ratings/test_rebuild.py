@@ -1,0 +1,122 @@
+"""``rebuild_ratings`` reaches the incremental ratings; concurrent finishes both count."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.models import Difficulty, Game, Status
+from ratings.models import BoardRating, PlayerRating, RatingChange
+from ratings.services import rating_record
+from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
+
+START = timezone.now() - dt.timedelta(days=3)
+
+
+def snapshot() -> dict[str, list[tuple[object, ...]]]:
+    return {
+        "players": list(
+            PlayerRating.objects.order_by("player_id").values_list(
+                "player_id", "rating", "deviation", "volatility", "games"
+            )
+        ),
+        "boards": list(
+            BoardRating.objects.order_by("dictionary_id", "length", "max_misses").values_list(
+                "dictionary_id",
+                "length",
+                "max_misses",
+                "rating",
+                "deviation",
+                "volatility",
+                "games",
+            )
+        ),
+        "changes": list(
+            RatingChange.objects.order_by("game_id").values_list(
+                "game_id", "score", "player_before", "player_after", "board_before", "board_after"
+            )
+        ),
+    }
+
+
+@pytest.mark.django_db
+def test_the_rebuild_gives_the_incremental_ratings() -> None:
+    players = [UserFactory() for _ in range(3)]
+    dictionary = DictionaryFactory()
+    # Finish times out of id order: the rebuild follows (finished_at, id), as the finishes did.
+    plan = [
+        (i, players[i % 3], 4 + i % 2, 3 + i % 4, Status.WON if i % 3 else Status.LOST)
+        for i in range(24)
+    ]
+    for minutes, player, length, max_misses, status in sorted(plan, key=lambda row: -row[0]):
+        GameFactory(is_ranked=False)  # unranked games interleaved are never rated
+        FinishedGameFactory(
+            player=player,
+            dictionary=dictionary,
+            length=length,
+            max_misses=max_misses,
+            difficulty=Difficulty.HARD,
+            status=status,
+            finished_at=START + dt.timedelta(minutes=minutes),
+        )
+
+    for game in Game.objects.filter(is_ranked=True).order_by("finished_at", "id"):
+        rating_record(game)
+    incremental = snapshot()
+    assert len(incremental["changes"]) == 24
+
+    out = StringIO()
+    call_command("rebuild_ratings", stdout=out)
+    assert snapshot() == incremental
+    assert "from 24 ranked games" in out.getvalue()
+    assert "3 players, 4 boards" in out.getvalue()
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs two real concurrent transactions (SQLite serialises every writer)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
+    """The second finish waits on the first's new board row, then rates against its result."""
+    dictionary = DictionaryFactory()
+    first_rated, errors = threading.Event(), []
+    changes: dict[str, RatingChange] = {}
+
+    def finish(name: str, *, wait_for: threading.Event | None) -> None:
+        try:
+            if wait_for is not None:
+                wait_for.wait(timeout=10)
+            with transaction.atomic():
+                game = FinishedGameFactory(player=UserFactory(), dictionary=dictionary)
+                change = rating_record(game)
+                assert change is not None
+                changes[name] = change
+                if wait_for is None:
+                    first_rated.set()
+                    threading.Event().wait(0.5)  # hold the locks while the second one asks
+        except Exception as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=finish, args=("first",), kwargs={"wait_for": None}),
+        threading.Thread(target=finish, args=("second",), kwargs={"wait_for": first_rated}),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not errors
+    board = BoardRating.objects.get()
+    assert board.games == 2
+    assert RatingChange.objects.count() == 2
+    assert changes["second"].board_before == changes["first"].board_after
+    assert board.rating == changes["second"].board_after

@@ -1,0 +1,73 @@
+"""Where ratings are shown: a finished ranked game's board, the profile, the ratings board."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services as game_services
+from games.models import Status
+from ratings.models import PlayerRating
+from ratings.services import rating_record
+from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+WORDS = ["bark", "bare", "cart", "care", "dark", "dare", "mark", "mare"]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_end_of_a_ranked_game_shows_the_rating_change(client: Client, htmx: bool) -> None:
+    game = GameFactory(is_ranked=True, dictionary=DictionaryFactory(words=WORDS))
+    client.force_login(game.player)
+    game_services.game_forfeit(game_id=game.pk, player=game.player)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.get(reverse("game_detail", args=[game.pk]), **headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    after = PlayerRating.objects.get(player=game.player).rating
+    assert f"Rating <strong>{after:.0f}?</strong> (-" in html
+
+
+def test_an_unranked_game_shows_no_rating(client: Client) -> None:
+    game = GameFactory(is_ranked=False, dictionary=DictionaryFactory(words=WORDS))
+    client.force_login(game.player)
+    game_services.game_forfeit(game_id=game.pk, player=game.player)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "rating-change" not in html
+
+
+def test_the_profile_shows_the_rating_provisional_and_its_history_chart(client: Client) -> None:
+    player = UserFactory(username="ada")
+    url = reverse("player_profile", args=["ada"])
+    assert "No rated game yet" in client.get(url).content.decode()
+    for status in (Status.WON, Status.LOST, Status.WON):
+        rating_record(FinishedGameFactory(player=player, status=status))
+    html = client.get(url).content.decode()
+    rating = PlayerRating.objects.get(player=player)
+    assert f"{rating.rating:.0f}?</span> after 3 rated games" in html
+    assert "provisional" in html
+    assert html.count("<polyline") == 1
+    assert "Rating over the last 3 rated games" in html
+
+
+def test_the_ratings_board_lists_provisional_players_apart(client: Client) -> None:
+    PlayerRating.objects.create(player=UserFactory(username="steady"), rating=1600, deviation=60)
+    PlayerRating.objects.create(player=UserFactory(username="strong"), rating=1900, deviation=60)
+    PlayerRating.objects.create(player=UserFactory(username="newcomer"), rating=2000)
+    html = client.get(reverse("ratings_leaderboard")).content.decode()
+    assert "<html" in html
+    players, provisional = html.split("<h2>Provisional</h2>")
+    assert players.index("strong") < players.index("steady")
+    assert "newcomer" not in players
+    assert "newcomer" in provisional
+    assert "2000?" in provisional
+
+
+def test_the_ratings_board_sends_only_its_table_to_htmx(client: Client) -> None:
+    PlayerRating.objects.create(player=UserFactory(username="steady"), rating=1600, deviation=60)
+    response = client.get(reverse("ratings_leaderboard"), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "<html" not in html
+    assert 'id="results"' in html
+    assert "steady" in html
