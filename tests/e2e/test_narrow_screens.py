@@ -62,6 +62,7 @@ def test_no_page_scrolls_sideways_on_a_phone(
     _, won, in_progress = games
     for path in (
         "/leaderboard/",
+        "/leaderboard/ratings/",
         "/games/mine/",
         "/stats/",
         f"/players/{LONG_NAME}/",
