@@ -47,5 +47,7 @@ def test_the_readme_says_which_tests_need_the_course_data() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for test_file in ("tests/engine/test_peer_suites.py", "tests/engine/test_reference.py"):
         assert test_file in readme
-    assert "../shared/data/" in readme
+    assert "shared/data/" in readme
+    assert "next to the project's folder" in readme
+    assert "../shared" not in readme  # a path out of the project, as a plain clone lacks it
     assert "CI=true" in readme
