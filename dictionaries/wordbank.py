@@ -244,18 +244,19 @@ def clear_word_bank() -> None:
     with _lock:
         _lexicons.clear()
         _stats.update(hits=0, misses=0, evictions=0)
-    get_bucket_zipf.cache_clear()
 
 
-@functools.lru_cache(maxsize=256)
 def get_bucket_zipf(dictionary_id: int, length: int) -> npt.NDArray[np.float32]:
     """The Zipf frequency of each word of a (dictionary, length) bucket, in its lexicon's order.
 
-    A lexicon's words are the bucket's, sorted, so ``get_bucket_zipf(...)[i]`` is the
-    frequency of ``lexicon.words[i]``. Read where a game ends and in its reveal, not on
-    every guess; four bytes a word, kept per process (a dictionary's words never change).
+    The cached lexicon carries them (``get_lexicon`` reads each word with its frequency), so
+    this is no second copy and stays inside ``LEXICON_CACHE_MB``: ``get_bucket_zipf(...)[i]``
+    is the frequency of ``lexicon.words[i]``. An empty bucket has none.
     """
-    rows = sorted(
-        Word.objects.filter(dictionary_id=dictionary_id, length=length).values_list("text", "zipf")
-    )
-    return np.array([zipf for _, zipf in rows], dtype=np.float32)
+    try:
+        lexicon = get_lexicon(dictionary_id=dictionary_id, length=length)
+    except EmptyBucketError:
+        return np.zeros(0, dtype=np.float32)
+    if lexicon.familiarity is None:
+        return np.zeros(len(lexicon), dtype=np.float32)
+    return lexicon.familiarity
