@@ -3,26 +3,35 @@
 Run from the repository root: ``.venv/bin/python bench/ratings.py``. No database: the
 games are the engine's (hard, ranked: secret vocabulary and seeded choices) on web2's
 buckets, the ratings ``ratings.glicko2`` updated after every game as the site does
-(``ratings/services.py``: the player against the board, a win the player's).
+(``ratings/services.py``: the player against the board, a win the player's), boards
+started from par as the site starts them, and a game rated only when ``ratings.rules``
+says it counts (the player's expected score on the board at most 90 %).
 
 The model players are the greedy guesser (``games.engine.guesser.greedy_aware_letter``)
 with a chance of a random letter at each guess (0 %, 15 %, 30 %, 50 %, 70 %): the lower
-the chance, the stronger the player. Each picks a board at random per game; the
-**farmer** (30 %) always picks the board rated lowest, as a points farmer would. Boards
-are word lengths x wrong guesses allowed, starting at 1500/350 (no par here).
+the chance, the stronger the player. Each picks a board at random per game. Two farmers
+of the 30 % player's strength choose their boards: the **farmer** always picks the board
+rated lowest, as a points farmer would; the **edge farmer** picks the lowest-rated board
+that still counts for it, as a farmer who reads the new-game form would. Boards are word
+lengths x wrong guesses allowed.
 
 Goals (issue 20): the ratings order the honest players by strength (Kendall's tau),
-the farmer ends below every stronger player, and the board ratings order the boards
-by difficulty measured as the honest players' loss rate (tau). ``--quick`` plays 20
-games each (seconds, so the script cannot rot); its numbers are not the measure.
+neither farmer ranks above a stronger player (a farmer with no rated game has no rating
+and is on no leaderboard), and the board ratings order the boards by difficulty measured
+as the honest players' loss rate (tau). ``--quick`` plays 20 games each (seconds, so the
+script cannot rot); its numbers are not the measure. ``--every-game-counts`` turns the
+rule off, to see what it changes.
 
-Measured (300 games each, 11 s): tau players 1.00, tau boards 0.89, farmer below every
-stronger player: no. The farmer (1764, deviation 147) ends above p15 (1529), just under
-p0 (1774): it won 296 of its 299 games, all on the two easiest boards (15/12, 11/12),
-which the honest players win 74-86 %. An easy board has a ceiling (even a 30 % random
-guesser almost never loses it) and Glicko-2's logistic model reads near-certain wins
-against it as strength; the points exploit's own test holds (a farmed win moves a rating
-less than one on a board rated above), but a farmer who never loses still climbs.
+Measured (300 games each, about 11 s, two helpers' test runs alongside):
+
+- the rule off (``--every-game-counts``): tau players 1.00, tau boards 0.83, farmer below
+  every stronger player: no. The farmer (1487) ends above p15 (1455): it won nearly every
+  game on the easiest boards, which have a ceiling (even a 30 % random guesser almost
+  never loses there) that Glicko-2's logistic curve reads as strength.
+- the rule on: tau players 1.00, tau boards 0.87, farmer below: yes. The farmer's boards
+  never count for it (no rating, on no leaderboard); the edge farmer (1260) ends below
+  p15 (1362), next to its equal p30 (1219). Seeds 1 and 2: tau boards 0.87 and 0.85, the
+  edge farmer 1273 and 1107 against p15's 1383 and 1318: yes both times.
 
 Last line: ``ratings: tau players <T>, tau boards <B>, farmer below every stronger
 player: yes|no``.
@@ -34,6 +43,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -42,16 +52,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dictionaries.sources import default_word_source
 from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game, ranked_vocabulary
 from games.engine.guesser import greedy_aware_letter
+from games.engine.par import par
 from games.engine.search import search_tables
-from ratings import glicko2
+from ratings import glicko2, rules
 
 LENGTHS = (4, 6, 8, 11, 15)
 MISSES = (4, 8, 12)
 NOISE = {"p0": 0.0, "p15": 0.15, "p30": 0.30, "p50": 0.50, "p70": 0.70}
-FARMER, FARMER_NOISE = "farmer", 0.30
+FARMER, EDGE_FARMER, FARMER_NOISE = "farmer", "edge", 0.30
 GAMES = 300
 QUICK_GAMES = 20
 SEED = 2026
+
+Board = tuple[int, int]
 
 
 def kendall_tau(xs: list[float], ys: list[float]) -> float:
@@ -81,52 +94,86 @@ def play(lexicon: Lexicon, max_misses: int, seed: int, noise: float, rng: random
     return state.status.value == "won"
 
 
+def choose_board(
+    name: str,
+    boards: list[Board],
+    board_rating: dict[Board, glicko2.Rating],
+    player: glicko2.Rating,
+    rng: random.Random,
+    counts: Callable[[glicko2.Rating, glicko2.Rating], bool],
+) -> Board:
+    """The honest players' random board, the farmer's easiest, the edge farmer's easiest rated."""
+    if name == FARMER:
+        return min(boards, key=lambda board: board_rating[board].rating)
+    if name == EDGE_FARMER:
+        rated = [board for board in boards if counts(player, board_rating[board])]
+        return min(rated or boards, key=lambda board: board_rating[board].rating)
+    return rng.choice(boards)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games each")
     parser.add_argument("--games", type=int, default=GAMES, help="ranked games per player")
+    parser.add_argument("--seed", type=int, default=SEED, help="the players' random letters")
+    parser.add_argument(
+        "--every-game-counts", action="store_true", help="rate every game (the rule off)"
+    )
     args = parser.parse_args()
     games = QUICK_GAMES if args.quick else args.games
+
+    def counts(player: glicko2.Rating, board: glicko2.Rating) -> bool:
+        return args.every_game_counts or rules.counts(player, board)
+
     started = time.perf_counter()
     words = default_word_source()
     lexicons = {}
+    pars = {}
     for length in LENGTHS:
         lexicons[length] = Lexicon([word for word in words if len(word) == length])
         search_tables(lexicons[length])
+        pars[length] = par(lexicons[length], Difficulty.HARD).misses
     boards = [(length, misses) for length in LENGTHS for misses in MISSES]
-    board_rating = {board: glicko2.Rating() for board in boards}
-    noise = {**NOISE, FARMER: FARMER_NOISE}
+    board_rating = {board: rules.board_start_from_par(pars[board[0]], board[1]) for board in boards}
+    noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
     player_rating = {name: glicko2.Rating() for name in noise}
-    honest_results: dict[tuple[int, int], list[bool]] = {board: [] for board in boards}
-    rng = random.Random(SEED)
+    rated_games = dict.fromkeys(noise, 0)
+    honest_results: dict[Board, list[bool]] = {board: [] for board in boards}
+    rng = random.Random(args.seed)
     seed = 0
     for _ in range(games):
         for name in noise:
-            if name == FARMER:
-                board = min(boards, key=lambda b: board_rating[b].rating)
-            else:
-                board = rng.choice(boards)
+            player = player_rating[name]
+            board = choose_board(name, boards, board_rating, player, rng, counts)
             seed += 1
             won = play(lexicons[board[0]], board[1], seed, noise[name], rng)
-            if name != FARMER:
+            if name in NOISE:
                 honest_results[board].append(won)
-            player, opponent = player_rating[name], board_rating[board]
+            opponent = board_rating[board]
+            if not counts(player, opponent):  # played and scored, but not rated
+                continue
+            rated_games[name] += 1
             score = 1.0 if won else 0.0
             player_rating[name] = glicko2.update(player, [(opponent, score)])
             board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
 
-    print(f"{games} ranked games per player, {len(boards)} boards (hard, web2)")
-    print(f"{'player':>8} {'random letter':>13} {'rating':>7} {'deviation':>9}")
+    rule = "every game rated" if args.every_game_counts else "ratings.rules on"
+    print(f"{games} ranked games per player, {len(boards)} boards (hard, web2), {rule}")
+    print(f"{'player':>8} {'random letter':>13} {'rating':>7} {'deviation':>9} {'rated':>5}")
     for name in sorted(player_rating, key=lambda n: -player_rating[n].rating):
         rating = player_rating[name]
-        print(f"{name:>8} {noise[name]:>12.0%} {rating.rating:>7.0f} {rating.deviation:>9.0f}")
-    print(f"{'board':>8} {'rating':>7} {'honest win rate':>15} {'games':>5}")
+        shown = f"{rating.rating:>7.0f}" if rated_games[name] else f"{'none':>7}"
+        print(
+            f"{name:>8} {noise[name]:>12.0%} {shown} {rating.deviation:>9.0f} "
+            f"{rated_games[name]:>5}"
+        )
+    print(f"{'board':>8} {'par':>3} {'rating':>7} {'honest win rate':>15} {'games':>5}")
     loss_rate = {}
     for board in sorted(boards, key=lambda b: -board_rating[b].rating):
         results = honest_results[board]
         loss_rate[board] = 1 - sum(results) / len(results) if results else 0.5
         print(
-            f"{board[0]:>3}/{board[1]:<4} {board_rating[board].rating:>7.0f} "
+            f"{board[0]:>3}/{board[1]:<4} {pars[board[0]]:>3} {board_rating[board].rating:>7.0f} "
             f"{1 - loss_rate[board]:>15.0%} {len(results):>5}"
         )
     honest = list(NOISE)
@@ -137,7 +184,11 @@ def main() -> None:
         [board_rating[board].rating for board in boards], [loss_rate[board] for board in boards]
     )
     stronger = [name for name in honest if NOISE[name] < FARMER_NOISE]
-    below = all(player_rating[FARMER].rating < player_rating[name].rating for name in stronger)
+    below = all(
+        rated_games[farmer] == 0
+        or all(player_rating[farmer].rating < player_rating[name].rating for name in stronger)
+        for farmer in (FARMER, EDGE_FARMER)
+    )
     print(f"{time.perf_counter() - started:.1f} s")
     print(
         f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "

@@ -90,6 +90,10 @@ class RatingChange(models.Model):
     player_deviation_after = models.FloatField()
     board_before = models.FloatField()
     board_after = models.FloatField()
+    board_deviation_after = models.FloatField(
+        default=DEFAULT_DEVIATION,
+        help_text="Read to decide whether a later game on the board counts (ratings.rules).",
+    )
     finished_at = models.DateTimeField()
 
     class Meta:
@@ -100,6 +104,7 @@ class RatingChange(models.Model):
         ]
         indexes = [
             models.Index(fields=["player", "finished_at", "game"], name="ratingchange_history"),
+            models.Index(fields=["board", "finished_at", "game"], name="ratingchange_board_hist"),
         ]
 
     def __str__(self) -> str:

@@ -8,23 +8,14 @@ finishes on one board or by one player are applied one after the other.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 
 from games.models import Game, Par, Status
-from ratings import glicko2
+from ratings import glicko2, rules
 from ratings.models import BoardRating, PlayerRating, RatingChange
-
-# The board's first rating, from par (the fewest wrong guesses perfect play needs) against
-# the wrong guesses allowed: each miss of margin makes a board easier. With par 1 and 2
-# misses allowed (the farmed 20-letter board) it starts at 1500 - 150 = 1350; a board
-# allowing fewer misses than par needs is hard for anyone. Clamped, and uncertain
-# (deviation 300) since par measures perfect play, not people: results correct it fast.
-BOARD_MARGIN_POINTS = 150.0
-BOARD_START_MIN, BOARD_START_MAX = 800.0, 2200.0
-BOARD_START_DEVIATION_WITH_PAR = 300.0
 
 
 def board_start(
@@ -36,21 +27,52 @@ def board_start(
         .values_list("misses", flat=True)
         .first()
     )
-    if par is None:
-        return glicko2.Rating()
-    start = glicko2.DEFAULT_RATING + BOARD_MARGIN_POINTS * (par - max_misses)
-    return glicko2.Rating(
-        min(BOARD_START_MAX, max(BOARD_START_MIN, start)), BOARD_START_DEVIATION_WITH_PAR
+    return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
+
+
+def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
+    """The player's and the board's ratings when the game started, from rated games before it.
+
+    Read from the history (``RatingChange``) rather than the rows, so a game finished in
+    another tab meanwhile does not change whether this one counts, and a rebuild, which
+    writes the same history in the same order, reads the same values.
+    """
+    earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
+        "-finished_at", "-game_id"
     )
+    player = (
+        earlier.filter(player_id=game.player_id)
+        .values_list("player_after", "player_deviation_after")
+        .first()
+    )
+    board = (
+        earlier.filter(
+            board__dictionary_id=game.dictionary_id,
+            board__length=game.length,
+            board__max_misses=game.max_misses,
+            board__difficulty=game.difficulty,
+        )
+        .values_list("board_after", "board_deviation_after")
+        .first()
+    )
+    return (
+        glicko2.Rating(*player) if player else glicko2.Rating(),
+        glicko2.Rating(*board) if board else board_start(**_board_keys(game)),
+    )
+
+
+def _board_keys(game: Game) -> dict[str, Any]:
+    """The board a game is played on, as ``BoardRating``'s and ``board_start``'s keywords."""
+    return {
+        "dictionary_id": game.dictionary_id,
+        "length": game.length,
+        "max_misses": game.max_misses,
+        "difficulty": game.difficulty,
+    }
 
 
 def _board_defaults(game: Game) -> dict[str, float]:
-    start = board_start(
-        dictionary_id=game.dictionary_id,
-        length=game.length,
-        max_misses=game.max_misses,
-        difficulty=game.difficulty,
-    )
+    start = board_start(**_board_keys(game))
     return {"rating": start.rating, "deviation": start.deviation}
 
 
@@ -71,19 +93,16 @@ def _locked(model: type[M], defaults: dict[str, float], **keys: object) -> M:
 def rating_record(game: Game) -> RatingChange | None:
     """Rate a finished ranked game: a win of the player over its board, or a loss.
 
-    Giving up is a loss (``status`` is LOST). A game already rated is left alone.
+    Giving up is a loss (``status`` is LOST). A game already rated is left alone, and so
+    is one its player was all but sure to win when it started (``ratings.rules``): that
+    is decided from the stored history alone, so ``ratings_rebuild`` decides the same.
     """
     if not game.is_ranked or game.status not in (Status.WON, Status.LOST):
         return None
+    if not rules.counts(*ratings_at_start(game)):
+        return None
     with transaction.atomic():
-        board = _locked(
-            BoardRating,
-            _board_defaults(game),
-            dictionary_id=game.dictionary_id,
-            length=game.length,
-            max_misses=game.max_misses,
-            difficulty=game.difficulty,
-        )
+        board = _locked(BoardRating, _board_defaults(game), **_board_keys(game))
         player = _locked(PlayerRating, {}, player_id=game.player_id)
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return None
@@ -110,13 +129,15 @@ def rating_record(game: Game) -> RatingChange | None:
             player_deviation_after=player_after.deviation,
             board_before=board_before.rating,
             board_after=board_after.rating,
+            board_deviation_after=board_after.deviation,
             finished_at=game.finished_at,
         )
 
 
-def ratings_rebuild() -> int:
-    """Forget every rating and replay every finished ranked game in order; returns the count.
+def ratings_rebuild() -> tuple[int, int]:
+    """Forget every rating and replay every finished ranked game in order.
 
+    Returns how many ranked games were replayed and how many of them counted.
     The order is (finished_at, id), the order the finishing transactions rated them in
     (a finish takes the rows' locks as it ends), so the result is the incremental one.
     """
@@ -131,8 +152,9 @@ def ratings_rebuild() -> int:
             .order_by("finished_at", "id")
             .iterator(chunk_size=2000)
         )
-        count = 0
+        ranked = rated = 0
         for game in games:
+            ranked += 1
             if rating_record(game) is not None:
-                count += 1
-        return count
+                rated += 1
+        return ranked, rated

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games import services as game_services
 from games.models import Difficulty, Par, Status
+from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
 from ratings.services import board_start, rating_record
-from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory
+from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 WORDS = ["bark", "bare", "cart", "care", "dark", "dare", "mark", "mare"]
@@ -84,3 +87,90 @@ def test_abandoning_a_ranked_game_for_a_new_one_still_rates_it_as_a_loss(setting
     assert change.score == 0
     assert change.player_after < change.player_before
     assert not RatingChange.objects.filter(game=second).exists()  # still in play
+
+
+def _rated_before(player: Any, rating: float, *, at: dt.datetime) -> None:
+    """The player's history says ``rating`` (deviation 60) as of ``at``: one rated game then."""
+    elsewhere = BoardRating.objects.create(
+        dictionary=DictionaryFactory(), length=9, max_misses=6, difficulty=Difficulty.HARD
+    )
+    RatingChange.objects.create(
+        game=FinishedGameFactory(player=player, finished_at=at),
+        player=player,
+        board=elsewhere,
+        score=1,
+        player_before=rating,
+        player_after=rating,
+        player_deviation_after=60,
+        board_before=1500,
+        board_after=1500,
+        finished_at=at,
+    )
+    PlayerRating.objects.update_or_create(
+        player=player, defaults={"rating": rating, "deviation": 60}
+    )
+
+
+def _board_dictionary() -> Any:
+    """A dictionary whose 20-letter boards start at 1500 - 150 x (misses allowed - 1)."""
+    dictionary = DictionaryFactory(
+        words=["internationalization", "counterrevolutionary", "uncharacteristically"[:20]]
+    )
+    Par.objects.create(
+        dictionary=dictionary, length=20, difficulty=Difficulty.HARD, misses=1, at_least=1, nodes=1
+    )
+    return dictionary
+
+
+def _started(game: Any, at: dt.datetime) -> Any:
+    type(game).objects.filter(pk=game.pk).update(started_at=at)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_win_on_a_board_far_below_the_player_changes_neither_rating() -> None:
+    now = timezone.now()
+    player = UserFactory()
+    _rated_before(player, 1800, at=now - dt.timedelta(hours=1))
+    game = FinishedGameFactory(
+        player=player, dictionary=_board_dictionary(), length=20, max_misses=12
+    )
+    game = _started(game, now - dt.timedelta(minutes=10))
+    assert rating_record(game) is None
+    assert not RatingChange.objects.filter(game=game).exists()
+    assert not BoardRating.objects.filter(length=20).exists()
+    assert PlayerRating.objects.get(player=player).rating == 1800
+    assert rating_record(game) is None  # and so it stays
+
+
+def test_lifting_the_rating_in_another_tab_does_not_dodge_a_rated_loss() -> None:
+    """The cheat: losing a game that counts, win elsewhere until the board is "too easy"."""
+    now = timezone.now()
+    player = UserFactory()
+    _rated_before(player, 1500, at=now - dt.timedelta(hours=1))
+    game = GameFactory(
+        player=player, is_ranked=True, dictionary=_board_dictionary(), length=20, max_misses=3
+    )
+    game = _started(game, now - dt.timedelta(minutes=30))  # board 1200: it counts for 1500
+    _rated_before(player, 1800, at=now - dt.timedelta(minutes=5))  # the other tab's wins
+    board_now = board_start(
+        dictionary_id=game.dictionary_id, length=20, max_misses=3, difficulty=Difficulty.HARD
+    )
+    assert not rules.counts(glicko2.Rating(1800, 60), board_now)  # too easy by now
+    game_services.game_forfeit(game_id=game.pk, player=player)
+    change = RatingChange.objects.get(game=game)
+    assert (change.score, change.player_before) == (0, 1800)
+    assert change.player_after < 1800
+
+
+def test_losing_rating_in_another_tab_does_not_make_an_easy_board_count() -> None:
+    now = timezone.now()
+    player = UserFactory()
+    _rated_before(player, 1800, at=now - dt.timedelta(hours=1))
+    game = FinishedGameFactory(
+        player=player, dictionary=_board_dictionary(), length=20, max_misses=5
+    )
+    game = _started(game, now - dt.timedelta(minutes=30))  # board 900: too easy for 1800
+    _rated_before(player, 1300, at=now - dt.timedelta(minutes=5))
+    assert rating_record(game) is None
+    assert PlayerRating.objects.get(player=player).rating == 1300

@@ -21,11 +21,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
-        games = ratings_rebuild()
+        ranked, rated = ratings_rebuild()
         elapsed = time.perf_counter() - started
         players, boards = PlayerRating.objects.count(), BoardRating.objects.count()
         self.stdout.write(
-            f"Rebuilt the ratings from {games:,} ranked game{'s' * (games != 1)} in "
+            f"Rebuilt the ratings from {rated:,} rated of {ranked:,} ranked "
+            f"game{'s' * (ranked != 1)} in "
             f"{elapsed:.2f} s: {players:,} player{'s' * (players != 1)}, "
             f"{boards:,} board{'s' * (boards != 1)}."
         )

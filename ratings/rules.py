@@ -1,0 +1,48 @@
+"""Which ranked games move a rating: pure Python, shared by the site and ``bench/ratings.py``.
+
+Glicko-2 reads every result through a logistic curve: a player who keeps winning a board
+is taken to be ever further above it. Hangman boards have a ceiling the curve does not
+know: with many wrong guesses allowed on a long word, a middling player almost never
+loses, so a stream of wins there says little about skill, yet it lifts the rating all
+the same (``bench/ratings.py`` measured a farmer of middling strength climbing above a
+stronger honest player by winning 296 of 299 games on the two easiest boards).
+
+So a game counts only where its result can tell us something: when the player's expected
+score on the board, from both ratings as they stood when the game started, is at most
+``RATED_EXPECTED_MAX``. A game on a board far below the player is played and scored as
+usual (points, streaks, statistics) but changes neither rating, and the new-game form says
+so before it starts. The cut is fixed at the start, so nothing done in another tab while
+the game is played (winning elsewhere to lift the rating) can turn a loss into an unrated
+game. The bench measures the rule: a farmer who picks the easiest board that still counts
+ends below every stronger player.
+"""
+
+from __future__ import annotations
+
+from ratings.glicko2 import DEFAULT_RATING, Rating, expected_score
+
+# lichess rates any puzzle, but chooses it near the player's rating; here players choose,
+# so the boards a result cannot measure are cut instead. 0.9 keeps every board within
+# about 380 points (a board's deviation widens the band a little).
+RATED_EXPECTED_MAX = 0.9
+
+
+def counts(player: Rating, board: Rating) -> bool:
+    """Whether a game between them is rated: the player is not all but sure to win."""
+    return expected_score(player, board) <= RATED_EXPECTED_MAX
+
+
+# The board's first rating, from par (the fewest wrong guesses perfect play needs) against
+# the wrong guesses allowed: each miss of margin makes a board easier. With par 1 and 2
+# misses allowed (the farmed 20-letter board) it starts at 1500 - 150 = 1350; a board
+# allowing fewer misses than par needs is hard for anyone. Clamped, and uncertain
+# (deviation 300) since par measures perfect play, not people: results correct it fast.
+BOARD_MARGIN_POINTS = 150.0
+BOARD_START_MIN, BOARD_START_MAX = 800.0, 2200.0
+BOARD_START_DEVIATION_WITH_PAR = 300.0
+
+
+def board_start_from_par(par: int, max_misses: int) -> Rating:
+    """A board's first rating: 1500 moved by par's margin against the misses allowed."""
+    start = DEFAULT_RATING + BOARD_MARGIN_POINTS * (par - max_misses)
+    return Rating(min(BOARD_START_MAX, max(BOARD_START_MIN, start)), BOARD_START_DEVIATION_WITH_PAR)
