@@ -1,7 +1,8 @@
-"""What apps above play add to its pages: the home page's cards, a finished game's board.
+"""What apps above play add to its pages: the home page's cards, a game's board, the form.
 
 Play's views render the home page and the board; an app above it (the daily puzzle:
-its card on the home page, an attempt's place on the day's board) registers a
+its card on the home page, an attempt's place on the day's board; the ratings: a
+board's rating on the new-game form, a game's rating change) registers a
 function here in its ``AppConfig.ready`` that returns more template context, so play
 shows their information without importing them. The templates name the keys.
 """
@@ -14,11 +15,14 @@ from typing import Any
 from django.http import HttpRequest
 
 from games.models import Game
+from games.selectors.board import ParInfo
 
 HomeExtra = Callable[[HttpRequest], dict[str, Any]]
 BoardExtra = Callable[[HttpRequest, Game], dict[str, Any]]
+SettingsExtra = Callable[[HttpRequest, ParInfo], dict[str, Any]]
 _home: list[HomeExtra] = []
 _board: list[BoardExtra] = []
+_settings: list[SettingsExtra] = []
 
 
 def register_home_extra(extra: HomeExtra) -> None:
@@ -33,6 +37,12 @@ def register_board_extra(extra: BoardExtra) -> None:
         _board.append(extra)
 
 
+def register_settings_extra(extra: SettingsExtra) -> None:
+    """Add context to the new-game form's board line (par and what apps above say of it)."""
+    if extra not in _settings:
+        _settings.append(extra)
+
+
 def home_extras(request: HttpRequest) -> dict[str, Any]:
     context: dict[str, Any] = {}
     for extra in _home:
@@ -44,4 +54,11 @@ def board_extras(request: HttpRequest, game: Game) -> dict[str, Any]:
     context: dict[str, Any] = {}
     for extra in _board:
         context.update(extra(request, game))
+    return context
+
+
+def settings_extras(request: HttpRequest, board: ParInfo) -> dict[str, Any]:
+    context: dict[str, Any] = {}
+    for extra in _settings:
+        context.update(extra(request, board))
     return context

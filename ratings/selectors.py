@@ -1,17 +1,72 @@
-"""Reads of the ratings: a game's change, a player's rating and history, the ratings board."""
+"""Reads of the ratings: a board's rating and odds, a game's change, a player's history."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games.models import Game
-from ratings.models import PROVISIONAL_DEVIATION, PlayerRating, RatingChange
+from games.models import Game, Par
+from ratings import glicko2, rules
+from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
 
 HISTORY_POINTS = 200  # the chart shows a player's last games, not every one
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 160, 10
 LEADERBOARD_SIZE = 100
+
+
+def board_start(
+    *, dictionary_id: int, length: int, max_misses: int, difficulty: str
+) -> glicko2.Rating:
+    """The rating a board starts from: 1500/350 without a par, else moved by par's margin."""
+    par = (
+        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
+        .values_list("misses", flat=True)
+        .first()
+    )
+    return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
+
+
+def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
+    """The player's and the board's ratings when the game started, from rated games before it.
+
+    Read from the history (``RatingChange``) rather than the rows, so a game finished in
+    another tab meanwhile does not change whether this one counts, and a rebuild, which
+    writes the same history in the same order, reads the same values.
+    """
+    earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
+        "-finished_at", "-game_id"
+    )
+    player = (
+        earlier.filter(player_id=game.player_id)
+        .values_list("player_after", "player_deviation_after")
+        .first()
+    )
+    board = (
+        earlier.filter(
+            board__dictionary_id=game.dictionary_id,
+            board__length=game.length,
+            board__max_misses=game.max_misses,
+            board__difficulty=game.difficulty,
+        )
+        .values_list("board_after", "board_deviation_after")
+        .first()
+    )
+    return (
+        glicko2.Rating(*player) if player else glicko2.Rating(),
+        glicko2.Rating(*board) if board else board_start(**board_keys(game)),
+    )
+
+
+def board_keys(game: Game) -> dict[str, Any]:
+    """The board a game is played on, as ``BoardRating``'s and ``board_start``'s keywords."""
+    return {
+        "dictionary_id": game.dictionary_id,
+        "length": game.length,
+        "max_misses": game.max_misses,
+        "difficulty": game.difficulty,
+    }
 
 
 def game_change(game: Game) -> RatingChange | None:
@@ -60,3 +115,91 @@ def ratings_leaderboard() -> tuple[list[PlayerRating], list[PlayerRating]]:
     established = list(rows.filter(deviation__lte=PROVISIONAL_DEVIATION)[:LEADERBOARD_SIZE])
     provisional = list(rows.filter(deviation__gt=PROVISIONAL_DEVIATION)[:LEADERBOARD_SIZE])
     return established, provisional
+
+
+@dataclass(frozen=True)
+class BoardOutlook:
+    """A board against a player, before a game: the ratings, the odds, what each result does.
+
+    ``win_delta`` and ``loss_delta`` are the player's rating change after a win or a loss
+    if the game counts; ``counts`` is false when the player is all but sure to win
+    (``ratings.rules``), and then the game changes neither rating.
+    """
+
+    board: glicko2.Rating
+    board_provisional: bool
+    board_games: int
+    player: glicko2.Rating
+    player_rated: bool  # false: no rated game yet, the newcomer's 1500 stands in
+    expected: float
+    counts: bool
+    win_delta: float
+    loss_delta: float
+
+    @property
+    def player_provisional(self) -> bool:
+        return self.player.deviation > PROVISIONAL_DEVIATION
+
+    @property
+    def expected_percent(self) -> int:
+        return round(self.expected * 100)
+
+    @property
+    def rated_expected_max_percent(self) -> int:
+        return round(rules.RATED_EXPECTED_MAX * 100)
+
+
+def board_outlook(
+    *, player: AbstractBaseUser, dictionary_id: int, length: int, max_misses: int, difficulty: str
+) -> BoardOutlook:
+    """The chosen board's rating and the player's odds on it, from the ratings as they are now.
+
+    Whether a game counts is settled from the ratings at its start (``rating_record``);
+    this is that reading, taken when the form is shown.
+    """
+    row = BoardRating.objects.filter(
+        dictionary_id=dictionary_id, length=length, max_misses=max_misses, difficulty=difficulty
+    ).first()
+    board = (
+        glicko2.Rating(row.rating, row.deviation, row.volatility)
+        if row is not None
+        else board_start(
+            dictionary_id=dictionary_id,
+            length=length,
+            max_misses=max_misses,
+            difficulty=difficulty,
+        )
+    )
+    rating = PlayerRating.objects.filter(player_id=player.pk).first()
+    mine = (
+        glicko2.Rating(rating.rating, rating.deviation, rating.volatility)
+        if rating is not None
+        else glicko2.Rating()
+    )
+    return BoardOutlook(
+        board=board,
+        board_provisional=board.deviation > PROVISIONAL_DEVIATION,
+        board_games=row.games if row is not None else 0,
+        player=mine,
+        player_rated=rating is not None,
+        expected=glicko2.expected_score(mine, board),
+        counts=rules.counts(mine, board),
+        win_delta=glicko2.update(mine, [(board, 1.0)]).rating - mine.rating,
+        loss_delta=glicko2.update(mine, [(board, 0.0)]).rating - mine.rating,
+    )
+
+
+def game_outlook(game: Game) -> BoardOutlook:
+    """A game's board against its player as they stood at its start: why it did not count."""
+    mine, board = ratings_at_start(game)
+    return BoardOutlook(
+        board=board,
+        board_provisional=board.deviation > PROVISIONAL_DEVIATION,
+        board_games=0,
+        player=mine,
+        player_rated=True,
+        expected=glicko2.expected_score(mine, board),
+        counts=rules.counts(mine, board),
+        win_delta=0.0,
+        loss_delta=0.0,
+    )

@@ -8,71 +8,19 @@ finishes on one board or by one player are applied one after the other.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 
-from games.models import Game, Par, Status
+from games.models import Game, Status
 from ratings import glicko2, rules
 from ratings.models import BoardRating, PlayerRating, RatingChange
-
-
-def board_start(
-    *, dictionary_id: int, length: int, max_misses: int, difficulty: str
-) -> glicko2.Rating:
-    """The rating a board starts from: 1500/350 without a par, else moved by par's margin."""
-    par = (
-        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
-        .values_list("misses", flat=True)
-        .first()
-    )
-    return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
-
-
-def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
-    """The player's and the board's ratings when the game started, from rated games before it.
-
-    Read from the history (``RatingChange``) rather than the rows, so a game finished in
-    another tab meanwhile does not change whether this one counts, and a rebuild, which
-    writes the same history in the same order, reads the same values.
-    """
-    earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
-        "-finished_at", "-game_id"
-    )
-    player = (
-        earlier.filter(player_id=game.player_id)
-        .values_list("player_after", "player_deviation_after")
-        .first()
-    )
-    board = (
-        earlier.filter(
-            board__dictionary_id=game.dictionary_id,
-            board__length=game.length,
-            board__max_misses=game.max_misses,
-            board__difficulty=game.difficulty,
-        )
-        .values_list("board_after", "board_deviation_after")
-        .first()
-    )
-    return (
-        glicko2.Rating(*player) if player else glicko2.Rating(),
-        glicko2.Rating(*board) if board else board_start(**_board_keys(game)),
-    )
-
-
-def _board_keys(game: Game) -> dict[str, Any]:
-    """The board a game is played on, as ``BoardRating``'s and ``board_start``'s keywords."""
-    return {
-        "dictionary_id": game.dictionary_id,
-        "length": game.length,
-        "max_misses": game.max_misses,
-        "difficulty": game.difficulty,
-    }
+from ratings.selectors import board_keys, board_start, ratings_at_start
 
 
 def _board_defaults(game: Game) -> dict[str, float]:
-    start = board_start(**_board_keys(game))
+    start = board_start(**board_keys(game))
     return {"rating": start.rating, "deviation": start.deviation}
 
 
@@ -102,7 +50,7 @@ def rating_record(game: Game) -> RatingChange | None:
     if not rules.counts(*ratings_at_start(game)):
         return None
     with transaction.atomic():
-        board = _locked(BoardRating, _board_defaults(game), **_board_keys(game))
+        board = _locked(BoardRating, _board_defaults(game), **board_keys(game))
         player = _locked(PlayerRating, {}, player_id=game.player_id)
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return None

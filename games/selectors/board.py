@@ -278,6 +278,8 @@ class ParInfo:
     difficulty: str
     par: Par | None  # None: none stored for this board, or a difficulty without par
     max_misses: int | None = None
+    dictionary_id: int | None = None  # the board chosen, for what apps above add to it
+    length: int | None = None
 
     @property
     def has_par(self) -> bool:
@@ -329,4 +331,10 @@ def par_info(
         if dictionary_id is not None and length is not None
         else None
     )
-    return ParInfo(difficulty=difficulty, par=par, max_misses=max_misses)
+    return ParInfo(
+        difficulty=difficulty,
+        par=par,
+        max_misses=max_misses,
+        dictionary_id=dictionary_id,
+        length=length,
+    )

@@ -27,7 +27,7 @@ from evilsite.web import login_required_htmx
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
-from games.page_extras import board_extras, home_extras
+from games.page_extras import board_extras, home_extras, settings_extras
 from games.selectors.board import (
     games_in_progress,
     player_game,
@@ -126,14 +126,16 @@ def _new_game_page(
     """The new-game form, with the ranked game in progress a ranked start would forfeit."""
     if current_game is None:
         current_game = ranked_game_in_progress(player=request.user)
+    board = form.par_info()
     return render(
         request,
         "games/new_game.html",
         {
             "form": form,
-            "par": form.par_info(),
+            "par": board,
             "current_game": current_game,
             "needs_confirmation": needs_confirmation,
+            **settings_extras(request, board),
         },
     )
 
@@ -256,7 +258,8 @@ def game_par(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(
         initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
     )
-    return render(request, "games/_par.html", {"par": form.par_info()})
+    board = form.par_info()
+    return render(request, "games/_par.html", {"par": board, **settings_extras(request, board)})
 
 
 @require_safe

@@ -12,7 +12,8 @@ from games import services as game_services
 from games.models import Difficulty, Par, Status
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
-from ratings.services import board_start, rating_record
+from ratings.selectors import board_start
+from ratings.services import rating_record
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

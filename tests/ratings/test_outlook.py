@@ -1,0 +1,129 @@
+"""The new-game form shows the chosen board's rating and the player's odds on it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Difficulty, Par
+from ratings.models import BoardRating, PlayerRating, RatingChange
+from ratings.selectors import board_outlook
+from ratings.services import rating_record
+from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+WORDS = ["bark", "bare", "cart", "care", "dark", "dare", "mark", "mare"]
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def dictionary() -> Any:
+    dictionary = DictionaryFactory(words=WORDS)
+    Par.objects.create(
+        dictionary=dictionary, length=4, difficulty=Difficulty.HARD, misses=3, at_least=3, nodes=1
+    )
+    return dictionary
+
+
+def fragment(client: Client, dictionary: Any, **settings: Any) -> str:
+    query = {"dictionary": dictionary.pk, "length": 4, "max_misses": 5, "difficulty": "hard"}
+    query.update(settings)
+    response = client.get(reverse("game_par"), query, **HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_newcomer_sees_the_boards_rating_and_what_a_win_or_a_loss_would_do(
+    client: Client, dictionary: Any
+) -> None:
+    player = UserFactory()
+    client.force_login(player)
+    outlook = board_outlook(
+        player=player, dictionary_id=dictionary.pk, length=4, max_misses=5, difficulty="hard"
+    )
+    assert outlook.board.rating == 1500 + 150 * (3 - 5)  # from par, no game played yet
+    assert outlook.counts
+    assert outlook.win_delta > 0 > outlook.loss_delta
+    html = fragment(client, dictionary)
+    assert "Board rating 1200?" in html
+    assert "against your starting 1500?" in html
+    assert f"expected to win {outlook.expected_percent}%" in html
+    assert f"moves your rating {outlook.win_delta:.0f} points up" in html
+    assert f"a loss (giving up too) {-outlook.loss_delta:.0f} down" in html
+    assert not BoardRating.objects.exists()  # looking writes nothing
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_form_says_when_a_board_is_too_easy_to_count(
+    client: Client, dictionary: Any, htmx: bool
+) -> None:
+    player = UserFactory()
+    PlayerRating.objects.create(player=player, rating=1900, deviation=60)
+    client.force_login(player)
+    query = f"?dictionary={dictionary.pk}&length=4&max_misses=12&difficulty=hard"
+    response = client.get(reverse("game_new") + query, **(HTMX if htmx else {}))
+    html = response.content.decode()
+    assert "Board rating 800?" in html  # par 3 with 12 allowed: the lowest start
+    assert "against your 1900" in html
+    assert "Too easy to change your rating" in html
+    html = fragment(client, dictionary, max_misses=2)  # par 3: a board of 1650 counts
+    assert "Too easy" not in html
+    assert "points up" in html
+
+
+@pytest.mark.parametrize(
+    "crafted",
+    [
+        {"difficulty": "fair"},  # unranked: never rated
+        {"difficulty": "<script>alert(1)</script>"},
+        {"max_misses": "999"},
+        {"max_misses": "-3"},
+        {"max_misses": "x" * 500},
+    ],
+)
+def test_crafted_settings_show_no_board_rating_and_change_nothing(
+    client: Client, dictionary: Any, crafted: dict[str, str]
+) -> None:
+    client.force_login(UserFactory())
+    html = fragment(client, dictionary, **crafted)
+    assert "Board rating" not in html
+    assert "<script>alert" not in html
+    assert not BoardRating.objects.exists()
+    assert not PlayerRating.objects.exists()
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_end_of_a_game_too_easy_to_count_says_why(
+    client: Client, dictionary: Any, htmx: bool
+) -> None:
+    player = UserFactory()
+    now = timezone.now()
+    earlier = FinishedGameFactory(
+        player=player, dictionary=dictionary, length=4, max_misses=3, finished_at=now
+    )
+    RatingChange.objects.create(
+        game=earlier,
+        player=player,
+        board=BoardRating.objects.create(
+            dictionary=dictionary, length=4, max_misses=3, difficulty=Difficulty.HARD
+        ),
+        score=1,
+        player_before=1900,
+        player_after=1900,
+        player_deviation_after=60,
+        board_before=1500,
+        board_after=1500,
+        finished_at=now - dt.timedelta(hours=1),
+    )
+    game = FinishedGameFactory(player=player, dictionary=dictionary, length=4, max_misses=12)
+    assert rating_record(game) is None
+    client.force_login(player)
+    response = client.get(reverse("game_detail", args=[game.pk]), **(HTMX if htmx else {}))
+    html = response.content.decode()
+    assert "Not rated: when this game started you were expected to win" in html
+    assert "(rated 800, you 1900)" in html
