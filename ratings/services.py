@@ -58,7 +58,11 @@ def rating_record(game: Game) -> RatingChange | None:
         player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
         board_before = glicko2.Rating(board.rating, board.deviation, board.volatility)
         player_after = glicko2.update(player_before, [(board_before, score)])
-        board_after = glicko2.update(board_before, [(player_before, 1.0 - score)])
+        board_after = (
+            glicko2.update(board_before, [(player_before, 1.0 - score)])
+            if rules.moves_board(player_before)
+            else board_before
+        )
         for row, after in ((player, player_after), (board, board_after)):
             row.rating, row.deviation, row.volatility = (
                 after.rating,
