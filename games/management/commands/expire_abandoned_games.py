@@ -21,6 +21,7 @@ class Command(BaseCommand):
         finished = abandoned_games_expire()
         count = len(finished)
         self.stdout.write(
-            f"{count} abandoned game{'s' * (count != 1)} finished as losses "
+            f"{count} abandoned game{'s' * (count != 1)} finished as "
+            f"{'a loss' if count == 1 else 'losses'} "
             f"(no move for {abandon_limit_words()})"
         )
