@@ -55,6 +55,8 @@ class Notice:
 def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
+        for notice in _abandoned_notices(request):  # never listed as in progress
+            messages.error(request, notice.message)
         context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
     context.update(home_extras(request))  # the daily puzzle's card (daily/page_extras.py)
     return render(request, "home.html", context)

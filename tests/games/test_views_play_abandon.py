@@ -154,3 +154,13 @@ def test_the_review_and_my_games_say_abandoned(player_client: Client, idle: Game
     player_client.get(reverse("game_detail", args=[idle.pk]))
     assert "Abandoned (a loss)" in text(player_client.get(reverse("game_review", args=[idle.pk])))
     assert '<span class="tag miss">Abandoned</span>' in text(player_client.get(reverse("my_games")))
+
+
+def test_the_home_page_finishes_it_and_no_longer_lists_it_in_progress(
+    player_client: Client, idle: Game
+) -> None:
+    page = text(player_client.get(reverse("home")))
+    assert SAYS in page
+    assert f'href="{reverse("game_detail", args=[idle.pk])}"' not in page
+    assert_abandoned_once(idle)
+    assert SAYS not in text(player_client.get(reverse("home")))  # said once
