@@ -7,8 +7,9 @@ half way through a batch leaves each game either finished or untouched. Its row 
 locked with SKIP LOCKED and the idle test made again under the lock: a guess holding
 the row is left to land (the game is then no longer idle), and a guess arriving after
 finds the game over (``game_guess`` refuses it). Run by ``manage.py
-expire_abandoned_games`` (cron) and, for one player, when they come back (their board,
-the new-game page, the daily page), so no cron is needed for the rule to hold.
+expire_abandoned_games`` (cron) and, for one player, when they come back (the game's
+board, the home page, the new-game page, the daily start), so no cron is needed for the
+rule to hold.
 """
 
 from __future__ import annotations
