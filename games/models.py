@@ -237,6 +237,14 @@ class Game(GameSettingsFields):
             ),
             # Instructors' list of every game, newest first.
             models.Index(fields=["-started_at", "-id"], name="game_started"),
+            # The ranked games in progress by their last move: the abandoned ones are the
+            # oldest (games.selectors.abandoned; a few rows, one per player at most and
+            # the daily attempts).
+            models.Index(
+                fields=["updated_at"],
+                condition=models.Q(status=Status.PLAYING, is_ranked=True),
+                name="game_ranked_playing_idle",
+            ),
         ]
         constraints = [
             *GameSettingsFields.Meta.constraints,

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
@@ -25,7 +25,7 @@ from games.services import play
 from ratings.models import PlayerRating, RatingChange
 from tests.conftest import NINE_WORDS
 from tests.daily.support import daily_dictionary, todays_puzzle
-from tests.factories import DictionaryFactory, UserFactory
+from tests.factories import DictionaryFactory, GameFactory, UserFactory
 from tests.games.play_support import Clock, guess, postgresql_only, run_at_once, start
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +167,19 @@ class TestExpire:
         assert services.abandoned_games_expire() == [second]
         assert_rated_loss_once(second)
         assert RatingChange.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        {"is_ranked": False, "status": Status.LOST, "forfeited": True},  # practice
+        {"is_ranked": True, "status": Status.PLAYING, "forfeited": False},  # not finished
+        {"is_ranked": True, "status": Status.LOST, "forfeited": False},  # not by forfeit
+    ],
+)
+def test_the_database_keeps_abandoned_to_ranked_forfeits(row: dict[str, Any]) -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameFactory(abandoned=True, **row)
 
 
 class TestGuess:
