@@ -86,13 +86,34 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "started_at",
         "finished_at",
     )
-    list_filter = ("status", "difficulty", "is_ranked", "forfeited", "dictionary", "length")
+    list_filter = (
+        "status",
+        "difficulty",
+        "is_ranked",
+        "forfeited",
+        "abandoned",
+        "dictionary",
+        "length",
+    )
     search_fields = ("player__username",)
     date_hierarchy = "started_at"
     list_select_related = ("player", "dictionary")
     ordering = ("-started_at", "-id")
     fieldsets = (
-        (None, {"fields": ("review_link", "player", "dictionary", "status", "forfeited", "word")}),
+        (
+            None,
+            {
+                "fields": (
+                    "review_link",
+                    "player",
+                    "dictionary",
+                    "status",
+                    "forfeited",
+                    "abandoned",
+                    "word",
+                )
+            },
+        ),
         (
             "Settings",
             {
