@@ -6,6 +6,10 @@ game against a value no game produced. So staff browse players', boards' and gam
 ratings here, and nothing can be added, changed or deleted (``ReadOnlyAdminMixin``:
 deleting a player from the user admin still removes their ratings, as the keys say).
 
+Superusers may queue a rebuild of every rating from the players' changelist: a worker
+runs it (``ratings.tasks``), never the request, in one transaction, so the ratings shown
+stay whole until it is done.
+
 A game's rating change belongs to the game: the changes of today's daily puzzle are
 left out until the admin has finished their own attempt, as the games' admin leaves
 out the games themselves (``games.secrecy``).
@@ -13,15 +17,21 @@ out the games themselves (``games.secrecy``).
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
-from django.urls import reverse
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.views.decorators.http import require_POST
 
 from games.admin import ReadOnlyAdminMixin
 from games.secrecy import hidden_games
 from ratings.models import BoardRating, PlayerRating, RatingChange
+from ratings.services import ratings_rebuild_queue
 
 RATING_FIELDS = ("rating", "deviation", "volatility", "games", "provisional")
 
@@ -59,6 +69,39 @@ class PlayerRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
     ordering = ("-rating", "player_id")
     fields = ("player", *RATING_FIELDS)
     readonly_fields = fields
+
+    # --- the rebuild: queued here, run by a worker ----------------------------------------
+
+    @staticmethod
+    def may_rebuild(request: HttpRequest) -> bool:
+        """Superusers only: a rebuild rewrites every player's and board's rating."""
+        return bool(request.user.is_active and request.user.is_superuser)
+
+    def get_urls(self) -> list[URLPattern]:
+        rebuild = path(
+            "rebuild/",
+            self.admin_site.admin_view(require_POST(self.rebuild_view)),
+            name="ratings_playerrating_rebuild",
+        )
+        return [rebuild, *super().get_urls()]
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        context = {"may_rebuild": self.may_rebuild(request), **(extra_context or {})}
+        return super().changelist_view(request, context)
+
+    def rebuild_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.may_rebuild(request):
+            raise PermissionDenied
+        ratings_rebuild_queue()
+        self.message_user(
+            request,
+            "A rebuild of every rating is queued: a worker replays every finished ranked game "
+            "in one transaction, and the ratings here stay as they are until it is done.",
+            messages.SUCCESS,
+        )
+        return redirect("admin:ratings_playerrating_changelist")
 
 
 @admin.register(BoardRating)

@@ -264,3 +264,73 @@ def test_todays_daily_changes_stay_hidden_until_the_admin_has_played(
     assert attempt.pk in shown
     assert Game.objects.filter(pk__in=shown).count() == 2
     assert admin_client.get(change_page("ratingchange", change.pk)).status_code == 200
+
+
+# --- the rebuild: queued from the players' changelist, run by a worker ---------------------
+
+REBUILD = "admin:ratings_playerrating_rebuild"
+
+
+def bulk_loaded_game() -> Game:
+    """A finished ranked game written without its finish (a bulk load): not rated yet."""
+    return FinishedGameFactory(status=Status.WON)
+
+
+def test_a_superuser_queues_a_rebuild_that_rates_what_a_bulk_load_left_unrated(
+    admin_client: Client, ada_won: RatingChange
+) -> None:
+    """Tests run tasks at once (the immediate backend): the task is the whole rebuild."""
+    page = admin_client.get(changelist("playerrating")).content.decode()
+    assert reverse(REBUILD) in page
+    assert "Rebuild all ratings" in page
+    loaded = bulk_loaded_game()
+    assert not RatingChange.objects.filter(game=loaded).exists()
+
+    response = admin_client.post(reverse(REBUILD), follow=True)
+    assert response.redirect_chain == [(changelist("playerrating"), 302)]
+    assert "A rebuild of every rating is queued" in response.content.decode()
+    assert RatingChange.objects.filter(game=loaded).exists()
+    assert RatingChange.objects.filter(game_id=ada_won.game_id).exists()
+    assert PlayerRating.objects.count() == 2
+
+
+def test_the_request_only_queues_the_rebuild_for_a_worker(
+    admin_client: Client, ada_won: RatingChange, settings: Any
+) -> None:
+    from unittest import mock
+
+    from django_tasks_db.models import DBTaskResult
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    loaded = bulk_loaded_game()
+    before = snapshot()
+
+    def rebuilt_in_the_request() -> None:
+        raise AssertionError("the request rebuilt the ratings instead of queueing it")
+
+    with mock.patch("ratings.services.ratings_rebuild", rebuilt_in_the_request):
+        response = admin_client.post(reverse(REBUILD))
+    assert response.status_code == 302
+    queued = DBTaskResult.objects.get()
+    assert (queued.task_path, queued.status) == ("ratings.tasks.rebuild_ratings", "READY")
+    assert snapshot() == before
+    assert not RatingChange.objects.filter(game=loaded).exists()
+
+
+def test_only_a_superuser_may_rebuild(ada_won: RatingChange) -> None:
+    """The cheat: staff who may only view, or a player, post the rebuild's form themselves."""
+    viewer = UserFactory(username="viewer", is_staff=True)
+    viewer.user_permissions.add(
+        Permission.objects.get(codename="view_playerrating", content_type__app_label="ratings")
+    )
+    loaded = bulk_loaded_game()
+    page = client_for(viewer).get(changelist("playerrating")).content.decode()
+    assert reverse(REBUILD) not in page
+    assert client_for(viewer).post(reverse(REBUILD)).status_code == 403
+    for user in (None, ada_won.player):
+        response = client_for(user).post(reverse(REBUILD))
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("admin:login"))
+    root = client_for(UserFactory(username="root", is_staff=True, is_superuser=True))
+    assert root.get(reverse(REBUILD)).status_code == 405  # a link followed rebuilds nothing
+    assert not RatingChange.objects.filter(game=loaded).exists()
