@@ -204,6 +204,7 @@ class TestRatingBoardPage:
         assert "newcomer" not in established
         assert "1800?" in provisional
         assert "Everyone with a rated game" in page
+        assert "The filters choose which players are listed, never their ratings" in page
         assert response["Vary"].count("HX-Request") == 1
 
     def test_htmx_gets_only_the_tables(self) -> None:
@@ -236,7 +237,7 @@ class TestRatingBoardPage:
         )
         assert "Any dictionary · any length · Hard" in page
         assert "this week" in page
-        assert "it never changes a rating" in page
+        assert "by their rating; the games column counts those games only." in page
         assert "Rated games here" in page
         assert "hardy" in page
         assert "steady" not in page  # no rated game this week
