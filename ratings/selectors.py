@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
 
 from games.models import Game
 from ratings.models import PROVISIONAL_DEVIATION, PlayerRating, RatingChange
@@ -140,12 +140,17 @@ def _rating_rows(
         rows = PlayerRating.objects.filter(deviation__lte=PROVISIONAL_DEVIATION)
     if players is not None:
         rows = rows.filter(player_id__in=players)
-    games: str | Count = "games"
+    games = "games"
     if selection.selects_games:
-        # Filtering the changes before counting them counts only the selected games
-        # (and drops players with none): one join, grouped per rating row.
-        rows = rows.filter(**selection.change_lookups("player__rating_changes__")).annotate(
-            selected_games=Count("player__rating_changes")
+        # Walk the ratings in board order and keep a player with a selected game (an
+        # EXISTS on the player's history index), counting the games for the rows kept
+        # only: grouping every selected game first costs a broad selection far more.
+        changes = RatingChange.objects.filter(
+            player_id=OuterRef("player_id"), **selection.change_lookups()
+        )
+        counted = changes.order_by().values("player_id").annotate(n=Count("pk")).values("n")
+        rows = rows.filter(Exists(changes)).annotate(
+            selected_games=Subquery(counted[:1], output_field=IntegerField())
         )
         games = "selected_games"
     username = f"player__{get_user_model().USERNAME_FIELD}"
