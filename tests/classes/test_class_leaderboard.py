@@ -69,7 +69,7 @@ def test_everyone_in_the_class_sees_its_students_by_rating(
         assert page.lstrip().startswith('<div id="leaderboard-results"')
     else:
         assert f'hx-get="{url(classroom)}"' in page
-        assert 'aria-current="page">Leaderboard</a>' in page
+        assert 'aria-current="page">Rating leaderboard</a>' in page
     established, provisional = page.split('id="provisional-title"')
     assert "cy" not in established
     assert "2400?" in provisional
