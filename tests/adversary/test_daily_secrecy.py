@@ -380,8 +380,16 @@ class TestSharePageAndAdmin:
             staff = UserFactory(username="staffer", is_staff=True)
             staff.user_permissions.add(
                 *Permission.objects.filter(
-                    # a staffer who may delete players, with their games (not a superuser)
-                    codename__in=["view_user", "delete_user", "delete_game", "delete_move"]
+                    # a staffer who may delete players, with their games and ratings
+                    # (not a superuser)
+                    codename__in=[
+                        "view_user",
+                        "delete_user",
+                        "delete_game",
+                        "delete_move",
+                        "delete_playerrating",
+                        "delete_ratingchange",
+                    ]
                 )
             )
             client = client_for(staff)

@@ -71,7 +71,8 @@ def test_everyone_in_the_class_sees_its_students_by_rating(
         assert f'hx-get="{url(classroom)}"' in page
         assert 'aria-current="page">Rating leaderboard</a>' in page
     established, provisional = page.split('id="provisional-title"')
-    assert "cy" not in established
+    assert ">cy<" not in established  # the name as a link's text, not "cy" in "policy"
+    assert ">cy<" in provisional
     assert "2400?" in provisional
 
 
