@@ -43,6 +43,7 @@ from games.services.play import (
     register_answer_source,
     register_finish_hook,
 )
+from games.services.prior import BoardPriorOutcome, board_prior_compute
 from games.services.start import (
     SEED_BITS,
     GameSettings,
@@ -62,6 +63,7 @@ __all__ = [
     "NOT_OFFERED_MESSAGE",
     "SEED_BITS",
     "AnswerSource",
+    "BoardPriorOutcome",
     "ComputerMove",
     "FinishHook",
     "GameAlreadyStartedError",
@@ -78,6 +80,7 @@ __all__ = [
     "UndoOutcome",
     "UndoRefusedError",
     "_answer_sources",
+    "board_prior_compute",
     "computer_game_start",
     "computer_move",
     "computer_replay_start",
