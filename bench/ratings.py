@@ -44,6 +44,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
@@ -53,6 +54,7 @@ from dictionaries.sources import default_word_source
 from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game, ranked_vocabulary
 from games.engine.guesser import greedy_aware_letter
 from games.engine.par import par
+from games.engine.prior import PRIOR_GAMES, board_prior
 from games.engine.search import search_tables
 from ratings import glicko2, rules
 
@@ -62,6 +64,9 @@ NOISE = {"p0": 0.0, "p15": 0.15, "p30": 0.30, "p50": 0.50, "p70": 0.70}
 FARMER, EDGE_FARMER, FARMER_NOISE = "farmer", "edge", 0.30
 GAMES = 300
 QUICK_GAMES = 20
+QUICK_PRIOR_GAMES = 10
+STARTS = ("par", "model")
+SITE_START = "par"  # what ratings.selectors.board_start uses where no prior is stored
 SEED = 2026
 
 Board = tuple[int, int]
@@ -111,42 +116,38 @@ def choose_board(
     return rng.choice(boards)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games each")
-    parser.add_argument("--games", type=int, default=GAMES, help="ranked games per player")
-    parser.add_argument("--seed", type=int, default=SEED, help="the players' random letters")
-    parser.add_argument(
-        "--every-game-counts", action="store_true", help="rate every game (the rule off)"
-    )
-    args = parser.parse_args()
-    games = QUICK_GAMES if args.quick else args.games
+@dataclass
+class Run:
+    """One season of the model players from one set of starting board ratings."""
 
-    def counts(player: glicko2.Rating, board: glicko2.Rating) -> bool:
-        return args.every_game_counts or rules.counts(player, board)
+    start: dict[Board, glicko2.Rating]
+    board_rating: dict[Board, glicko2.Rating]
+    player_rating: dict[str, glicko2.Rating]
+    rated_games: dict[str, int]
+    honest_results: dict[Board, list[bool]]
 
-    started = time.perf_counter()
-    words = default_word_source()
-    lexicons = {}
-    pars = {}
-    for length in LENGTHS:
-        lexicons[length] = Lexicon([word for word in words if len(word) == length])
-        search_tables(lexicons[length])
-        pars[length] = par(lexicons[length], Difficulty.HARD).misses
-    boards = [(length, misses) for length in LENGTHS for misses in MISSES]
-    board_rating = {board: rules.board_start_from_par(pars[board[0]], board[1]) for board in boards}
+
+def season(
+    lexicons: dict[int, Lexicon],
+    start: dict[Board, glicko2.Rating],
+    games: int,
+    seed: int,
+    counts: Callable[[glicko2.Rating, glicko2.Rating], bool],
+) -> Run:
+    boards = list(start)
+    board_rating = dict(start)
     noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
     player_rating = {name: glicko2.Rating() for name in noise}
     rated_games = dict.fromkeys(noise, 0)
     honest_results: dict[Board, list[bool]] = {board: [] for board in boards}
-    rng = random.Random(args.seed)
-    seed = 0
+    rng = random.Random(seed)
+    game_seed = 0
     for _ in range(games):
         for name in noise:
             player = player_rating[name]
             board = choose_board(name, boards, board_rating, player, rng, counts)
-            seed += 1
-            won = play(lexicons[board[0]], board[1], seed, noise[name], rng)
+            game_seed += 1
+            won = play(lexicons[board[0]], board[1], game_seed, noise[name], rng)
             if name in NOISE:
                 honest_results[board].append(won)
             opponent = board_rating[board]
@@ -156,9 +157,69 @@ def main() -> None:
             score = 1.0 if won else 0.0
             player_rating[name] = glicko2.update(player, [(opponent, score)])
             board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
+    return Run(start, board_rating, player_rating, rated_games, honest_results)
+
+
+def loss_rates(results: dict[Board, list[bool]]) -> dict[Board, float]:
+    return {board: 1 - sum(won) / len(won) if won else 0.5 for board, won in results.items()}
+
+
+def board_tau(ratings: dict[Board, glicko2.Rating], loss_rate: dict[Board, float]) -> float:
+    boards = list(ratings)
+    return kendall_tau([ratings[b].rating for b in boards], [loss_rate[b] for b in boards])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games each")
+    parser.add_argument("--games", type=int, default=GAMES, help="ranked games per player")
+    parser.add_argument("--seed", type=int, default=SEED, help="the players' random letters")
+    parser.add_argument(
+        "--every-game-counts", action="store_true", help="rate every game (the rule off)"
+    )
+    parser.add_argument(
+        "--start",
+        choices=sorted(STARTS),
+        default=SITE_START,
+        help=f"the boards' first ratings the table and last line show (default {SITE_START})",
+    )
+    args = parser.parse_args()
+    games = QUICK_GAMES if args.quick else args.games
+    prior_games = QUICK_PRIOR_GAMES if args.quick else PRIOR_GAMES
+
+    def counts(player: glicko2.Rating, board: glicko2.Rating) -> bool:
+        return args.every_game_counts or rules.counts(player, board)
+
+    started = time.perf_counter()
+    words = default_word_source()
+    lexicons = {}
+    pars = {}
+    priors = {}
+    for length in LENGTHS:
+        lexicons[length] = Lexicon([word for word in words if len(word) == length])
+        search_tables(lexicons[length])
+        pars[length] = par(lexicons[length], Difficulty.HARD).misses
+        priors[length] = board_prior(lexicons[length], Difficulty.HARD, games=prior_games)
+    boards = [(length, misses) for length in LENGTHS for misses in MISSES]
+    starts = {
+        "par": {board: rules.board_start_from_par(pars[board[0]], board[1]) for board in boards},
+        "model": {
+            board: rules.board_start_from_win_rate(priors[board[0]].win_rate(board[1]))
+            for board in boards
+        },
+    }
+    runs = {
+        name: season(lexicons, start, games, args.seed, counts) for name, start in starts.items()
+    }
+    run = runs[args.start]
+    board_rating, player_rating, rated_games = run.board_rating, run.player_rating, run.rated_games
+    noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
 
     rule = "every game rated" if args.every_game_counts else "ratings.rules on"
-    print(f"{games} ranked games per player, {len(boards)} boards (hard, web2), {rule}")
+    print(
+        f"{games} ranked games per player, {len(boards)} boards (hard, web2), {rule}, "
+        f"boards start from {args.start}"
+    )
     print(f"{'player':>8} {'random letter':>13} {'rating':>7} {'deviation':>9} {'rated':>5}")
     for name in sorted(player_rating, key=lambda n: -player_rating[n].rating):
         rating = player_rating[name]
@@ -167,33 +228,53 @@ def main() -> None:
             f"{name:>8} {noise[name]:>12.0%} {shown} {rating.deviation:>9.0f} "
             f"{rated_games[name]:>5}"
         )
-    print(f"{'board':>8} {'par':>3} {'rating':>7} {'honest win rate':>15} {'games':>5}")
-    loss_rate = {}
+    print(
+        f"{'board':>8} {'par':>3} {'model':>5} {'start':>5} {'rating':>7} "
+        f"{'honest win rate':>15} {'games':>5}"
+    )
+    loss_rate = loss_rates(run.honest_results)
     for board in sorted(boards, key=lambda b: -board_rating[b].rating):
-        results = honest_results[board]
-        loss_rate[board] = 1 - sum(results) / len(results) if results else 0.5
         print(
-            f"{board[0]:>3}/{board[1]:<4} {pars[board[0]]:>3} {board_rating[board].rating:>7.0f} "
-            f"{1 - loss_rate[board]:>15.0%} {len(results):>5}"
+            f"{board[0]:>3}/{board[1]:<4} {pars[board[0]]:>3} "
+            f"{priors[board[0]].win_rate(board[1]):>5.0%} {run.start[board].rating:>5.0f} "
+            f"{board_rating[board].rating:>7.0f} {1 - loss_rate[board]:>15.0%} "
+            f"{len(run.honest_results[board]):>5}"
         )
+    # Both seasons' honest games together measure the boards for the comparison of starts.
+    pooled = loss_rates(
+        {board: [won for r in runs.values() for won in r.honest_results[board]] for board in boards}
+    )
+    for name, other in runs.items():
+        tau_players, tau_boards, below = verdict(other)
+        print(
+            f"start from {name}: tau boards at the start {board_tau(other.start, pooled):.2f}, "
+            f"after the games {board_tau(other.board_rating, pooled):.2f} (both seasons' honest "
+            f"loss rates); its own season: tau players {tau_players:.2f}, tau boards "
+            f"{tau_boards:.2f}, farmer below: {below}"
+        )
+    print(f"reference player: {prior_games} games a board; {time.perf_counter() - started:.1f} s")
+    tau_players, tau_boards, below = verdict(run)
+    print(
+        f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "
+        f"farmer below every stronger player: {below}"
+    )
+
+
+def verdict(run: Run) -> tuple[float, float, str]:
+    """The goals on one season: tau players, tau boards (its own loss rates), farmer below."""
     honest = list(NOISE)
+    player_rating, rated_games = run.player_rating, run.rated_games
     tau_players = kendall_tau(
         [player_rating[name].rating for name in honest], [-NOISE[name] for name in honest]
     )
-    tau_boards = kendall_tau(
-        [board_rating[board].rating for board in boards], [loss_rate[board] for board in boards]
-    )
+    tau_boards = board_tau(run.board_rating, loss_rates(run.honest_results))
     stronger = [name for name in honest if NOISE[name] < FARMER_NOISE]
     below = all(
         rated_games[farmer] == 0
         or all(player_rating[farmer].rating < player_rating[name].rating for name in stronger)
         for farmer in (FARMER, EDGE_FARMER)
     )
-    print(f"{time.perf_counter() - started:.1f} s")
-    print(
-        f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "
-        f"farmer below every stronger player: {'yes' if below else 'no'}"
-    )
+    return tau_players, tau_boards, "yes" if below else "no"
 
 
 if __name__ == "__main__":
