@@ -3,9 +3,14 @@
 Run from the repository root: ``.venv/bin/python bench/ratings.py``. No database: the
 games are the engine's (hard, ranked: secret vocabulary and seeded choices) on web2's
 buckets, the ratings ``ratings.glicko2`` updated after every game as the site does
-(``ratings/services.py``: the player against the board, a win the player's), boards
-started from par as the site starts them, and a game rated only when ``ratings.rules``
-says it counts (the player's expected score on the board at most 90 %).
+(``ratings/services.py``: the player against the board, a win the player's), and a game
+rated only when ``ratings.rules`` says it counts (the player's expected score on the
+board at most 90 %). Each run plays the season twice, with the same players' seed: once
+with the boards started from par, once from the reference model player's win rate
+(``games.engine.prior``, the site's prior: 200 seeded games a board, 10 with
+``--quick``; ``docs/BOARD_PRIORS.md``). ``--start par|model`` says which season the
+tables and the last line show; the default is par, what the site does after ``make
+setup`` (it uses a prior only where ``manage.py compute_board_priors`` stored one).
 
 The model players are the greedy guesser (``games.engine.guesser.greedy_aware_letter``)
 with a chance of a random letter at each guess (0 %, 15 %, 30 %, 50 %, 70 %): the lower
@@ -22,7 +27,8 @@ as the honest players' loss rate (tau). ``--quick`` plays 20 games each (seconds
 script cannot rot); its numbers are not the measure. ``--every-game-counts`` turns the
 rule off, to see what it changes.
 
-Measured (300 games each, about 11 s, two helpers' test runs alongside):
+Measured (300 games each, about 11 s, two helpers' test runs alongside; from par, and
+before the games had seeded ties, see below):
 
 - the rule off (``--every-game-counts``): tau players 1.00, tau boards 0.83, farmer below
   every stronger player: no. The farmer (1487) ends above p15 (1455): it won nearly every
@@ -32,6 +38,35 @@ Measured (300 games each, about 11 s, two helpers' test runs alongside):
   never count for it (no rating, on no leaderboard); the edge farmer (1260) ends below
   p15 (1362), next to its equal p30 (1219). Seeds 1 and 2: tau boards 0.87 and 0.85, the
   edge farmer 1273 and 1107 against p15's 1383 and 1318: yes both times.
+
+Seeded ties: the bench played its games without them, though a ranked game on the site
+has them (and the docstring said so); it now plays with them (``seeded_ties=True``), as
+the reference player does. From par, tau boards with seeds 2026, 1, 2: 0.87, 0.87, 0.85
+without, 0.90, 0.86, 0.89 with.
+
+The two starts (300 games each, ranked with seeded ties, about 40 s with both seasons
+and the reference player's 200 games on each of the five lengths; seeds 2026, 1, 2).
+"start" and "end" are tau between the board ratings and both seasons' honest loss rates
+pooled, at the start and after the games; "own" is the last line's tau boards:
+
+- from par: start 0.76 / 0.76 / 0.74, end 0.90 / 0.89 / 0.90, own 0.90 / 0.86 / 0.89;
+  tau players 1.00 and farmer below: yes each time.
+- from the prior: start 0.85 / 0.85 / 0.81, end 0.85 / 0.90 / 0.90, own 0.80 / 0.89 /
+  0.87; tau players 1.00 and farmer below: yes each time.
+
+Shorter seasons (``--games``; same seeds), end and farmer below:
+
+- 30 games: from par 0.72 / 0.76 / 0.70, farmer below yes / no / no; from the prior 0.82
+  / 0.76 / 0.76, yes / yes / yes.
+- 100 games: from par 0.89 / 0.87 / 0.82, no / yes / yes; from the prior 0.79 / 0.85 /
+  0.82, yes / yes / yes.
+
+So the prior orders the boards better before any game (+0.04 to +0.09) and in short
+seasons, and the farmer never climbed from it; after 100 or 300 games per player the
+results have overwritten the start and par is as good or better (seed 2026: 0.85 against
+0.90 after 300). It is not better overall, so par stays the bench's default, and the
+site uses a prior only where one is stored. The reference player is one of these model
+players (the 30 % one), so this bench favours the prior by construction.
 
 Last line: ``ratings: tau players <T>, tau boards <B>, farmer below every stronger
 player: yes|no``.
@@ -88,6 +123,7 @@ def play(lexicon: Lexicon, max_misses: int, seed: int, noise: float, rng: random
         max_misses=max_misses,
         difficulty=Difficulty.HARD,
         seed=seed,
+        seeded_ties=True,
         vocabulary=ranked_vocabulary(lexicon),
     )
     while not state.is_over:
