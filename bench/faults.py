@@ -132,7 +132,13 @@ class Fault:
 REPLICA_STOPPED = "replica stopped"
 INSTRUCTOR = "faultsteacher"
 # Pages whose reads go to the replica (``reads_can_lag``): a player's, an instructor's.
-PLAYER_READS = ("/stats/", "/leaderboard/", "/leaderboard/?board=winrate", "/daily/leaderboard/")
+PLAYER_READS = (
+    "/stats/",
+    "/leaderboard/",
+    "/leaderboard/points/",
+    "/leaderboard/points/?board=win_rate",
+    "/daily/leaderboard/",
+)
 INSTRUCTOR_READS = ("/instructor/games/", "/instructor/games.csv")
 
 

@@ -280,7 +280,7 @@ def main() -> None:
         client.force_login(player)
         dictionary = Dictionary.objects.order_by("pk").first()
         assert dictionary is not None
-        board = reverse("leaderboard")
+        board = reverse("leaderboard_points")  # the points boards ("games won")
         filtered = f"{board}?dictionary={dictionary.slug}&length=6&difficulty=hard"
         pages = [
             ("leaderboard", "overall, all time", board),

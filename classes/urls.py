@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from classes.views import assignments, bots, classrooms, records
+from classes.views import assignments, bots, classrooms, leaderboard, records
 
 ASSIGNMENT = "<int:pk>/assignments/<int:assignment_pk>/"
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/games.csv", records.class_games_csv, name="class_games_csv"),
     path("<int:pk>/games.jsonl", records.class_games_jsonl, name="class_games_jsonl"),
     path("<int:pk>/stats/", records.class_stats, name="class_stats"),
+    path("<int:pk>/leaderboard/", leaderboard.class_leaderboard, name="class_leaderboard"),
     path("<int:pk>/assignments/new/", assignments.assignment_new, name="assignment_new"),
     path(ASSIGNMENT, assignments.assignment_detail, name="assignment_detail"),
     path(f"{ASSIGNMENT}edit/", assignments.assignment_edit, name="assignment_edit"),

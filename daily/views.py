@@ -36,8 +36,9 @@ from daily.selectors import (
 from evilsite.ratelimit import rate_limited
 from evilsite.web import login_required_htmx
 from games.models import Game
+from games.selectors.abandoned import abandoned_message
 from games.selectors.share import game_share
-from games.services import GameRuleError
+from games.services import GameRuleError, abandoned_games_expire
 from games.views.starting import refused_to, start_and_show
 
 
@@ -82,6 +83,9 @@ def daily_start(request: HttpRequest) -> HttpResponse:
             "Nothing was started; here it is.",
         )
         return redirect("daily_today")
+    # Starting another ranked game: one left past the limit is a loss first, and said so.
+    for game in abandoned_games_expire(player=request.user):
+        messages.error(request, abandoned_message(game))
     return start_and_show(
         request,
         lambda: services.daily_attempt_start(player=request.user, puzzle=puzzle),

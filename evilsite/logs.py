@@ -213,7 +213,7 @@ def logging_config(
             # The site's own events (imports, refusals, finished games) at their own level.
             **{
                 app: {"level": site_level}
-                for app in ("evilsite", "games", "dictionaries", "classes", "daily")
+                for app in ("evilsite", "games", "dictionaries", "classes", "daily", "ratings")
             },
         },
     }

@@ -402,6 +402,15 @@ FILE_UPLOAD_HANDLERS = [
 ]
 # A word length with fewer words is played unranked: a tiny bucket is a sure win.
 RANKED_MIN_WORDS = env_int("RANKED_MIN_WORDS", 100)
+# A ranked game (a daily attempt too) with no move for this long is finished as a loss,
+# "abandoned" (games.services.abandoned_games_expire): otherwise a player about to lose
+# could leave the tab open and never be rated. A whole game is at most 26 guesses and
+# takes minutes (the slowest word-maker answers in seconds), so an hour is far beyond any
+# honest pause at one position, yet the dodge gains nothing: the loss lands the same hour.
+RANKED_ABANDON_MINUTES = env_int("RANKED_ABANDON_MINUTES", 60)
+if RANKED_ABANDON_MINUTES < 1:
+    raise ImproperlyConfigured("RANKED_ABANDON_MINUTES must be at least 1")
+RANKED_ABANDON_AFTER = dt.timedelta(minutes=RANKED_ABANDON_MINUTES)
 # Megabytes of (dictionary, length) lexicons each process keeps (dictionaries/wordbank.py).
 LEXICON_CACHE_MB = env_int("LEXICON_CACHE_MB", 256)
 # Finished ranked games a player needs before the win-rate leaderboard ranks them.

@@ -29,9 +29,10 @@ class ReadOnlyAdminMixin:
 
     One exception: the admin asks every related model's admin for delete
     permission before deleting a player, and refusing it here would make
-    players with games undeletable. So a delete requested from another model's
-    pages (the user admin's cascade) gets the usual permission check; one
-    requested from the games' own pages is always refused.
+    players with games (or ratings) undeletable. So a delete requested from another
+    app's pages (the user admin's cascade) gets the usual permission check; one
+    requested from the model's own app's pages is always refused. The ratings'
+    admin uses it too.
     """
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -44,8 +45,8 @@ class ReadOnlyAdminMixin:
         match = getattr(request, "resolver_match", None)
         if match is None or match.url_name is None:
             return False
-        games_pages = f"{Game._meta.app_label}_"
-        if match.url_name.startswith(games_pages) or match.url_name == "app_list":
+        own_pages = f"{self.opts.app_label}_"  # type: ignore[attr-defined]
+        if match.url_name.startswith(own_pages) or match.url_name == "app_list":
             return False
         return super().has_delete_permission(request, obj)  # type: ignore[misc]
 
@@ -86,13 +87,34 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "started_at",
         "finished_at",
     )
-    list_filter = ("status", "difficulty", "is_ranked", "forfeited", "dictionary", "length")
+    list_filter = (
+        "status",
+        "difficulty",
+        "is_ranked",
+        "forfeited",
+        "abandoned",
+        "dictionary",
+        "length",
+    )
     search_fields = ("player__username",)
     date_hierarchy = "started_at"
     list_select_related = ("player", "dictionary")
     ordering = ("-started_at", "-id")
     fieldsets = (
-        (None, {"fields": ("review_link", "player", "dictionary", "status", "forfeited", "word")}),
+        (
+            None,
+            {
+                "fields": (
+                    "review_link",
+                    "player",
+                    "dictionary",
+                    "status",
+                    "forfeited",
+                    "abandoned",
+                    "word",
+                )
+            },
+        ),
         (
             "Settings",
             {

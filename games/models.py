@@ -132,6 +132,14 @@ class Game(GameSettingsFields):
     misses = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)
     forfeited = models.BooleanField(default=False)
+    abandoned = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text=(
+            "A ranked game left with no move for RANKED_ABANDON_AFTER: finished as a loss by "
+            "the site (forfeited too), not given up by the player."
+        ),
+    )
     words_left = models.PositiveIntegerField()
     word = models.CharField(max_length=64, blank=True, help_text="The word named at the end.")
     score = models.PositiveIntegerField(default=0)
@@ -230,6 +238,14 @@ class Game(GameSettingsFields):
             ),
             # Instructors' list of every game, newest first.
             models.Index(fields=["-started_at", "-id"], name="game_started"),
+            # The ranked games in progress by their last move: the abandoned ones are the
+            # oldest (games.selectors.abandoned; a few rows, one per player at most and
+            # the daily attempts).
+            models.Index(
+                fields=["updated_at"],
+                condition=models.Q(status=Status.PLAYING, is_ranked=True),
+                name="game_ranked_playing_idle",
+            ),
         ]
         constraints = [
             *GameSettingsFields.Meta.constraints,
@@ -303,6 +319,12 @@ class Game(GameSettingsFields):
             ),
             models.CheckConstraint(
                 condition=models.Q(hints_used__lte=MAX_HINTS), name="game_hints_used_range"
+            ),
+            # Only a ranked game is ever abandoned, and that is a loss by forfeit.
+            models.CheckConstraint(
+                condition=models.Q(abandoned=False)
+                | models.Q(is_ranked=True, forfeited=True, status=Status.LOST),
+                name="game_abandoned_is_ranked_forfeit",
             ),
             models.CheckConstraint(
                 condition=models.Q(unranked_by_hint=False)

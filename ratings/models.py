@@ -14,9 +14,9 @@ from django.db import models
 from dictionaries.models import Dictionary
 from games.models import DIFFICULTY_MAX_LENGTH, Difficulty, Game
 from ratings.glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY
+from ratings.rules import PROVISIONAL_DEVIATION
 
-# lichess's rule: a rating whose deviation is above 110 is provisional ("?").
-PROVISIONAL_DEVIATION = 110.0
+__all__ = ["PROVISIONAL_DEVIATION", "BoardRating", "PlayerRating", "RatingChange"]
 
 
 class RatingFields(models.Model):

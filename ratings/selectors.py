@@ -1,11 +1,14 @@
-"""Reads of the ratings: a board's rating and odds, a game's change, a player's history."""
+"""Reads of the ratings: a board's rating and odds, a game's change, a player's history, boards."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
 
 from games.models import BoardPrior, Game, Par
 from ratings import glicko2, rules
@@ -110,12 +113,117 @@ def rating_chart(player: AbstractBaseUser) -> RatingChart | None:
     return RatingChart(points=points, low=round(low), high=round(high), games=len(rows))
 
 
-def ratings_leaderboard() -> tuple[list[PlayerRating], list[PlayerRating]]:
-    """The players ranked by rating: established ones, then provisional ones apart."""
-    rows = PlayerRating.objects.select_related("player").order_by("-rating", "player_id")
-    established = list(rows.filter(deviation__lte=PROVISIONAL_DEVIATION)[:LEADERBOARD_SIZE])
-    provisional = list(rows.filter(deviation__gt=PROVISIONAL_DEVIATION)[:LEADERBOARD_SIZE])
-    return established, provisional
+@dataclass(frozen=True)
+class RatingSelection:
+    """Which rated games put a player on a ratings board; ``None`` means any.
+
+    A player's rating is one number over all their rated games, so a selection
+    cannot re-rate anyone: it chooses who is listed (players with a rated game on
+    such a board, finished since ``since``) and what the games column counts.
+    """
+
+    dictionary_id: int | None = None
+    length: int | None = None
+    difficulty: str | None = None
+    since: dt.datetime | None = None
+
+    @property
+    def selects_games(self) -> bool:
+        return any(
+            value is not None
+            for value in (self.dictionary_id, self.length, self.difficulty, self.since)
+        )
+
+    def change_lookups(self, prefix: str = "") -> dict[str, object]:
+        lookups = {
+            "board__dictionary_id": self.dictionary_id,
+            "board__length": self.length,
+            "board__difficulty": self.difficulty,
+            "finished_at__gte": self.since,
+        }
+        return {prefix + key: value for key, value in lookups.items() if value is not None}
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    rank: int
+    player_id: int
+    username: str
+    rating: float
+    deviation: float
+    games: int  # rated games in the selection (every rated game when it selects none)
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL_DEVIATION
+
+
+@dataclass(frozen=True)
+class RatingBoard:
+    """The players ranked by rating: established ones, and provisional ones apart."""
+
+    established: list[RatingRow]
+    provisional: list[RatingRow]
+    size: int = LEADERBOARD_SIZE
+
+
+def rating_board(
+    selection: RatingSelection | None = None,
+    *,
+    players: QuerySet | None = None,
+    size: int = LEADERBOARD_SIZE,
+) -> RatingBoard:
+    """The top ``size`` of each table: one query per table, usernames joined in.
+
+    ``players`` (a subquery of user ids, such as a class's students) narrows both tables.
+    A provisional rating (deviation above ``PROVISIONAL_DEVIATION``) is never in the
+    established table, however high it is.
+    """
+    selection = selection or RatingSelection()
+    return RatingBoard(
+        established=_rating_rows(selection, players, provisional=False, size=size),
+        provisional=_rating_rows(selection, players, provisional=True, size=size),
+        size=size,
+    )
+
+
+def _rating_rows(
+    selection: RatingSelection, players: QuerySet | None, *, provisional: bool, size: int
+) -> list[RatingRow]:
+    if provisional:
+        rows = PlayerRating.objects.filter(deviation__gt=PROVISIONAL_DEVIATION)
+    else:
+        rows = PlayerRating.objects.filter(deviation__lte=PROVISIONAL_DEVIATION)
+    if players is not None:
+        rows = rows.filter(player_id__in=players)
+    games = "games"
+    if selection.selects_games:
+        # Walk the ratings in board order and keep a player with a selected game (an
+        # EXISTS on the player's history index), counting the games for the rows kept
+        # only: grouping every selected game first costs a broad selection far more.
+        changes = RatingChange.objects.filter(
+            player_id=OuterRef("player_id"), **selection.change_lookups()
+        )
+        counted = changes.order_by().values("player_id").annotate(n=Count("pk")).values("n")
+        rows = rows.filter(Exists(changes)).annotate(
+            selected_games=Subquery(counted[:1], output_field=IntegerField())
+        )
+        games = "selected_games"
+    username = f"player__{get_user_model().USERNAME_FIELD}"
+    values = rows.order_by("-rating", "player_id").values_list(
+        "player_id", username, "rating", "deviation", games
+    )[:size]
+    return [
+        RatingRow(
+            rank=index + 1,
+            player_id=player_id,
+            username=name,
+            rating=rating,
+            deviation=deviation,
+            games=played,
+        )
+        for index, (player_id, name, rating, deviation, played) in enumerate(values)
+    ]
 
 
 @dataclass(frozen=True)

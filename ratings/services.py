@@ -8,6 +8,7 @@ finishes on one board or by one player are applied one after the other.
 
 from __future__ import annotations
 
+import logging
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
@@ -17,6 +18,8 @@ from games.models import Game, Status
 from ratings import glicko2, rules
 from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.selectors import board_keys, board_start, ratings_at_start
+
+logger = logging.getLogger(__name__)
 
 
 def _board_defaults(game: Game) -> dict[str, float]:
@@ -58,7 +61,11 @@ def rating_record(game: Game) -> RatingChange | None:
         player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
         board_before = glicko2.Rating(board.rating, board.deviation, board.volatility)
         player_after = glicko2.update(player_before, [(board_before, score)])
-        board_after = glicko2.update(board_before, [(player_before, 1.0 - score)])
+        board_after = (
+            glicko2.update(board_before, [(player_before, 1.0 - score)])
+            if rules.moves_board(player_before)
+            else board_before
+        )
         for row, after in ((player, player_after), (board, board_after)):
             row.rating, row.deviation, row.volatility = (
                 after.rating,
@@ -88,6 +95,8 @@ def ratings_rebuild() -> tuple[int, int]:
     Returns how many ranked games were replayed and how many of them counted.
     The order is (finished_at, id), the order the finishing transactions rated them in
     (a finish takes the rows' locks as it ends), so the result is the incremental one.
+    One transaction: a rebuild stopped halfway (a worker killed) leaves the old ratings
+    whole, and two at once (the admin's and the command's) give one rebuild's result.
     """
     with transaction.atomic():
         RatingChange.objects.all().delete()
@@ -106,3 +115,13 @@ def ratings_rebuild() -> tuple[int, int]:
             if rating_record(game) is not None:
                 rated += 1
         return ranked, rated
+
+
+def ratings_rebuild_queue() -> str:
+    """Queue ``ratings_rebuild`` for a worker (the admin's button): the request that asks
+    only queues it, whatever the number of games. Returns the task's id."""
+    from ratings.tasks import rebuild_ratings
+
+    result = rebuild_ratings.enqueue()
+    logger.info("ratings rebuild queued", extra={"task_id": str(result.id)})
+    return str(result.id)

@@ -130,6 +130,27 @@ class LeaderboardFilterForm(_PagedFilterForm):
         )
 
 
+class RatingBoardFilterForm(LeaderboardFilterForm):
+    """The rating board's filters: which players are listed (see ``rating_leaderboard``).
+
+    No page (each table shows its top players) and no "rank by": the board ranks by
+    rating; ``board`` is left to the points board's own form.
+    """
+
+    board = None
+    page = None
+    field_order = ["dictionary", "length", "difficulty", "period"]
+
+    def filters(self) -> LeaderboardFilters:
+        data = self.cleaned_data
+        return LeaderboardFilters(
+            dictionary=data["dictionary"],
+            length=data["length"],
+            difficulty=data["difficulty"] or None,
+            period=data["period"] or Period.ALL_TIME,
+        )
+
+
 class GameFilterForm(_PagedFilterForm):
     player = forms.CharField(label="Player (username)", required=False, max_length=150, strip=True)
     result = forms.ChoiceField(

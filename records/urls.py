@@ -21,6 +21,7 @@ urlpatterns = [
     path("stats/", records.player_stats, name="player_stats"),
     path("players/<str:username>/", records.player_profile, name="player_profile"),
     path("leaderboard/", leaderboard.leaderboard, name="leaderboard"),
+    path("leaderboard/points/", leaderboard.points_leaderboard, name="leaderboard_points"),
     path("instructor/games/", records.instructor_games, name="instructor_games"),
     path("instructor/games.csv", records.instructor_games_csv, name="instructor_games_csv"),
     path("instructor/games.jsonl", records.instructor_games_jsonl, name="instructor_games_jsonl"),

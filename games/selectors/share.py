@@ -57,6 +57,8 @@ def result_line(game: Game) -> str:
     counts = f"{game.misses}/{game.max_misses} misses, {guesses} guess{'es' * (guesses != 1)}"
     if game.status == Status.WON:
         return f"Solved with {counts}"
+    if game.abandoned:
+        return f"Abandoned after {counts}"
     if game.forfeited:
         return f"Gave up after {counts}"
     return f"Not solved: {counts}"

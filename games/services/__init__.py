@@ -3,6 +3,7 @@
 - ``start``: a new game from a ``GameSettings`` value (``game_create`` makes every row:
   play, a visitor's game, the computer's games, the daily puzzle, assignments, the API);
 - ``play``: a game in progress (guess, the computer's move, undo, hint, forfeit);
+- ``abandon``: ranked games left past ``RANKED_ABANDON_AFTER``, finished as losses;
 - ``par``: the par table;
 - ``errors``: the refusals, whose messages are shown to the player.
 
@@ -12,9 +13,11 @@ package's public surface.
 
 from __future__ import annotations
 
+from games.services.abandon import abandoned_games_expire
 from games.services.errors import (
     DIFFICULTY_CHOICE_MESSAGE,
     NOT_OFFERED_MESSAGE,
+    GameAbandonedError,
     GameAlreadyStartedError,
     GameInProgressError,
     GameRuleError,
@@ -66,6 +69,7 @@ __all__ = [
     "BoardPriorOutcome",
     "ComputerMove",
     "FinishHook",
+    "GameAbandonedError",
     "GameAlreadyStartedError",
     "GameInProgressError",
     "GameRuleError",
@@ -80,6 +84,7 @@ __all__ = [
     "UndoOutcome",
     "UndoRefusedError",
     "_answer_sources",
+    "abandoned_games_expire",
     "board_prior_compute",
     "computer_game_start",
     "computer_move",

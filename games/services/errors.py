@@ -66,6 +66,15 @@ class StaleBoardError(GuessRejectedError):
     """The guess came from a board that no longer shows the game (double submit, old tab)."""
 
 
+class GameAbandonedError(GuessRejectedError):
+    """A guess in a ranked game left past ``RANKED_ABANDON_AFTER``: the game is a loss now
+    (finished by this request or before it), and the guess changed nothing."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 class UndoRefusedError(GameRuleError):
     """Taking back a guess is for practice games only; nothing was changed."""
 

@@ -23,11 +23,13 @@ from games.engine import guesser
 from games.leaderboard_totals import leaderboard_totals_add
 from games.models import Game, Hint, Move, Status
 from games.scoring import win_points
+from games.selectors.abandoned import abandoned_message, is_abandoned
 from games.selectors.board import BOT_GAME_ON_BOARD, undo_refusal
 from games.selectors.counting import hint_refusal
 from games.selectors.familiar import familiar_named_word
 from games.selectors.replay import game_state
 from games.services.errors import (
+    GameAbandonedError,
     GameRuleError,
     GuessRejectedError,
     HintRefusedError,
@@ -62,6 +64,9 @@ def game_guess(
     ``RateLimitExceeded`` past the rate of guesses on an expensive difficulty
     (per player, and per client ``address`` when given). ``bot=True``: a guess
     through the API, which finds only bot games (``Game.played_by_bot``).
+    A ranked game left past ``RANKED_ABANDON_AFTER`` is finished as abandoned
+    first, and the guess refused (``GameAbandonedError``): the loss is kept, the
+    letter is not played.
     """
     found = {} if bot is None else {"played_by_bot": bot}
     with transaction.atomic():
@@ -70,21 +75,45 @@ def game_guess(
             raise GuessRejectedError("The computer is playing this game; you can only watch.")
         if game.played_by_bot and not bot:
             raise GuessRejectedError(BOT_GAME_ON_BOARD)
-        if game.is_over:
-            raise GuessRejectedError("This game is over. Start a new one to play again.")
-        if expected_guesses is not None and expected_guesses != len(game.letters):
-            raise StaleBoardError(
-                "This board was out of date (the game moved on in another tab or window); "
-                "here is the current board. Nothing was changed."
+        if not is_abandoned(game):
+            return _guess_locked(
+                game,
+                player=player,
+                letter=letter,
+                expected_guesses=expected_guesses,
+                address=address,
             )
-        if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
-            # Before the search runs.
-            rate_limit_hit(scope="fiendish_guess", player=player, address=address)
-        try:
-            report, move = _apply_locked(game, game_state(game), letter)
-        except engine.GuessError as error:
-            raise GuessRejectedError(_guess_error_message(error, letter)) from None
-        return GuessOutcome(game=game, move=move, report=report)
+        forfeit_locked(game, abandoned=True)
+    # Out of the transaction: the loss is committed, then the guess is refused.
+    raise GameAbandonedError(abandoned_message(game), game)
+
+
+def _guess_locked(
+    game: Game,
+    *,
+    player: AbstractBaseUser,
+    letter: str,
+    expected_guesses: int | None,
+    address: str | None,
+) -> GuessOutcome:
+    """``game_guess`` on its locked row, once the game is known not to be abandoned."""
+    if game.abandoned:  # finished by the site already (another tab, the command)
+        raise GameAbandonedError(abandoned_message(game), game)
+    if game.is_over:
+        raise GuessRejectedError("This game is over. Start a new one to play again.")
+    if expected_guesses is not None and expected_guesses != len(game.letters):
+        raise StaleBoardError(
+            "This board was out of date (the game moved on in another tab or window); "
+            "here is the current board. Nothing was changed."
+        )
+    if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
+        # Before the search runs.
+        rate_limit_hit(scope="fiendish_guess", player=player, address=address)
+    try:
+        report, move = _apply_locked(game, game_state(game), letter)
+    except engine.GuessError as error:
+        raise GuessRejectedError(_guess_error_message(error, letter)) from None
+    return GuessOutcome(game=game, move=move, report=report)
 
 
 def _apply_locked(
@@ -284,6 +313,8 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
         if game.played_by_computer:
             raise GameRuleError("The computer never gives up: watch it play to the end.")
+        if game.abandoned:  # the site finished it before this click: say so
+            raise GameRuleError(abandoned_message(game))
         if game.forfeited:  # a double click, or a second tab: say what the first one did
             raise GameRuleError(
                 "You already gave up this game; it counts as a loss. "
@@ -295,9 +326,12 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
         return game
 
 
-def forfeit_locked(game: Game) -> None:
+def forfeit_locked(game: Game, *, abandoned: bool = False) -> None:
+    """End a locked game in progress as a loss: given up, or ``abandoned`` (left past
+    ``RANKED_ABANDON_AFTER``: the site gives it up). One finish either way, hooks and all."""
     game.status = Status.LOST
     game.forfeited = True
+    game.abandoned = abandoned
     _finish(game, word=familiar_named_word(game))
     game.save()
 
@@ -340,6 +374,7 @@ def _finished_fields(game: Game) -> dict[str, object]:
         "user_id": game.player_id,
         "status": game.status,
         "forfeited": game.forfeited,
+        "abandoned": game.abandoned,
         "difficulty": game.difficulty,
         "ranked": game.is_ranked,
         "guesses": len(game.letters),

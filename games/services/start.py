@@ -24,6 +24,7 @@ from evilsite.guests import guest_create, is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.models import MAX_WRONG_GUESSES, Difficulty, Game, Status
+from games.selectors.abandoned import is_abandoned
 from games.services.errors import (
     DIFFICULTY_CHOICE_MESSAGE,
     NOT_OFFERED_MESSAGE,
@@ -190,7 +191,8 @@ def game_start(
     """Start a game; a ranked start forfeits the ranked game in progress only when confirmed.
 
     ``forfeit_game_id`` is the game the player saw and agreed to forfeit: if
-    another game is in progress by now (a stale tab), nothing is forfeited.
+    another game is in progress by now (a stale tab), nothing is forfeited. One
+    left past ``RANKED_ABANDON_AFTER`` is finished as abandoned without asking.
     ``start_token`` comes with each new-game form: sent a second time, it
     starts nothing and forfeits nothing (``GameAlreadyStartedError``), so a
     double click cannot offer to forfeit the game it has just started.
@@ -232,7 +234,10 @@ def game_start(
             # started its game since the check above, and that game would now be
             # ``current``, offered for forfeiting instead of reported as started.
             start_token_refuse(player=player, start_token=start_token)
-            if current is not None:
+            if current is not None and is_abandoned(current):
+                # Already lost by the rule, whatever the form said: no confirmation needed.
+                forfeit_locked(current, abandoned=True)
+            elif current is not None:
                 if forfeit_game_id is None:
                     raise GameInProgressError(current)
                 if forfeit_game_id != current.pk:

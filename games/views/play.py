@@ -28,6 +28,7 @@ from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
 from games.page_extras import board_extras, home_extras, settings_extras
+from games.selectors.abandoned import abandoned_message
 from games.selectors.board import (
     games_in_progress,
     player_game,
@@ -54,6 +55,8 @@ class Notice:
 def home(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
+        for notice in _abandoned_notices(request):  # never listed as in progress
+            messages.error(request, notice.message)
         context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
     context.update(home_extras(request))  # the daily puzzle's card (daily/page_extras.py)
     return render(request, "home.html", context)
@@ -64,11 +67,22 @@ def _starts_a_game(request: HttpRequest, *args: object, **kwargs: object) -> boo
     return request.method == "POST" and "refresh_lengths" not in request.POST
 
 
+def _abandoned_notices(request: HttpRequest, *, game_id: int | None = None) -> list[Notice]:
+    """Finish the player's ranked games left past ``RANKED_ABANDON_AFTER`` (the one on this
+    board, or all of theirs) before showing anything, and say which: the rule holds
+    whether or not the cron command has run (``games.services.abandon``)."""
+    expired = services.abandoned_games_expire(player=request.user, game_id=game_id)
+    return [Notice(message=abandoned_message(game), tags="error") for game in expired]
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache  # Back must fetch a fresh form (and start token), not replay an old one
 @login_required_htmx
 @rate_limited("game_start", only=_starts_a_game)
 def game_new(request: HttpRequest) -> HttpResponse:
+    # The ranked game a start would forfeit may be lost already: never offer it for that.
+    for notice in _abandoned_notices(request):
+        messages.error(request, notice.message)
     if request.method == "POST" and "refresh_lengths" in request.POST:
         # Without JavaScript: show the lengths of the dictionary just chosen.
         form = NewGameForm(
@@ -266,8 +280,10 @@ def game_par(request: HttpRequest) -> HttpResponse:
 @never_cache  # an old tab's Back shows the game as it is now, with a fresh play-again token
 @login_required_htmx
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    abandoned = _abandoned_notices(request, game_id=pk)  # none for another player's game
     game = player_game(player=request.user, game_id=pk)
     notices = [Notice(message=str(m.message), tags=m.tags) for m in messages.get_messages(request)]
+    notices += abandoned
     context = _board_context(request, game, notices=notices)
     return render(request, "games/board.html", context)
 

@@ -20,6 +20,6 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='ratingchange',
-            index=models.Index(fields=['board', 'finished_at', 'game'], name='ratingchange_board_history'),
+            index=models.Index(fields=['board', 'finished_at', 'game'], name='ratingchange_board_hist'),
         ),
     ]

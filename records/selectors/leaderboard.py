@@ -1,4 +1,8 @@
-"""Leaderboards: points or win rate per player over finished ranked games.
+"""Leaderboards: rating (the main board), or points or win rate per player over finished
+ranked games (the "games won" board).
+
+The rating board reads ``ratings`` (:func:`rating_leaderboard`); the rest of this
+module is the points and win-rate boards.
 
 A player's points are their best ranked win on each board (dictionary, length,
 difficulty) in the selection, summed over the boards: repeating a win adds
@@ -35,6 +39,7 @@ from dictionaries.models import Dictionary
 from evilsite.db_router import reads_can_lag
 from games.leaderboard_totals import ranked_on_board
 from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
+from ratings.selectors import RatingBoard, RatingSelection, rating_board
 
 PER_PAGE = 25
 _URL_SAFE = RFC3986_SUBDELIMS + "~:@"
@@ -64,6 +69,11 @@ class LeaderboardFilters:
     @property
     def is_overall(self) -> bool:
         return self.dictionary is None and self.length is None and self.difficulty is None
+
+    @property
+    def selects_all(self) -> bool:
+        """Every game ever: on the rating board, every rated player with every game."""
+        return self.is_overall and self.period == Period.ALL_TIME
 
 
 @dataclass(frozen=True)
@@ -281,6 +291,29 @@ def leaderboard_page(
         for index, row in enumerate(page.object_list)
     ]
     return page
+
+
+@reads_can_lag
+def rating_leaderboard(
+    filters: LeaderboardFilters,
+    *,
+    players: QuerySet | None = None,
+    now: dt.datetime | None = None,
+) -> RatingBoard:
+    """The main board: players by rating, provisional ones apart (one query per table).
+
+    The filters choose who is listed, never the number: a rating is one Glicko-2
+    rating over all of a player's rated games, so a dictionary, length, difficulty or
+    period lists the players with a rated game on such a board or in that period
+    (daily attempts are rated games too), and their games column counts those games.
+    """
+    selection = RatingSelection(
+        dictionary_id=filters.dictionary.pk if filters.dictionary is not None else None,
+        length=filters.length,
+        difficulty=filters.difficulty,
+        since=period_start(filters.period, now=now),
+    )
+    return rating_board(selection, players=players)
 
 
 def _bucket_lookups(filters: LeaderboardFilters) -> dict[str, object]:

@@ -1,20 +1,56 @@
-"""The leaderboards: public, filtered by GET, the table swapped in by HTMX."""
+"""The leaderboards: public, filtered by GET, the tables swapped in by HTMX.
+
+The main board (``/leaderboard/``) ranks by rating; the points and win-rate board
+("games won", ``/leaderboard/points/``) is its second tab.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from evilsite.web import render_filtered
 from games.models import MAX_WRONG_GUESSES, RANKED_DIFFICULTIES
 from games.scoring import DIFFICULTY_WEIGHT, win_points
-from records.filters import LeaderboardFilterForm
-from records.selectors.leaderboard import Board, leaderboard_page, minimum_games
+from ratings.models import PROVISIONAL_DEVIATION
+from records.filters import LeaderboardFilterForm, RatingBoardFilterForm
+from records.selectors.leaderboard import (
+    Board,
+    leaderboard_page,
+    minimum_games,
+    rating_leaderboard,
+)
 
 
 @require_safe
-def leaderboard(request: HttpRequest) -> HttpResponse:
+def leaderboard(request: HttpRequest) -> HttpResponseBase:
+    if "board" in request.GET:
+        # A link from when this address was the points board ("rank by" points or win
+        # rate): the points board, with the same query, answers it.
+        return redirect(f"{reverse('leaderboard_points')}?{request.GET.urlencode()}")
+    form = RatingBoardFilterForm(request.GET)
+    board = filters = None
+    if form.is_valid():
+        filters = form.filters()
+        board = rating_leaderboard(filters)
+    return render_filtered(
+        request,
+        "records/leaderboard/ratings.html",
+        "results",
+        {
+            "form": form,
+            "filters": filters,
+            "board": board,
+            "provisional_deviation": int(PROVISIONAL_DEVIATION),
+        },
+    )
+
+
+@require_safe
+def points_leaderboard(request: HttpRequest) -> HttpResponse:
     form = LeaderboardFilterForm(request.GET)
     page = filters = None
     if form.is_valid():

@@ -110,6 +110,8 @@ def pages(site: dict[str, Any]) -> list[tuple[Client, str]]:
         (teacher, reverse("assignment_table_csv", args=ids)),
         (student, reverse("assignment_leaderboard", args=ids)),
         (student, reverse("leaderboard")),
+        (student, reverse("leaderboard_points")),
+        (student, reverse("class_leaderboard", args=[classroom.pk])),
         (student, reverse("daily_leaderboard_today")),
         (student, reverse("daily_archive")),
         (student, reverse("my_games")),

@@ -66,7 +66,7 @@ def test_players_never_see_a_hidden_dictionary_in_any_menu(
     player = UserFactory()
     start(player, offered)  # My games shows its filters once there is a game
     client = client_for(player)
-    for name in ["game_new", "leaderboard", "my_games", "player_stats"]:
+    for name in ["game_new", "leaderboard", "leaderboard_points", "my_games", "player_stats"]:
         page = client.get(reverse(name)).content.decode()
         assert name == "player_stats" or "Offered" in page, name  # stats: no dictionary menu
         assert "Garbage test list" not in page, name
@@ -77,8 +77,9 @@ def test_players_never_see_a_hidden_dictionary_in_any_menu(
 def test_the_leaderboard_filtered_by_a_hidden_slug_says_so(
     offered: Dictionary, hidden: Dictionary
 ) -> None:
-    response = client_for(UserFactory()).get(reverse("leaderboard"), {"dictionary": hidden.slug})
-    assert "There is no dictionary by that name." in response.content.decode()
+    for name in ("leaderboard", "leaderboard_points"):
+        response = client_for(UserFactory()).get(reverse(name), {"dictionary": hidden.slug})
+        assert "There is no dictionary by that name." in response.content.decode(), name
 
 
 def test_an_assignment_on_a_hidden_dictionary_is_refused(

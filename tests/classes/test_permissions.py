@@ -103,6 +103,12 @@ MATRIX: list[tuple[str, str, Any, tuple[Any, ...]]] = [
         assignment_url("assignment_leaderboard"),
         (LOGIN, 200, 404, 200, 404, 200),
     ),
+    (
+        "class rating leaderboard",
+        "get",
+        class_url("class_leaderboard"),
+        (LOGIN, 200, 404, 200, 404, 200),
+    ),
     ("students' games", "get", class_url("class_games"), (LOGIN, 403, 404, 200, 404, 200)),
     ("games CSV", "get", class_url("class_games_csv"), (LOGIN, 403, 404, 200, 404, 200)),
     ("games JSON lines", "get", class_url("class_games_jsonl"), (LOGIN, 403, 404, 200, 404, 200)),

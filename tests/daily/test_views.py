@@ -10,15 +10,19 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from daily.models import DailyPuzzle
 from daily.selectors import utc_today
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from dictionaries.models import Dictionary
 from dictionaries.services import DictionaryChangeError, dictionary_delete
+from games import services as game_services
 from games.models import Game, Status
+from ratings.models import RatingChange
 from tests.daily.support import attempt_row, daily_dictionary, finished_attempt, made_up_words
 from tests.factories import UserFactory
+from tests.games.play_support import Clock
 from tests.markup import without_csrf_tokens
 
 pytestmark = pytest.mark.django_db
@@ -275,3 +279,29 @@ def test_an_unplayed_puzzle_does_not_keep_its_dictionary(puzzle: DailyPuzzle) ->
     daily_attempt_start(player=UserFactory(), puzzle=played)
     with pytest.raises(DictionaryChangeError, match="used by games"):
         dictionary_delete(dictionary=made_up)
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
+def test_starting_the_daily_finishes_a_ranked_game_left_past_the_limit_first(
+    player_client: Client,
+    player: Any,
+    puzzle: DailyPuzzle,
+    monkeypatch: pytest.MonkeyPatch,
+    headers: dict[str, str],
+) -> None:
+    """The daily is another ranked game: the one left open an hour is a loss before it starts."""
+    clock = Clock()
+    monkeypatch.setattr(timezone, "now", clock)
+    left = game_services.game_start(
+        player=player, dictionary=puzzle.dictionary, length=7, max_misses=8, difficulty="hard"
+    )
+    clock.advance(minutes=60)
+    response = player_client.post(reverse("daily_start"), headers=headers)
+    attempt = Game.objects.get(player=player, daily_puzzle=puzzle)
+    landing = response.get("HX-Redirect") or response["Location"]
+    assert landing == reverse("game_detail", args=[attempt.pk])
+    page = text_of(player_client.get(landing))
+    assert "This ranked game was left with no move for over an hour" in page
+    left.refresh_from_db()
+    assert left.abandoned
+    assert RatingChange.objects.filter(game=left).count() == 1

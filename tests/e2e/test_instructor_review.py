@@ -14,6 +14,7 @@ import pytest
 
 from dictionaries.models import Dictionary
 from games.models import Game
+from ratings.services import rating_record
 from tests.conftest import NINE_WORDS
 from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
@@ -133,20 +134,27 @@ def test_a_player_reviews_their_game_without_candidates(
     assert page.get_by_text("Show the candidate words").count() == 0
 
 
+@pytest.mark.parametrize(
+    ("path", "summary"),
+    [
+        ("/leaderboard/", "0 established and 1 provisional rating shown."),  # the rating board
+        ("/leaderboard/points/", "1 player ranked; page 1 of 1."),  # games won
+    ],
+)
 def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
-    page: Any, live_server: Any, nine_words: Dictionary
+    page: Any, live_server: Any, nine_words: Dictionary, path: str, summary: str
 ) -> None:
-    FinishedGameFactory(player=UserFactory(username="easy-rider"), difficulty="easy")
-    FinishedGameFactory(player=UserFactory(username="hard-case"), difficulty="hard")
+    for name, difficulty in (("easy-rider", "easy"), ("hard-case", "hard")):
+        rating_record(FinishedGameFactory(player=UserFactory(username=name), difficulty=difficulty))
     base = live_server.url
-    page.goto(f"{base}/leaderboard/")
+    page.goto(f"{base}{path}")
     table = page.locator("#leaderboard-results")
     assert "easy-rider" in table.inner_text()
     assert "hard-case" in table.inner_text()
 
     mark_document(page)
     page.locator("#id_difficulty").select_option("hard")
-    page.wait_for_url(re.compile(r"/leaderboard/\?.*difficulty=hard"))
+    page.wait_for_url(re.compile(re.escape(path) + r"\?.*difficulty=hard"))
     wait_for(
         page,
         "() => !document.querySelector('#leaderboard-results').innerText.includes('easy-rider')",
@@ -154,7 +162,7 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     assert "hard-case" in page.locator("#leaderboard-results").inner_text()
     assert still_same_document(page)
     # Screen readers hear a short summary from a live region that stays in place.
-    assert page.locator("#leaderboard-status").inner_text() == "1 player ranked; page 1 of 1."
+    assert page.locator("#leaderboard-status").inner_text() == summary
     assert page.locator("#leaderboard-status").count() == 1
 
     shared = page.url

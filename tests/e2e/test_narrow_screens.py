@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from games.models import Game
+from tests.classes.support import enroll, make_class
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import PASSWORD, log_in, wait_for
 from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import instructors_group, play
@@ -62,7 +65,7 @@ def test_no_page_scrolls_sideways_on_a_phone(
     _, won, in_progress = games
     for path in (
         "/leaderboard/",
-        "/leaderboard/ratings/",
+        "/leaderboard/points/",
         "/games/mine/",
         "/stats/",
         f"/players/{LONG_NAME}/",
@@ -86,3 +89,10 @@ def test_no_page_scrolls_sideways_on_a_phone(
     log_in(page, base, "teacher")
     assert_fits_and_tables_scroll_inside(page, f"{base}/instructor/games/")
     assert page.locator(".records-table tbody tr").count() == len(games)
+
+    # A class's rating board, with the long name on it, at a phone's width.
+    classroom = make_class(User.objects.get(username="teacher"))
+    enroll(classroom, User.objects.get(username=LONG_NAME))
+    assert_fits_and_tables_scroll_inside(page, f"{base}/classes/{classroom.pk}/leaderboard/")
+    assert LONG_NAME in page.locator("#leaderboard-results").inner_text()
+    assert_accessible(page, "a class's rating board on a phone")

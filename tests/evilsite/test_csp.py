@@ -95,6 +95,7 @@ PAGES = {
     "statistics": ("player", lambda s: reverse("player_stats"), 200),
     "profile": ("visitor", lambda s: reverse("player_profile", args=["ada"]), 200),
     "leaderboard": ("visitor", lambda s: reverse("leaderboard"), 200),
+    "games won": ("visitor", lambda s: reverse("leaderboard_points"), 200),
     "instructors' list": ("instructor", lambda s: reverse("instructor_games"), 200),
     "CSV export": ("instructor", lambda s: reverse("instructor_games_csv"), 200),
     "minimal page": ("player", lambda s: reverse("ping"), 200),
@@ -142,6 +143,8 @@ def test_htmx_fragments_carry_it_too(site: Site) -> None:
     assert_policed(guess, page="guess fragment")
     table = site.visitor.get(reverse("leaderboard"), headers={"HX-Request": "true"})
     assert_policed(table, page="leaderboard fragment")
+    points = site.visitor.get(reverse("leaderboard_points"), headers={"HX-Request": "true"})
+    assert_policed(points, page="games won fragment")
 
 
 @pytest.mark.urls("tests.evilsite.error_urls")

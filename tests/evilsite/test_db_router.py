@@ -243,7 +243,11 @@ def test_exports_stream_from_the_replica(finished_games: Dictionary, export: str
 def test_pages_that_may_lag_use_the_replica_and_the_profile_too(finished_games: Dictionary) -> None:
     client = client_for(UserFactory(username="reader"))
     wait_for_the_replica()
-    for url in (reverse("leaderboard"), reverse("player_profile", args=["ada"])):
+    for url in (
+        reverse("leaderboard"),
+        reverse("leaderboard_points"),
+        reverse("player_profile", args=["ada"]),
+    ):
         with Queries() as queries:
             assert client.get(url).status_code == 200
         assert queries.sql(REPLICA_DB_ALIAS), url

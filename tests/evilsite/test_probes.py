@@ -129,6 +129,7 @@ def test_every_read_only_page_answers_head_as_it_answers_get() -> None:
             reverse("home"),
             reverse("ping"),
             reverse("leaderboard"),
+            reverse("leaderboard_points"),
             reverse("daily_today"),
             reverse("daily_archive"),
             reverse("daily_leaderboard_today"),

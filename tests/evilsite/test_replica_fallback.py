@@ -159,7 +159,9 @@ def test_every_page_that_may_lag_answers_with_the_replica_down(records: Dictiona
             reverse("player_stats"),
             reverse("player_profile", args=["ada"]),
             reverse("leaderboard"),
-            reverse("leaderboard") + "?board=daily",
+            reverse("leaderboard") + "?period=week&difficulty=hard",
+            reverse("leaderboard_points"),
+            reverse("leaderboard_points") + "?board=daily",
             reverse("instructor_games"),
             reverse("daily_leaderboard_today"),
         ],
@@ -220,7 +222,9 @@ def test_an_export_that_loses_the_replica_midway_finishes_from_the_primary(
 
 
 @pytest.mark.usefixtures("replica_up")
-@pytest.mark.parametrize("page", ["instructor_games", "leaderboard", "player_stats"])
+@pytest.mark.parametrize(
+    "page", ["instructor_games", "leaderboard", "leaderboard_points", "player_stats"]
+)
 def test_a_page_that_loses_the_replica_under_a_query_is_answered_from_the_primary(
     records: Dictionary, page: str
 ) -> None:

@@ -81,7 +81,16 @@ def no_store(response: HttpResponse) -> bool:
 
 
 @pytest.mark.parametrize(
-    "url_name", ["home", "leaderboard", "daily_today", "my_games", "player_stats", "profile"]
+    "url_name",
+    [
+        "home",
+        "leaderboard",
+        "leaderboard_points",
+        "daily_today",
+        "my_games",
+        "player_stats",
+        "profile",
+    ],
 )
 def test_every_page_to_a_signed_in_user_is_private_and_not_stored(url_name: str) -> None:
     response = client_for(UserFactory()).get(reverse(url_name))

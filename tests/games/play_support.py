@@ -3,12 +3,14 @@ fill in the new-game form, and run calls at the same moment on PostgreSQL."""
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from games import services
@@ -78,3 +80,17 @@ def run_at_once(*calls: Callable[[], Any]) -> list[Any]:
         thread.join(timeout=30)
     assert not any(thread.is_alive() for thread in threads)
     return results
+
+
+class Clock:
+    """Stands in for ``timezone.now`` (``monkeypatch.setattr(timezone, "now", clock)``): the
+    services, ``auto_now`` fields and the idle test all read it, in every thread."""
+
+    def __init__(self, start: dt.datetime | None = None) -> None:
+        self.now = start or timezone.now()
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def advance(self, *, minutes: float) -> None:
+        self.now += dt.timedelta(minutes=minutes)

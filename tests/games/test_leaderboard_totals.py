@@ -486,7 +486,7 @@ def test_deleting_a_player_removes_their_totals() -> None:
 def test_showing_a_board_writes_nothing(query: dict[str, str]) -> None:
     FinishedGameFactory(player=UserFactory(username="p"))
     with CaptureQueriesContext(connection) as queries:
-        response = client_for(None).get(reverse("leaderboard"), query)
+        response = client_for(None).get(reverse("leaderboard_points"), query)
     assert response.status_code == 200
     statements = [entry["sql"].upper() for entry in queries.captured_queries]
     assert statements

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ from games.selectors.share import HIT, MISS, result_path, share_code, share_text
 from tests.conftest import NINE_WORDS
 from tests.daily.support import daily_dictionary, finished_attempt, made_up_words, play_out
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.play_support import guess, start
+from tests.games.play_support import Clock, guess, start
 from tests.markup import without_csrf_tokens
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +97,22 @@ class TestShareText:
         lines = share_text(game, link="https://x.test/").split("\n")
         assert lines[0] == f"Evil Hangman daily #{puzzle.number}"
         assert lines[1].startswith("Gave up after")
+
+    def test_an_abandoned_daily_attempt_says_it_was_abandoned(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        clock = Clock()
+        monkeypatch.setattr(timezone, "now", clock)
+        daily_dictionary()
+        game = daily_attempt_start(
+            player=UserFactory(), puzzle=daily_puzzle_ensure(day=utc_today())
+        )
+        guess(game, "q")
+        clock.advance(minutes=60)
+        (game,) = services.abandoned_games_expire()
+        lines = share_text(game, link="https://x.test/").split("\n")
+        assert lines[1].startswith("Abandoned after")
+        assert lines[1].endswith(f"/{game.max_misses} misses, 1 guess")
 
     def test_the_board_of_a_finished_game_offers_it_and_a_playing_board_does_not(
         self, client: Client, nine: Dictionary

@@ -57,9 +57,17 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
     players = [UserFactory() for _ in range(3)]
     dictionary = DictionaryFactory()
     # Finish times out of id order: the rebuild follows (finished_at, id), as the finishes did.
+    # Player 0 wins one game in two, 1 wins every game, 2 wins two in three.
+    wins = [lambda n: n % 2 == 0, lambda n: True, lambda n: n % 3 != 0]
     plan = [
-        (i, players[i % 3], 4 + i % 2, 3 + i % 4, Status.WON if i % 3 else Status.LOST)
-        for i in range(24)
+        (
+            i,
+            players[i % 3],
+            4 + i % 2,
+            3 + i % 4,
+            Status.WON if wins[i % 3](i // 3) else Status.LOST,
+        )
+        for i in range(120)
     ]
     for minutes, player, length, max_misses, status in sorted(plan, key=lambda row: -row[0]):
         GameFactory(is_ranked=False)  # unranked games interleaved are never rated
@@ -82,12 +90,15 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
         rating_record(game)
     incremental = snapshot()
     rated = len(incremental["changes"])
-    assert 12 < rated < 24  # most games counted, and some were too easy for their player
+    assert 60 < rated < 120  # most games counted, and some were too easy for their player
+    moved = [change[4] != change[5] for change in incremental["changes"]]
+    assert any(moved)  # boards moved once their players were established (ratings.rules)
+    assert not all(moved)  # and not for a provisional player's result
 
     out = StringIO()
     call_command("rebuild_ratings", stdout=out)
     assert snapshot() == incremental
-    assert f"{rated} rated of 24 ranked games" in out.getvalue()
+    assert f"{rated} rated of 120 ranked games" in out.getvalue()
     assert "3 players, 4 boards" in out.getvalue()
 
 
@@ -99,6 +110,10 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
 def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     """The second finish waits on the first's new board row, then rates against its result."""
     dictionary = DictionaryFactory()
+    # Established players, so each result moves the board (ratings.rules.moves_board).
+    players = {name: UserFactory() for name in ("first", "second")}
+    for player in players.values():
+        PlayerRating.objects.create(player=player, rating=1500, deviation=80)
     first_rated, errors = threading.Event(), []
     changes: dict[str, RatingChange] = {}
 
@@ -107,7 +122,7 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
             if wait_for is not None:
                 wait_for.wait(timeout=10)
             with transaction.atomic():
-                game = FinishedGameFactory(player=UserFactory(), dictionary=dictionary)
+                game = FinishedGameFactory(player=players[name], dictionary=dictionary)
                 change = rating_record(game)
                 assert change is not None
                 changes[name] = change
@@ -131,5 +146,6 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     board = BoardRating.objects.get()
     assert board.games == 2
     assert RatingChange.objects.count() == 2
+    assert changes["first"].board_after != changes["first"].board_before
     assert changes["second"].board_before == changes["first"].board_after
     assert board.rating == changes["second"].board_after

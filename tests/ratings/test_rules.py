@@ -11,8 +11,8 @@ def test_a_board_near_the_player_counts_and_one_far_below_does_not() -> None:
     player = glicko2.Rating(1500, 80)
     assert rules.counts(player, glicko2.Rating(1500, 80))
     assert rules.counts(player, glicko2.Rating(1900, 80))  # a hard board always counts
-    assert rules.counts(player, glicko2.Rating(1200, 80))
-    assert not rules.counts(player, glicko2.Rating(1050, 80))
+    assert rules.counts(player, glicko2.Rating(1300, 80))
+    assert not rules.counts(player, glicko2.Rating(1200, 80))
 
 
 def test_the_cut_is_the_expected_score() -> None:

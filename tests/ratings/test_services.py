@@ -26,7 +26,7 @@ def test_giving_up_a_ranked_game_rates_it_as_a_loss_through_plays_hook() -> None
     change = RatingChange.objects.get(game=game)
     assert change.score == 0
     assert change.player_after < change.player_before
-    assert change.board_after > change.board_before
+    assert change.board_after == change.board_before  # a newcomer's result moves no board
     rating = PlayerRating.objects.get(player=game.player)
     assert (rating.games, rating.rating) == (1, change.player_after)
     assert rating.provisional
@@ -42,6 +42,7 @@ def test_an_unranked_game_is_not_rated() -> None:
 
 def test_a_win_raises_the_player_and_lowers_the_board_once() -> None:
     game = FinishedGameFactory(status=Status.WON)
+    PlayerRating.objects.create(player=game.player, rating=1500, deviation=80)  # established
     change = rating_record(game)
     assert change is not None
     assert change.player_delta > 0
@@ -175,3 +176,20 @@ def test_losing_rating_in_another_tab_does_not_make_an_easy_board_count() -> Non
     _rated_before(player, 1300, at=now - dt.timedelta(minutes=5))
     assert rating_record(game) is None
     assert PlayerRating.objects.get(player=player).rating == 1300
+
+
+def test_spare_accounts_throwing_games_do_not_lift_a_board() -> None:
+    """The cheat: twenty new accounts lose on a board so that a win there pays more."""
+    dictionary = DictionaryFactory(words=WORDS)
+    for _ in range(20):
+        game = GameFactory(is_ranked=True, dictionary=dictionary)
+        game_services.game_forfeit(game_id=game.pk, player=game.player)
+    board = BoardRating.objects.get()
+    assert (board.games, board.rating) == (20, 1500)  # rated for each account, not the board
+    assert RatingChange.objects.filter(player_after__lt=1500).count() == 20
+    # An established player's loss does move it.
+    game = GameFactory(is_ranked=True, dictionary=dictionary)
+    PlayerRating.objects.create(player=game.player, rating=1500, deviation=80)
+    game_services.game_forfeit(game_id=game.pk, player=game.player)
+    board.refresh_from_db()
+    assert board.rating > 1500

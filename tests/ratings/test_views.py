@@ -51,23 +51,18 @@ def test_the_profile_shows_the_rating_provisional_and_its_history_chart(client: 
     assert "Rating over the last 3 rated games" in html
 
 
-def test_the_ratings_board_lists_provisional_players_apart(client: Client) -> None:
+def test_the_old_ratings_board_address_moved_for_good_to_the_main_board(client: Client) -> None:
+    response = client.get("/leaderboard/ratings/?period=week&difficulty=hard")
+    assert response.status_code == 301
+    assert response["Location"] == reverse("leaderboard") + "?period=week&difficulty=hard"
     PlayerRating.objects.create(player=UserFactory(username="steady"), rating=1600, deviation=60)
-    PlayerRating.objects.create(player=UserFactory(username="strong"), rating=1900, deviation=60)
-    PlayerRating.objects.create(player=UserFactory(username="newcomer"), rating=2000)
-    html = client.get(reverse("ratings_leaderboard")).content.decode()
-    assert "<html" in html
-    players, provisional = html.split("<h2>Provisional</h2>")
-    assert players.index("strong") < players.index("steady")
-    assert "newcomer" not in players
-    assert "newcomer" in provisional
-    assert "2000?" in provisional
+    page = client.get("/leaderboard/ratings/", follow=True).content.decode()
+    assert "steady" in page
+    assert "Players by rating" in page
 
 
-def test_the_ratings_board_sends_only_its_table_to_htmx(client: Client) -> None:
-    PlayerRating.objects.create(player=UserFactory(username="steady"), rating=1600, deviation=60)
-    response = client.get(reverse("ratings_leaderboard"), HTTP_HX_REQUEST="true")
-    html = response.content.decode()
-    assert "<html" not in html
-    assert 'id="results"' in html
-    assert "steady" in html
+def test_the_profile_links_to_the_main_board(client: Client) -> None:
+    player = UserFactory(username="ada")
+    rating_record(FinishedGameFactory(player=player))
+    html = client.get(reverse("player_profile", args=["ada"])).content.decode()
+    assert f'<a href="{reverse("leaderboard")}">Leaderboard</a>' in html

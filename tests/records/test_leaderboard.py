@@ -272,7 +272,9 @@ def test_a_page_is_three_queries_whatever_the_number_of_players(
 
 
 class TestLeaderboardPage:
-    url = reverse("leaderboard")
+    """The games-won board (points, win rate), the second tab of the leaderboard."""
+
+    url = reverse("leaderboard_points")
 
     def test_visitors_see_the_board_and_the_scoring_rule(self) -> None:
         FinishedGameFactory(player=UserFactory(username="champion"))
@@ -280,7 +282,7 @@ class TestLeaderboardPage:
         assert response.status_code == 200
         page = response.content.decode()
         assert "<html" in page
-        assert 'hx-get="/leaderboard/"' in page
+        assert 'hx-get="/leaderboard/points/"' in page
         assert 'hx-push-url="true"' in page
         assert "champion" in page
         assert "difficulty weight × (27 − wrong guesses allowed)" in page  # noqa: RUF001

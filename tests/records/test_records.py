@@ -203,6 +203,7 @@ MATRIX = {
     "player_stats": dict.fromkeys(ROLES, 200) | {"visitor": "login"},
     "player_profile": dict.fromkeys(ROLES, 200),
     "leaderboard": dict.fromkeys(ROLES, 200),
+    "leaderboard_points": dict.fromkeys(ROLES, 200),
     "instructor_games": {
         "visitor": "login",
         "owner": 403,

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('dictionaries', '0007_word_zipf'),
-        ('games', '0013_settings_fields'),
+        ('games', '0014_abandoned'),
     ]
 
     operations = [
