@@ -3,9 +3,15 @@
 Run from the repository root: ``.venv/bin/python bench/ratings.py``. No database: the
 games are the engine's (hard, ranked: secret vocabulary and seeded choices) on web2's
 buckets, the ratings ``ratings.glicko2`` updated after every game as the site does
-(``ratings/services.py``: the player against the board, a win the player's), boards
-started from par as the site starts them, and a game rated only when ``ratings.rules``
-says it counts (the player's expected score on the board at most 80 %).
+(``ratings/services.py``: the player against the board, a win the player's), and a game
+rated only when ``ratings.rules`` says it counts (the player's expected score on the
+board at most 80 %, and only an established player's result
+moves a board). Each run plays the season twice, with the same players' seed: once
+with the boards started from par, once from the reference model player's win rate
+(``games.engine.prior``, the site's prior: 200 seeded games a board, 10 with
+``--quick``; ``docs/BOARD_PRIORS.md``). ``--start par|model`` says which season the
+tables and the last line show; the default is par, what the site does after ``make
+setup`` (it uses a prior only where ``manage.py compute_board_priors`` stored one).
 
 The model players are the greedy guesser (``games.engine.guesser.greedy_aware_letter``)
 with a chance of a random letter at each guess (0 %, 15 %, 30 %, 50 %, 70 %): the lower
@@ -22,7 +28,8 @@ as the honest players' loss rate (tau). ``--quick`` plays 20 games each (seconds
 script cannot rot); its numbers are not the measure. ``--every-game-counts`` turns the
 rule off, to see what it changes.
 
-Measured (300 games each, about 11 s a run, a helper's tests running alongside):
+Measured (300 games each, about 11 s a run, a helper's tests running alongside; from par,
+before the games had seeded ties, see below):
 
 - the rule off (``--every-game-counts``): tau players 1.00, tau boards 0.89, farmer below
   every stronger player: no. The farmer ends above p15: it won nearly every game on the
@@ -35,6 +42,37 @@ Measured (300 games each, about 11 s a run, a helper's tests running alongside):
   Over seeds 2026 and 1-5: tau players 1.00 each time, tau boards 0.86-0.90 (median
   0.89), the edge farmer 81-252 points below p15 (median 194), yes each time.
 
+Seeded ties: the bench played its games without them, though a ranked game on the site
+has them (and the docstring said so); it now plays with them (``seeded_ties=True``), as
+the reference player does. From par, tau boards with seeds 2026, 1, 2: 0.89, 0.86, 0.89
+without, 0.92, 0.89, 0.92 with.
+
+The two starts (300 games each, ranked with seeded ties, 26-64 s a run with both seasons
+and the reference player's 200 games on each of the five lengths, other helpers' work
+alongside; seeds 2026 / 1 / 2). "start" and "end" are tau between the board ratings and
+both seasons' honest loss rates pooled, at the start and after the games; "own" is the
+last line's tau boards:
+
+- from par: start 0.78 / 0.78 / 0.78, end 0.94 / 0.92 / 0.92, own 0.92 / 0.89 / 0.92;
+  tau players 1.00 and farmer below: yes each time.
+- from the prior: start 0.85 / 0.83 / 0.85, end 0.90 / 0.90 / 0.92, own 0.87 / 0.94 /
+  0.89; tau players 1.00 and farmer below: yes each time.
+
+Shorter seasons (``--games``; same seeds), end, and farmer below:
+
+- 30 games: from par 0.63 / 0.70 / 0.69, yes / no / yes (tau players 0.80 at seed 1);
+  from the prior 0.81 / 0.77 / 0.74, yes / yes / yes (tau players 1.00 each time).
+- 100 games: from par 0.87 / 0.89 / 0.85, yes / yes / yes; from the prior 0.83 / 0.89 /
+  0.79, yes / no / yes (tau players 0.80 at seed 1).
+
+So the prior orders the boards better before any game (+0.05 to +0.07) and after a
+short season (+0.05 to +0.18 after 30 games), but after 100 or 300 games per player the
+results have overwritten the start and par is as good or better (up to 0.06 ahead). It
+is not better overall, so par stays the bench's default, and the site uses a prior only
+where ``compute_board_priors`` stored one (not in ``make setup``). The reference player
+is one of these model players (the 30 % one), so this bench favours the prior by
+construction.
+
 Last line: ``ratings: tau players <T>, tau boards <B>, farmer below every stronger
 player: yes|no``.
 """
@@ -46,6 +84,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
@@ -55,6 +94,7 @@ from dictionaries.sources import default_word_source
 from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game, ranked_vocabulary
 from games.engine.guesser import greedy_aware_letter
 from games.engine.par import par
+from games.engine.prior import PRIOR_GAMES, board_prior
 from games.engine.search import search_tables
 from ratings import glicko2, rules
 
@@ -64,6 +104,9 @@ NOISE = {"p0": 0.0, "p15": 0.15, "p30": 0.30, "p50": 0.50, "p70": 0.70}
 FARMER, EDGE_FARMER, FARMER_NOISE = "farmer", "edge", 0.30
 GAMES = 300
 QUICK_GAMES = 20
+QUICK_PRIOR_GAMES = 10
+STARTS = ("par", "model")
+SITE_START = "par"  # what ratings.selectors.board_start uses where no prior is stored
 SEED = 2026
 
 Board = tuple[int, int]
@@ -85,6 +128,7 @@ def play(lexicon: Lexicon, max_misses: int, seed: int, noise: float, rng: random
         max_misses=max_misses,
         difficulty=Difficulty.HARD,
         seed=seed,
+        seeded_ties=True,
         vocabulary=ranked_vocabulary(lexicon),
     )
     while not state.is_over:
@@ -113,42 +157,38 @@ def choose_board(
     return rng.choice(boards)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games each")
-    parser.add_argument("--games", type=int, default=GAMES, help="ranked games per player")
-    parser.add_argument("--seed", type=int, default=SEED, help="the players' random letters")
-    parser.add_argument(
-        "--every-game-counts", action="store_true", help="rate every game (the rule off)"
-    )
-    args = parser.parse_args()
-    games = QUICK_GAMES if args.quick else args.games
+@dataclass
+class Run:
+    """One season of the model players from one set of starting board ratings."""
 
-    def counts(player: glicko2.Rating, board: glicko2.Rating) -> bool:
-        return args.every_game_counts or rules.counts(player, board)
+    start: dict[Board, glicko2.Rating]
+    board_rating: dict[Board, glicko2.Rating]
+    player_rating: dict[str, glicko2.Rating]
+    rated_games: dict[str, int]
+    honest_results: dict[Board, list[bool]]
 
-    started = time.perf_counter()
-    words = default_word_source()
-    lexicons = {}
-    pars = {}
-    for length in LENGTHS:
-        lexicons[length] = Lexicon([word for word in words if len(word) == length])
-        search_tables(lexicons[length])
-        pars[length] = par(lexicons[length], Difficulty.HARD).misses
-    boards = [(length, misses) for length in LENGTHS for misses in MISSES]
-    board_rating = {board: rules.board_start_from_par(pars[board[0]], board[1]) for board in boards}
+
+def season(
+    lexicons: dict[int, Lexicon],
+    start: dict[Board, glicko2.Rating],
+    games: int,
+    seed: int,
+    counts: Callable[[glicko2.Rating, glicko2.Rating], bool],
+) -> Run:
+    boards = list(start)
+    board_rating = dict(start)
     noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
     player_rating = {name: glicko2.Rating() for name in noise}
     rated_games = dict.fromkeys(noise, 0)
     honest_results: dict[Board, list[bool]] = {board: [] for board in boards}
-    rng = random.Random(args.seed)
-    seed = 0
+    rng = random.Random(seed)
+    game_seed = 0
     for _ in range(games):
         for name in noise:
             player = player_rating[name]
             board = choose_board(name, boards, board_rating, player, rng, counts)
-            seed += 1
-            won = play(lexicons[board[0]], board[1], seed, noise[name], rng)
+            game_seed += 1
+            won = play(lexicons[board[0]], board[1], game_seed, noise[name], rng)
             if name in NOISE:
                 honest_results[board].append(won)
             opponent = board_rating[board]
@@ -159,9 +199,69 @@ def main() -> None:
             player_rating[name] = glicko2.update(player, [(opponent, score)])
             if rules.moves_board(player):
                 board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
+    return Run(start, board_rating, player_rating, rated_games, honest_results)
+
+
+def loss_rates(results: dict[Board, list[bool]]) -> dict[Board, float]:
+    return {board: 1 - sum(won) / len(won) if won else 0.5 for board, won in results.items()}
+
+
+def board_tau(ratings: dict[Board, glicko2.Rating], loss_rate: dict[Board, float]) -> float:
+    boards = list(ratings)
+    return kendall_tau([ratings[b].rating for b in boards], [loss_rate[b] for b in boards])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games each")
+    parser.add_argument("--games", type=int, default=GAMES, help="ranked games per player")
+    parser.add_argument("--seed", type=int, default=SEED, help="the players' random letters")
+    parser.add_argument(
+        "--every-game-counts", action="store_true", help="rate every game (the rule off)"
+    )
+    parser.add_argument(
+        "--start",
+        choices=sorted(STARTS),
+        default=SITE_START,
+        help=f"the boards' first ratings the table and last line show (default {SITE_START})",
+    )
+    args = parser.parse_args()
+    games = QUICK_GAMES if args.quick else args.games
+    prior_games = QUICK_PRIOR_GAMES if args.quick else PRIOR_GAMES
+
+    def counts(player: glicko2.Rating, board: glicko2.Rating) -> bool:
+        return args.every_game_counts or rules.counts(player, board)
+
+    started = time.perf_counter()
+    words = default_word_source()
+    lexicons = {}
+    pars = {}
+    priors = {}
+    for length in LENGTHS:
+        lexicons[length] = Lexicon([word for word in words if len(word) == length])
+        search_tables(lexicons[length])
+        pars[length] = par(lexicons[length], Difficulty.HARD).misses
+        priors[length] = board_prior(lexicons[length], Difficulty.HARD, games=prior_games)
+    boards = [(length, misses) for length in LENGTHS for misses in MISSES]
+    starts = {
+        "par": {board: rules.board_start_from_par(pars[board[0]], board[1]) for board in boards},
+        "model": {
+            board: rules.board_start_from_win_rate(priors[board[0]].win_rate(board[1]))
+            for board in boards
+        },
+    }
+    runs = {
+        name: season(lexicons, start, games, args.seed, counts) for name, start in starts.items()
+    }
+    run = runs[args.start]
+    board_rating, player_rating, rated_games = run.board_rating, run.player_rating, run.rated_games
+    noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
 
     rule = "every game rated" if args.every_game_counts else "ratings.rules on"
-    print(f"{games} ranked games per player, {len(boards)} boards (hard, web2), {rule}")
+    print(
+        f"{games} ranked games per player, {len(boards)} boards (hard, web2), {rule}, "
+        f"boards start from {args.start}"
+    )
     print(f"{'player':>8} {'random letter':>13} {'rating':>7} {'deviation':>9} {'rated':>5}")
     for name in sorted(player_rating, key=lambda n: -player_rating[n].rating):
         rating = player_rating[name]
@@ -170,33 +270,53 @@ def main() -> None:
             f"{name:>8} {noise[name]:>12.0%} {shown} {rating.deviation:>9.0f} "
             f"{rated_games[name]:>5}"
         )
-    print(f"{'board':>8} {'par':>3} {'rating':>7} {'honest win rate':>15} {'games':>5}")
-    loss_rate = {}
+    print(
+        f"{'board':>8} {'par':>3} {'model':>5} {'start':>5} {'rating':>7} "
+        f"{'honest win rate':>15} {'games':>5}"
+    )
+    loss_rate = loss_rates(run.honest_results)
     for board in sorted(boards, key=lambda b: -board_rating[b].rating):
-        results = honest_results[board]
-        loss_rate[board] = 1 - sum(results) / len(results) if results else 0.5
         print(
-            f"{board[0]:>3}/{board[1]:<4} {pars[board[0]]:>3} {board_rating[board].rating:>7.0f} "
-            f"{1 - loss_rate[board]:>15.0%} {len(results):>5}"
+            f"{board[0]:>3}/{board[1]:<4} {pars[board[0]]:>3} "
+            f"{priors[board[0]].win_rate(board[1]):>5.0%} {run.start[board].rating:>5.0f} "
+            f"{board_rating[board].rating:>7.0f} {1 - loss_rate[board]:>15.0%} "
+            f"{len(run.honest_results[board]):>5}"
         )
+    # Both seasons' honest games together measure the boards for the comparison of starts.
+    pooled = loss_rates(
+        {board: [won for r in runs.values() for won in r.honest_results[board]] for board in boards}
+    )
+    for name, other in runs.items():
+        tau_players, tau_boards, below = verdict(other)
+        print(
+            f"start from {name}: tau boards at the start {board_tau(other.start, pooled):.2f}, "
+            f"after the games {board_tau(other.board_rating, pooled):.2f} (both seasons' honest "
+            f"loss rates); its own season: tau players {tau_players:.2f}, tau boards "
+            f"{tau_boards:.2f}, farmer below: {below}"
+        )
+    print(f"reference player: {prior_games} games a board; {time.perf_counter() - started:.1f} s")
+    tau_players, tau_boards, below = verdict(run)
+    print(
+        f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "
+        f"farmer below every stronger player: {below}"
+    )
+
+
+def verdict(run: Run) -> tuple[float, float, str]:
+    """The goals on one season: tau players, tau boards (its own loss rates), farmer below."""
     honest = list(NOISE)
+    player_rating, rated_games = run.player_rating, run.rated_games
     tau_players = kendall_tau(
         [player_rating[name].rating for name in honest], [-NOISE[name] for name in honest]
     )
-    tau_boards = kendall_tau(
-        [board_rating[board].rating for board in boards], [loss_rate[board] for board in boards]
-    )
+    tau_boards = board_tau(run.board_rating, loss_rates(run.honest_results))
     stronger = [name for name in honest if NOISE[name] < FARMER_NOISE]
     below = all(
         rated_games[farmer] == 0
         or all(player_rating[farmer].rating < player_rating[name].rating for name in stronger)
         for farmer in (FARMER, EDGE_FARMER)
     )
-    print(f"{time.perf_counter() - started:.1f} s")
-    print(
-        f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "
-        f"farmer below every stronger player: {'yes' if below else 'no'}"
-    )
+    return tau_players, tau_boards, "yes" if below else "no"
 
 
 if __name__ == "__main__":

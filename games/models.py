@@ -19,6 +19,7 @@ from dictionaries.models import Dictionary
 from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
+from games.engine import prior as engine_prior
 from games.engine.makers import FAIR, NAME_MAX_LENGTH
 
 MAX_WRONG_GUESSES = 26
@@ -609,3 +610,44 @@ class Par(models.Model):
     def label(self) -> str:
         """ "5" when proven, "≤ 7" when it is the best line found."""
         return str(self.misses) if self.proven else f"≤ {self.misses}"
+
+
+class BoardPrior(models.Model):
+    """How a reference model player fares on one board of the seeds' rule: a board's first rating.
+
+    ``misses_needed[k]`` of ``games`` seeded games needed exactly ``k`` wrong guesses
+    (``games.engine.prior``: the greedy guesser with 30 % random letters, no miss limit),
+    so the win rate for any number of wrong guesses allowed follows. Filled offline by
+    ``manage.py compute_board_priors``; ``ratings.selectors.board_start`` prefers it to par.
+    """
+
+    dictionary = models.ForeignKey(
+        Dictionary, on_delete=models.CASCADE, related_name="board_priors"
+    )
+    length = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
+    misses_needed = models.JSONField(
+        help_text="Games that needed 0, 1, 2, ... wrong guesses, in that order."
+    )
+    games = models.PositiveIntegerField(help_text="Games the reference player played.")
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["dictionary", "length", "difficulty"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dictionary", "length", "difficulty"], name="board_prior_unique_board"
+            ),
+            models.CheckConstraint(condition=models.Q(games__gte=1), name="board_prior_games"),
+            models.CheckConstraint(
+                condition=models.Q(difficulty__in=[d.value for d in RULE_DIFFICULTIES]),
+                name="board_prior_rule_difficulty",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"board prior ({self.dictionary_id}, {self.length}, {self.difficulty})"
+
+    def win_rate(self, max_misses: int) -> float:
+        """The reference player's add-one win rate with ``max_misses`` wrong guesses allowed."""
+        return engine_prior.win_rate(self.misses_needed, max_misses)

@@ -19,6 +19,8 @@ ends below every stronger player.
 
 from __future__ import annotations
 
+import math
+
 from ratings.glicko2 import DEFAULT_RATING, Rating, expected_score
 
 # lichess's rule: a rating whose deviation is above 110 is provisional ("?").
@@ -65,3 +67,27 @@ def board_start_from_par(par: int, max_misses: int) -> Rating:
     """A board's first rating: 1500 moved by par's margin against the misses allowed."""
     start = DEFAULT_RATING + BOARD_MARGIN_POINTS * (par - max_misses)
     return Rating(min(BOARD_START_MAX, max(BOARD_START_MIN, start)), BOARD_START_DEVIATION_WITH_PAR)
+
+
+# The board's first rating, from the reference model player's win rate on it
+# (``games.engine.prior``: the greedy guesser with 30 % random letters, seeded games with
+# no miss limit): the rating at which a 1500 player wins with that rate on Glicko-2's
+# logistic curve (its expected score without the deviations' damping). The win rate is
+# the stored add-one estimate; a rate of exactly 0 or 1 (none should reach here) is
+# taken as one win or loss in WIN_RATE_GAMES_FLOOR. Clamped like the par start, and as
+# uncertain: the reference player stands in for people, whom results measure.
+WIN_RATE_GAMES_FLOOR = 1000
+GLICKO_POINTS_PER_DECADE = 400.0  # 10 times the odds: 400 points (SCALE = 400 / ln 10)
+BOARD_START_DEVIATION_WITH_PRIOR = 300.0
+
+
+def board_start_from_win_rate(win_rate: float) -> Rating:
+    """A board's first rating: where a 1500 player's expected score equals ``win_rate``."""
+    if not 0.0 <= win_rate <= 1.0:
+        raise ValueError(f"a win rate is between 0 and 1, not {win_rate!r}")
+    edge = 1 / WIN_RATE_GAMES_FLOOR
+    p = min(1 - edge, max(edge, win_rate))
+    start = DEFAULT_RATING - GLICKO_POINTS_PER_DECADE * math.log10(p / (1 - p))
+    return Rating(
+        min(BOARD_START_MAX, max(BOARD_START_MIN, start)), BOARD_START_DEVIATION_WITH_PRIOR
+    )

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
 
-from games.models import Game, Par
+from games.models import BoardPrior, Game, Par
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
 
@@ -22,12 +22,13 @@ LEADERBOARD_SIZE = 100
 def board_start(
     *, dictionary_id: int, length: int, max_misses: int, difficulty: str
 ) -> glicko2.Rating:
-    """The rating a board starts from: 1500/350 without a par, else moved by par's margin."""
-    par = (
-        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
-        .values_list("misses", flat=True)
-        .first()
-    )
+    """The rating a board starts from: the reference model player's win rate when stored
+    (``manage.py compute_board_priors``), else par's margin, else 1500/350."""
+    board = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
+    prior = BoardPrior.objects.filter(**board).first()
+    if prior is not None:
+        return rules.board_start_from_win_rate(prior.win_rate(max_misses))
+    par = Par.objects.filter(**board).values_list("misses", flat=True).first()
     return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
 
 

@@ -10,7 +10,8 @@ no module of the package imports another in a cycle). From the bottom up:
 - ``search``, ``lookahead``: searching ahead over word sets (fiendish's tools);
 - ``makers/``: the word-makers, one per difficulty, and their registry;
 - ``rules``: new game, apply a guess, restore, replay;
-- ``guesser``, ``par``: the computer as a player, and par.
+- ``guesser``, ``par``, ``prior``: the computer as a player, par, and the board priors
+  (a fallible model player's misses on a board, for its first rating).
 
 The names the rest of the site uses are re-exported here
 (``from games.engine import Lexicon, apply_guess``); the guessers are read as

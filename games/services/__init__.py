@@ -46,6 +46,7 @@ from games.services.play import (
     register_answer_source,
     register_finish_hook,
 )
+from games.services.prior import BoardPriorOutcome, board_prior_compute
 from games.services.start import (
     SEED_BITS,
     GameSettings,
@@ -65,6 +66,7 @@ __all__ = [
     "NOT_OFFERED_MESSAGE",
     "SEED_BITS",
     "AnswerSource",
+    "BoardPriorOutcome",
     "ComputerMove",
     "FinishHook",
     "GameAbandonedError",
@@ -83,6 +85,7 @@ __all__ = [
     "UndoRefusedError",
     "_answer_sources",
     "abandoned_games_expire",
+    "board_prior_compute",
     "computer_game_start",
     "computer_move",
     "computer_replay_start",

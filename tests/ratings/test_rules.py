@@ -32,3 +32,28 @@ def test_a_board_starts_from_par_against_the_misses_allowed(
 ) -> None:
     start = rules.board_start_from_par(par, max_misses)
     assert (start.rating, start.deviation) == (rating, 300)
+
+
+@pytest.mark.parametrize(
+    ("win_rate", "rating"),
+    [(0.5, 1500.0), (1 / 11, 1900.0), (10 / 11, 1100.0), (0.0, 2200.0), (1.0, 800.0)],
+)
+def test_a_board_starts_where_a_1500_player_wins_with_the_model_players_rate(
+    win_rate: float, rating: float
+) -> None:
+    start = rules.board_start_from_win_rate(win_rate)
+    assert start.rating == pytest.approx(rating)
+    assert start.deviation == 300
+    if rating not in (800.0, 2200.0):  # unclamped: the 1500 player's expected score is the rate
+        exact = glicko2.Rating(start.rating, 0.0)
+        assert glicko2.expected_score(glicko2.Rating(), exact) == pytest.approx(win_rate)
+
+
+def test_the_start_falls_as_the_win_rate_rises_and_refuses_a_rate_that_is_not_one() -> None:
+    starts = [rules.board_start_from_win_rate(p / 100).rating for p in range(101)]
+    assert starts == sorted(starts, reverse=True)
+    assert min(starts) == rules.BOARD_START_MIN
+    assert max(starts) == rules.BOARD_START_MAX
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="between 0 and 1"):
+            rules.board_start_from_win_rate(bad)

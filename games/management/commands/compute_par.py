@@ -42,24 +42,8 @@ class Command(BaseCommand):
         if options["nodes"] < 1:
             raise CommandError("--nodes must be at least 1")
         lengths = parse_lengths(options["lengths"]) if options["lengths"] else None
-        for dictionary in self._dictionaries(options):
+        for dictionary in chosen_dictionaries(options):
             self._compute(dictionary, lengths, options)
-
-    def _dictionaries(self, options: dict[str, Any]) -> list[Dictionary]:
-        if options["all"]:
-            if options["dictionary"]:
-                raise CommandError("use --dictionary or --all, not both")
-            return list(Dictionary.objects.order_by("name"))
-        name = options["dictionary"]
-        query = Q(is_default=True) if name is None else Q(name__iexact=name) | Q(slug__iexact=name)
-        dictionary = Dictionary.objects.filter(query).first()
-        if dictionary is None:
-            raise CommandError(
-                "there is no default dictionary (import one first)"
-                if name is None
-                else f"no dictionary named {name!r}"
-            )
-        return [dictionary]
 
     def _compute(
         self, dictionary: Dictionary, lengths: list[int] | None, options: dict[str, Any]
@@ -93,6 +77,24 @@ class Command(BaseCommand):
             f"{len(outcomes) - computed} kept); {proven} proven, {len(outcomes) - proven} "
             "shown as the best line found (par <= N)."
         )
+
+
+def chosen_dictionaries(options: dict[str, Any]) -> list[Dictionary]:
+    """--dictionary NAME, --all, or the default dictionary (``compute_board_priors`` too)."""
+    if options["all"]:
+        if options["dictionary"]:
+            raise CommandError("use --dictionary or --all, not both")
+        return list(Dictionary.objects.order_by("name"))
+    name = options["dictionary"]
+    query = Q(is_default=True) if name is None else Q(name__iexact=name) | Q(slug__iexact=name)
+    dictionary = Dictionary.objects.filter(query).first()
+    if dictionary is None:
+        raise CommandError(
+            "there is no default dictionary (import one first)"
+            if name is None
+            else f"no dictionary named {name!r}"
+        )
+    return [dictionary]
 
 
 def parse_lengths(text: str) -> list[int]:
