@@ -54,7 +54,9 @@ both seasons' honest loss rates pooled, at the start and after the games; "own" 
 last line's tau boards:
 
 - from par: start 0.78 / 0.78 / 0.78, end 0.94 / 0.92 / 0.92, own 0.92 / 0.89 / 0.92;
-  tau players 1.00 and farmer below: yes each time.
+  tau players 1.00 and farmer below: yes each time. The rule off
+  (``--every-game-counts``, seed 2026): tau players 1.00, tau boards 0.87, farmer below:
+  no.
 - from the prior: start 0.85 / 0.83 / 0.85, end 0.90 / 0.90 / 0.92, own 0.87 / 0.94 /
   0.89; tau players 1.00 and farmer below: yes each time.
 
