@@ -94,6 +94,10 @@ class RatingChange(models.Model):
         default=DEFAULT_DEVIATION,
         help_text="Read to decide whether a later game on the board counts (ratings.rules).",
     )
+    moved_board = models.BooleanField(
+        default=True,
+        help_text="Whether the result moved the board's rating too (ratings.rules.moves_board).",
+    )
     finished_at = models.DateTimeField()
 
     class Meta:

@@ -31,7 +31,8 @@ PROVISIONAL_DEVIATION = 110.0
 # about 240 points below the player (a board's deviation widens the band a little); any
 # board above counts. Measured in bench/ratings.py over six seeds, the edge farmer's
 # distance below the stronger p15 player, median (least): 0.9 gives 105 (-3: above it
-# once), 0.85 gives 146 (102), 0.8 gives 194 (81), and tau boards median 0.89 at 0.8.
+# once), 0.85 gives 146 (102), 0.8 gives 194 (81), and tau boards median 0.89 at 0.8
+# (measured before boards moved at most once a day per player; with it: 163 (87), 0.87).
 RATED_EXPECTED_MAX = 0.8
 
 
@@ -40,17 +41,25 @@ def counts(player: Rating, board: Rating) -> bool:
     return expected_score(player, board) <= RATED_EXPECTED_MAX
 
 
-def moves_board(player: Rating) -> bool:
-    """Whether the player's result moves the board's rating: only an established player's.
+def moves_board(player: Rating, *, played: bool, first_today: bool, daily: bool) -> bool:
+    """Whether a rated result moves the board's rating, not only the player's.
 
     Boards are the one thing players share, so they are what a cheater with spare
-    accounts would bend: twenty new accounts that each throw a game on a board would
-    lift it, and a win there would then pay more. A provisional rating says little about
-    the player, so its results move the player alone; the board moves for established
-    players, whose ratings (and so whose results) mean something. ``bench/ratings.py``
-    keeps the boards' order (tau boards 0.89, median of six seeds).
+    accounts would bend: accounts that throw games on a board lift it, and a win there
+    then pays more. So a board moves only for
+
+    - an established player (a provisional rating says little, so neither does its
+      result),
+    - who guessed at least once (a give-up before any guess is a loss for the player,
+      but says nothing of the board),
+    - in their first rated game on that board that day (one account moves a board at
+      most once a day, as lichess counts only a player's first try at a puzzle),
+    - outside the daily puzzle, whose one shared line a spare account can learn and
+      pass on: it rates its players against the board, but does not move it.
+
+    ``bench/ratings.py`` measures the boards' order under these rules.
     """
-    return player.deviation <= PROVISIONAL_DEVIATION
+    return player.deviation <= PROVISIONAL_DEVIATION and played and first_today and not daily
 
 
 # The board's first rating, from par (the fewest wrong guesses perfect play needs) against

@@ -47,15 +47,15 @@ def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
         .values_list("player_after", "player_deviation_after")
         .first()
     )
+    # The board's id first, then its history by (board, finished_at): one index range,
+    # not a join that sorts every result ever played on the board.
+    board_id = BoardRating.objects.filter(**board_keys(game)).values_list("pk", flat=True).first()
     board = (
-        earlier.filter(
-            board__dictionary_id=game.dictionary_id,
-            board__length=game.length,
-            board__max_misses=game.max_misses,
-            board__difficulty=game.difficulty,
-        )
+        earlier.filter(board_id=board_id)
         .values_list("board_after", "board_deviation_after")
         .first()
+        if board_id is not None
+        else None
     )
     return (
         glicko2.Rating(*player) if player else glicko2.Rating(),

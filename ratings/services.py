@@ -8,6 +8,7 @@ finishes on one board or by one player are applied one after the other.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from typing import TypeVar
 
@@ -30,15 +31,29 @@ def _board_defaults(game: Game) -> dict[str, float]:
 M = TypeVar("M", bound=Model)
 
 
+LOCK_ATTEMPTS = 3
+
+
 def _locked(model: type[M], defaults: dict[str, float], **keys: object) -> M:
-    """The row for ``keys``, created if missing (safe when two transactions race), locked."""
+    """The row for ``keys``, created if missing (safe when two transactions race), locked.
+
+    A rebuild deletes every row in its transaction: a finish waiting on a row's lock
+    meanwhile finds it gone once the rebuild commits, and creates it again (the rebuild's
+    own row) rather than fail the player's last guess.
+    """
     manager = model._default_manager  # type: ignore[attr-defined]
-    try:
-        with transaction.atomic():
-            manager.get_or_create(defaults=defaults, **keys)
-    except IntegrityError:  # another transaction created it first: it is there now
-        pass
-    return manager.select_for_update().get(**keys)
+    for attempt in range(LOCK_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                manager.get_or_create(defaults=defaults, **keys)
+        except IntegrityError:  # another transaction created it first: it is there now
+            pass
+        try:
+            return manager.select_for_update().get(**keys)
+        except model.DoesNotExist:  # type: ignore[attr-defined]
+            if attempt == LOCK_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def rating_record(game: Game) -> RatingChange | None:
@@ -61,9 +76,15 @@ def rating_record(game: Game) -> RatingChange | None:
         player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
         board_before = glicko2.Rating(board.rating, board.deviation, board.volatility)
         player_after = glicko2.update(player_before, [(board_before, score)])
+        moves_board = rules.moves_board(
+            player_before,
+            played=bool(game.letters),
+            first_today=not _moved_board_today(game, board),
+            daily=game.daily_puzzle_id is not None,
+        )
         board_after = (
             glicko2.update(board_before, [(player_before, 1.0 - score)])
-            if rules.moves_board(player_before)
+            if moves_board
             else board_before
         )
         for row, after in ((player, player_after), (board, board_after)):
@@ -74,6 +95,7 @@ def rating_record(game: Game) -> RatingChange | None:
             )
             row.games += 1
             row.save(update_fields=["rating", "deviation", "volatility", "games"])
+        # The board's games count every rated game on it, moved or not.
         return RatingChange.objects.create(
             game_id=game.pk,
             player_id=game.player_id,
@@ -85,8 +107,22 @@ def rating_record(game: Game) -> RatingChange | None:
             board_before=board_before.rating,
             board_after=board_after.rating,
             board_deviation_after=board_after.deviation,
+            moved_board=moves_board,
             finished_at=game.finished_at,
         )
+
+
+def _moved_board_today(game: Game, board: BoardRating) -> bool:
+    """Whether the player's result already moved this board on the game's (UTC) day."""
+    assert game.finished_at is not None
+    day = game.finished_at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return RatingChange.objects.filter(
+        player_id=game.player_id,
+        board=board,
+        moved_board=True,
+        finished_at__gte=day,
+        finished_at__lt=game.finished_at,
+    ).exists()
 
 
 def ratings_rebuild() -> tuple[int, int]:

@@ -104,3 +104,17 @@ def test_practice_of_a_past_puzzle_is_not_rated(puzzle: DailyPuzzle) -> None:
     assert not practice.is_ranked
     assert not RatingChange.objects.exists()
     assert not PlayerRating.objects.filter(player=player).exists()
+
+
+def test_an_established_players_attempt_rates_them_but_moves_no_board(
+    puzzle: DailyPuzzle,
+) -> None:
+    """The daily's one line can be learnt by a spare account and passed on, so its results
+    rate the players against the board but never move the board others are rated on."""
+    player = UserFactory()
+    PlayerRating.objects.create(player=player, rating=1500, deviation=80)
+    attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
+    change = RatingChange.objects.get(game=attempt)
+    assert not change.moved_board
+    assert change.board_after == change.board_before
+    assert change.player_after != change.player_before

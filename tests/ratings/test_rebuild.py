@@ -17,7 +17,7 @@ from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.services import rating_record
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 
-START = timezone.now() - dt.timedelta(days=3)
+START = timezone.now() - dt.timedelta(days=200)
 
 
 def snapshot() -> dict[str, list[tuple[object, ...]]]:
@@ -78,7 +78,9 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
             max_misses=max_misses,
             difficulty=Difficulty.HARD,
             status=status,
-            finished_at=START + dt.timedelta(minutes=minutes),
+            letters="ea",
+            # A day apart: one player's result moves a board at most once a day.
+            finished_at=START + dt.timedelta(days=minutes),
         )
 
     # Each game started a minute before it ended, so the games before it shape whether it
@@ -122,7 +124,9 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
             if wait_for is not None:
                 wait_for.wait(timeout=10)
             with transaction.atomic():
-                game = FinishedGameFactory(player=players[name], dictionary=dictionary)
+                game = FinishedGameFactory(
+                    player=players[name], dictionary=dictionary, letters="ea"
+                )
                 change = rating_record(game)
                 assert change is not None
                 changes[name] = change

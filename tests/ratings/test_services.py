@@ -41,7 +41,7 @@ def test_an_unranked_game_is_not_rated() -> None:
 
 
 def test_a_win_raises_the_player_and_lowers_the_board_once() -> None:
-    game = FinishedGameFactory(status=Status.WON)
+    game = FinishedGameFactory(status=Status.WON, letters="zr")
     PlayerRating.objects.create(player=game.player, rating=1500, deviation=80)  # established
     change = rating_record(game)
     assert change is not None
@@ -187,9 +187,44 @@ def test_spare_accounts_throwing_games_do_not_lift_a_board() -> None:
     board = BoardRating.objects.get()
     assert (board.games, board.rating) == (20, 1500)  # rated for each account, not the board
     assert RatingChange.objects.filter(player_after__lt=1500).count() == 20
-    # An established player's loss does move it.
-    game = GameFactory(is_ranked=True, dictionary=dictionary)
-    PlayerRating.objects.create(player=game.player, rating=1500, deviation=80)
-    game_services.game_forfeit(game_id=game.pk, player=game.player)
-    board.refresh_from_db()
-    assert board.rating > 1500
+
+
+def _established_loss(dictionary: Any, *, letters: str, player: Any = None, **extra: Any) -> Any:
+    game = FinishedGameFactory(
+        player=player or UserFactory(),
+        dictionary=dictionary,
+        status=Status.LOST,
+        letters=letters,
+        **extra,
+    )
+    PlayerRating.objects.get_or_create(
+        player=game.player, defaults={"rating": 1500, "deviation": 80}
+    )
+    return rating_record(game)
+
+
+def test_an_established_players_loss_moves_the_board_once_a_day() -> None:
+    """The cheat, established: one spare account throwing game after game on one board."""
+    dictionary = DictionaryFactory(words=WORDS)
+    first = _established_loss(dictionary, letters="zq")
+    assert first.moved_board
+    assert first.board_after > first.board_before
+    spare = first.player
+    for _ in range(5):
+        again = _established_loss(dictionary, letters="zq", player=spare)
+        assert not again.moved_board  # rated for the player, the board stays
+        assert again.board_after == again.board_before
+    assert BoardRating.objects.get().rating == first.board_after
+    tomorrow = first.finished_at + dt.timedelta(days=1)
+    assert _established_loss(
+        dictionary, letters="zq", player=spare, finished_at=tomorrow
+    ).moved_board
+    # Another established account moves it the same day.
+    assert _established_loss(dictionary, letters="zq").moved_board
+
+
+def test_a_give_up_before_any_guess_moves_no_board() -> None:
+    change = _established_loss(DictionaryFactory(words=WORDS), letters="", forfeited=True)
+    assert change.score == 0
+    assert change.player_after < change.player_before
+    assert not change.moved_board
