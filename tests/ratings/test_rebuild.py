@@ -153,3 +153,52 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     assert changes["first"].board_after != changes["first"].board_before
     assert changes["second"].board_before == changes["first"].board_after
     assert board.rating == changes["second"].board_after
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs two real concurrent transactions (SQLite serialises every writer)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_finish_waiting_on_a_rebuild_is_rated_once_the_rebuild_commits() -> None:
+    """The rebuild deletes every row in its transaction; a finish waiting on those rows'
+    locks finds them gone when it commits, and makes them again instead of failing."""
+    dictionary = DictionaryFactory()
+    player = UserFactory()
+    rating_record(FinishedGameFactory(player=player, dictionary=dictionary, letters="ea"))
+    deleted, errors = threading.Event(), []
+    changes: list[RatingChange | None] = []
+
+    def rebuild_holding_its_locks() -> None:
+        try:
+            with transaction.atomic():
+                RatingChange.objects.all().delete()
+                PlayerRating.objects.all().delete()
+                BoardRating.objects.all().delete()
+                deleted.set()
+                threading.Event().wait(0.8)  # the finish asks for the rows meanwhile
+        except Exception as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    def finish() -> None:
+        try:
+            deleted.wait(timeout=10)
+            with transaction.atomic():
+                game = FinishedGameFactory(player=player, dictionary=dictionary, letters="ea")
+                changes.append(rating_record(game))
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=rebuild_holding_its_locks), threading.Thread(target=finish)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not errors
+    assert changes[0] is not None
+    assert RatingChange.objects.count() == 1
+    assert PlayerRating.objects.get(player=player).games == 1
