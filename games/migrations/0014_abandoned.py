@@ -3,8 +3,13 @@
 from django.conf import settings
 from django.db import migrations, models
 
+from evilsite.migration_ops import AddCheckOnline, AddIndexOnline
+
 
 class Migration(migrations.Migration):
+    # The games table is the site's biggest and busiest: the index is built concurrently
+    # and the check validated after it is added, so play goes on (evilsite/migration_ops.py).
+    atomic = False
 
     dependencies = [
         ('daily', '0004_settings_fields'),
@@ -19,11 +24,11 @@ class Migration(migrations.Migration):
             name='abandoned',
             field=models.BooleanField(db_default=False, default=False, help_text='A ranked game left with no move for RANKED_ABANDON_AFTER: finished as a loss by the site (forfeited too), not given up by the player.'),
         ),
-        migrations.AddIndex(
+        AddIndexOnline(
             model_name='game',
             index=models.Index(condition=models.Q(('is_ranked', True), ('status', 'playing')), fields=['updated_at'], name='game_ranked_playing_idle'),
         ),
-        migrations.AddConstraint(
+        AddCheckOnline(
             model_name='game',
             constraint=models.CheckConstraint(condition=models.Q(('abandoned', False), models.Q(('forfeited', True), ('is_ranked', True), ('status', 'lost')), _connector='OR'), name='game_abandoned_is_ranked_forfeit'),
         ),
