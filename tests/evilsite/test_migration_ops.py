@@ -40,5 +40,5 @@ def test_the_abandoned_check_was_validated_after_it_was_added() -> None:
 def test_the_migration_that_uses_them_commits_statement_by_statement() -> None:
     """CONCURRENTLY refuses to run in a transaction; NOT VALID gains nothing in one."""
 
-    migration = import_module(f"{games_migrations}.0014_abandoned").Migration
+    migration = import_module("games.migrations.0014_abandoned").Migration
     assert migration.atomic is False
