@@ -76,10 +76,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dictionaries.sources import default_word_source
-from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game, ranked_vocabulary
-from games.engine.guesser import greedy_aware_letter
+from games.engine import Difficulty, Lexicon, ranked_vocabulary
 from games.engine.par import par
-from games.engine.prior import PRIOR_GAMES, board_prior
+from games.engine.prior import PRIOR_GAMES, board_prior, reference_game
 from games.engine.search import search_tables
 from ratings import glicko2, rules
 
@@ -109,20 +108,16 @@ def kendall_tau(xs: list[float], ys: list[float]) -> float:
 
 
 def play(lexicon: Lexicon, max_misses: int, seed: int, noise: float, rng: random.Random) -> bool:
-    state = new_game(
+    """One ranked hard game of a model player: the reference player's, with its own noise."""
+    state = reference_game(
         lexicon,
-        max_misses=max_misses,
-        difficulty=Difficulty.HARD,
+        Difficulty.HARD,
         seed=seed,
-        seeded_ties=True,
+        rng=rng,
         vocabulary=ranked_vocabulary(lexicon),
+        noise=noise,
+        max_misses=max_misses,
     )
-    while not state.is_over:
-        if rng.random() < noise:
-            letter = rng.choice([a for a in ALPHABET if a not in state.letters])
-        else:
-            letter = greedy_aware_letter(state)
-        state, _ = apply_guess(state, letter)
     return state.status.value == "won"
 
 
