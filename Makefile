@@ -1,6 +1,6 @@
 # Two commands for a fresh machine: `make run` and `make test` (see README.md).
-# setup loads the built-in lists (English (familiar), the default, and English (web2)) and
-# their par; compute_par skips boards already worked out, so a rerun costs seconds. The
+# setup loads the built-in lists (English (familiar), the default, and English (web2)),
+# their par and their board priors (where a board's rating starts: docs/BOARD_PRIORS.md); compute_par skips boards already worked out, so a rerun costs seconds. The
 # default list's unproven boards are searched again with twice the positions: the board the
 # new-game form opens on (7 letters, hard, on the familiar list) needs 20,585 to prove par 4.
 PYTHON ?= python3
@@ -27,6 +27,7 @@ setup: install
 	$(PY) manage.py import_dictionary --default
 	$(PY) manage.py compute_par --nodes 40000
 	$(PY) manage.py compute_par --dictionary english-web2
+	$(PY) manage.py compute_board_priors --all --games 100
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup

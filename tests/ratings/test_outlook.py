@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Difficulty, Par
+from games.models import BoardPrior, Difficulty, Par
 from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.selectors import board_outlook
 from ratings.services import rating_record
@@ -127,3 +127,30 @@ def test_the_end_of_a_game_too_easy_to_count_says_why(
     html = response.content.decode()
     assert "Not rated: when this game started you were expected to win" in html
     assert "(rated 800, you 1900)" in html
+
+
+def test_a_newcomer_on_a_board_a_middling_player_often_loses_is_rated(
+    client: Client, dictionary: Any
+) -> None:
+    """The form's own board must count for a newcomer, or no one would ever get a rating.
+
+    Par measures perfect play, so with misses to spare it starts a board far below a
+    newcomer's 1500 (par 3, 5 allowed: 1200; the form's default board on the familiar
+    list: 900, "too easy"). The board prior starts it where the reference player, the
+    level 1500 stands for, wins as often as it does.
+    """
+    BoardPrior.objects.create(
+        dictionary=dictionary,
+        length=4,
+        difficulty=Difficulty.HARD,
+        misses_needed=[0, 2, 6, 10, 12, 10, 6, 4],  # wins with 5 allowed: 30 of 50 games
+        games=50,
+    )
+    player = UserFactory()
+    client.force_login(player)
+    outlook = board_outlook(
+        player=player, dictionary_id=dictionary.pk, length=4, max_misses=5, difficulty="hard"
+    )
+    assert outlook.counts
+    assert 1300 < outlook.board.rating < 1500  # the reference player wins 30 of 50 here
+    assert "Too easy" not in fragment(client, dictionary)

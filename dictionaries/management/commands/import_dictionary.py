@@ -83,7 +83,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-par",
             action="store_true",
-            help="Do not compute par afterwards (manage.py compute_par does it later).",
+            help=(
+                "Do not compute par and the board priors afterwards (manage.py compute_par "
+                "and compute_board_priors do it later)."
+            ),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -145,12 +148,21 @@ class Command(BaseCommand):
         self._compute_par(report.dictionary, options)
 
     def _compute_par(self, dictionary: Dictionary, options: dict[str, Any]) -> None:
-        """Par of the new dictionary's boards, so the new-game form can show it at once."""
+        """Par and the board priors of the new dictionary's boards, so the new-game form can
+        show par and a board's rating at once."""
         if options["no_par"]:
             return
         self.stdout.write("Computing par (the fewest wrong guesses perfect play needs):")
         call_command(
             "compute_par",
+            dictionary=dictionary.slug,
+            no_progress=options["no_progress"],
+            stdout=self.stdout,
+            stderr=self.stderr,
+        )
+        self.stdout.write("Computing the board priors (where each board's rating starts):")
+        call_command(
+            "compute_board_priors",
             dictionary=dictionary.slug,
             no_progress=options["no_progress"],
             stdout=self.stdout,
