@@ -27,7 +27,7 @@ setup: install
 	$(PY) manage.py import_dictionary --default
 	$(PY) manage.py compute_par --nodes 40000
 	$(PY) manage.py compute_par --dictionary english-web2
-	$(PY) manage.py compute_board_priors --all --games 100
+	$(PY) manage.py compute_board_priors --all
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup
