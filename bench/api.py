@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> str:
         Word.objects.bulk_create(Word(dictionary=dictionary, text=w, length=len(w)) for w in words)
     else:
         print("importing the default dictionary...", flush=True)
-        call_command("import_dictionary", "--default", "--no-progress", verbosity=0)
+        call_command("import_dictionary", "--default", "--no-priors", "--no-progress", verbosity=0)
         dictionary = Dictionary.objects.get(is_default=True)
     for length in LENGTHS:
         get_lexicon(dictionary_id=dictionary.pk, length=length)  # warm, as a running worker is

@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> None:
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     print("importing the default dictionary...", flush=True)
-    call_command("import_dictionary", "--default", "--no-progress", verbosity=0)
+    call_command("import_dictionary", "--default", "--no-priors", "--no-progress", verbosity=0)
     dictionary = Dictionary.objects.get(is_default=True)
     user = get_user_model().objects.create_user("profiler", password="profile-guess-8127")
     client = Client()

@@ -66,7 +66,7 @@ def prepare(env: dict[str, str], *, default_dictionary: bool = True) -> None:
     (DEBUG is off)."""
     commands = [
         ["migrate", "--no-input", "-v", "0"],
-        ["import_dictionary", "--default", "--no-progress", "-v", "0"],
+        ["import_dictionary", "--default", "--no-priors", "--no-progress", "-v", "0"],
         ["collectstatic", "--no-input", "-v", "0"],
     ]
     if not default_dictionary:

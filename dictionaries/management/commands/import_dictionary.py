@@ -88,6 +88,15 @@ class Command(BaseCommand):
                 "and compute_board_priors do it later)."
             ),
         )
+        parser.add_argument(
+            "--no-priors",
+            action="store_true",
+            help=(
+                "Compute par but not the board priors (boards start from par until "
+                "manage.py compute_board_priors runs); for benchmarks and scripts that "
+                "never show a board's rating."
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str | None = options["path"]
@@ -160,6 +169,8 @@ class Command(BaseCommand):
             stdout=self.stdout,
             stderr=self.stderr,
         )
+        if options["no_priors"]:
+            return
         self.stdout.write("Computing the board priors (where each board's rating starts):")
         call_command(
             "compute_board_priors",
