@@ -3,8 +3,9 @@
 Each works out something per dictionary, word length and rule difficulty (par; the
 reference player's misses), bounded by a budget (positions; games), keeps boards already
 done unless ``--force``, and is safe to stop and rerun. A command says what it computes
-(``compute``) and how to sum it up (``summary``); the options, the dictionaries chosen,
-the lengths read and the progress bar are here, once.
+(``service``, called with its budget as ``--<budget_option>``) and how to sum it up
+(``summary``); the options, the dictionaries chosen, the lengths read and the progress
+bar are here, once.
 """
 
 from __future__ import annotations
@@ -19,31 +20,21 @@ from tqdm import tqdm
 
 from dictionaries.models import Dictionary
 
-Progress = Callable[[int, int], None]
-
 
 class BoardTableCommand(BaseCommand):
     """A command that fills a per-board table for the chosen dictionaries."""
 
+    # The service that fills the table: par_compute, board_prior_compute. Called with
+    # dictionary, lengths, force, progress and the budget under ``budget_option``'s name.
+    service: Callable[..., Sequence[Any]]
     budget_option: str  # "nodes", "games": the bound on each board's work
     budget_default: int
     budget_help: str
     force_help: str
     progress_label: str  # the progress bar's name, before the dictionary's
 
-    def compute(
-        self,
-        *,
-        dictionary: Dictionary,
-        lengths: list[int] | None,
-        budget: int,
-        force: bool,
-        progress: Progress,
-    ) -> Sequence[Any]:
-        """The outcomes for the dictionary's boards, each with a ``computed`` flag."""
-        raise NotImplementedError
-
     def summary(self, dictionary: Dictionary, outcomes: Sequence[Any], computed: int) -> str:
+        """The line written for a dictionary once its boards are done."""
         raise NotImplementedError
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -89,12 +80,12 @@ class BoardTableCommand(BaseCommand):
             bar.update(done - bar.n)
 
         try:
-            outcomes = self.compute(
+            outcomes = self.service(
                 dictionary=dictionary,
                 lengths=lengths,
-                budget=budget,
                 force=options["force"],
                 progress=progress,
+                **{self.budget_option: budget},
             )
         finally:
             if bar is not None:

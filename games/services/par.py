@@ -21,6 +21,14 @@ class ParOutcome:
     computed: bool  # False: a stored par was kept (proven, or searched with as many positions)
 
 
+def rule_boards(*, dictionary: Dictionary, lengths: list[int] | None) -> list[tuple[int, str]]:
+    """The (length, difficulty) boards a per-board table fills: each length the dictionary
+    has (of ``lengths``, when given) against easy, medium and hard (par's and the priors')."""
+    available = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
+    chosen = available if lengths is None else [length for length in lengths if length in available]
+    return [(length, difficulty) for length in chosen for difficulty in RULE_DIFFICULTIES]
+
+
 def par_compute(
     *,
     dictionary: Dictionary,
@@ -36,9 +44,7 @@ def par_compute(
     that is proven, or was searched with at least ``nodes`` positions, is kept
     unless ``force``; a new search only ever tightens the stored bounds.
     """
-    available = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
-    chosen = available if lengths is None else [length for length in lengths if length in available]
-    boards = [(length, difficulty) for length in chosen for difficulty in RULE_DIFFICULTIES]
+    boards = rule_boards(dictionary=dictionary, lengths=lengths)
     outcomes: list[ParOutcome] = []
     for done, (length, difficulty) in enumerate(boards, start=1):
         stored = Par.objects.filter(

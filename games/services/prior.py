@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from dictionaries.models import Dictionary
-from dictionaries.selectors import word_lengths
 from dictionaries.wordbank import get_lexicon
 from games.engine import prior as engine_prior
-from games.models import RULE_DIFFICULTIES, BoardPrior
+from games.models import BoardPrior
+from games.services.par import rule_boards
 
 
 @dataclass(frozen=True)
@@ -35,9 +35,7 @@ def board_prior_compute(
     prior of at least ``games`` games is kept unless ``force``: the games are seeded, so
     playing them again would give the same histogram.
     """
-    available = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
-    chosen = available if lengths is None else [length for length in lengths if length in available]
-    boards = [(length, difficulty) for length in chosen for difficulty in RULE_DIFFICULTIES]
+    boards = rule_boards(dictionary=dictionary, lengths=lengths)
     outcomes: list[BoardPriorOutcome] = []
     for done, (length, difficulty) in enumerate(boards, start=1):
         stored = BoardPrior.objects.filter(

@@ -7,7 +7,7 @@ from typing import Any
 
 from dictionaries.models import Dictionary
 from games.engine.prior import PRIOR_GAMES
-from games.management.board_command import BoardTableCommand, Progress
+from games.management.board_command import BoardTableCommand
 from games.services import board_prior_compute
 
 
@@ -20,24 +20,12 @@ class Command(BoardTableCommand):
         "from its win rate. Boards already played with as many games are kept (--force "
         "plays them again). Safe to stop and rerun."
     )
+    service = staticmethod(board_prior_compute)
     budget_option = "games"
     budget_default = PRIOR_GAMES
     budget_help = "games the reference player plays on each board"
     force_help = "play stored boards again"
     progress_label = "priors"
-
-    def compute(
-        self,
-        *,
-        dictionary: Dictionary,
-        lengths: list[int] | None,
-        budget: int,
-        force: bool,
-        progress: Progress,
-    ) -> Sequence[Any]:
-        return board_prior_compute(
-            dictionary=dictionary, lengths=lengths, games=budget, force=force, progress=progress
-        )
 
     def summary(self, dictionary: Dictionary, outcomes: Sequence[Any], computed: int) -> str:
         return (

@@ -7,7 +7,7 @@ from typing import Any
 
 from dictionaries.models import Dictionary
 from games.engine.par import PAR_NODES
-from games.management.board_command import BoardTableCommand, Progress
+from games.management.board_command import BoardTableCommand
 from games.services import par_compute
 
 
@@ -19,24 +19,12 @@ class Command(BoardTableCommand):
         "best line found is stored and shown as 'par <= N'. Boards already proven, or searched "
         "with as many positions, are kept (--force searches them again). Safe to stop and rerun."
     )
+    service = staticmethod(par_compute)
     budget_option = "nodes"
     budget_default = PAR_NODES
     budget_help = "positions each board's search may examine"
     force_help = "search stored boards again"
     progress_label = "par"
-
-    def compute(
-        self,
-        *,
-        dictionary: Dictionary,
-        lengths: list[int] | None,
-        budget: int,
-        force: bool,
-        progress: Progress,
-    ) -> Sequence[Any]:
-        return par_compute(
-            dictionary=dictionary, lengths=lengths, nodes=budget, force=force, progress=progress
-        )
 
     def summary(self, dictionary: Dictionary, outcomes: Sequence[Any], computed: int) -> str:
         proven = sum(outcome.par.proven for outcome in outcomes)
