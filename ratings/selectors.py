@@ -228,22 +228,36 @@ def _rating_rows(
 
 @dataclass(frozen=True)
 class BoardOutlook:
-    """A board against a player, before a game: the ratings, the odds, what each result does.
+    """A board against a player, before a game: the ratings, and what follows from them.
 
-    ``win_delta`` and ``loss_delta`` are the player's rating change after a win or a loss
-    if the game counts; ``counts`` is false when the player is all but sure to win
-    (``ratings.rules``), and then the game changes neither rating.
+    ``counts`` is false when the player is all but sure to win (``ratings.rules``), and
+    then the game changes neither rating; ``win_delta`` and ``loss_delta`` are the
+    player's rating change after a win or a loss if it counts.
     """
 
     board: glicko2.Rating
-    board_provisional: bool
-    board_games: int
     player: glicko2.Rating
-    player_rated: bool  # false: no rated game yet, the newcomer's 1500 stands in
-    expected: float
-    counts: bool
-    win_delta: float
-    loss_delta: float
+    player_rated: bool  # false: no rated game yet, the newcomer's default stands in
+
+    @property
+    def expected(self) -> float:
+        return glicko2.expected_score(self.player, self.board)
+
+    @property
+    def counts(self) -> bool:
+        return rules.counts(self.player, self.board)
+
+    @property
+    def win_delta(self) -> float:
+        return glicko2.update(self.player, [(self.board, 1.0)]).rating - self.player.rating
+
+    @property
+    def loss_delta(self) -> float:
+        return glicko2.update(self.player, [(self.board, 0.0)]).rating - self.player.rating
+
+    @property
+    def board_provisional(self) -> bool:
+        return self.board.deviation > PROVISIONAL_DEVIATION
 
     @property
     def player_provisional(self) -> bool:
@@ -285,30 +299,10 @@ def board_outlook(
         if rating is not None
         else glicko2.Rating()
     )
-    return BoardOutlook(
-        board=board,
-        board_provisional=board.deviation > PROVISIONAL_DEVIATION,
-        board_games=row.games if row is not None else 0,
-        player=mine,
-        player_rated=rating is not None,
-        expected=glicko2.expected_score(mine, board),
-        counts=rules.counts(mine, board),
-        win_delta=glicko2.update(mine, [(board, 1.0)]).rating - mine.rating,
-        loss_delta=glicko2.update(mine, [(board, 0.0)]).rating - mine.rating,
-    )
+    return BoardOutlook(board=board, player=mine, player_rated=rating is not None)
 
 
 def game_outlook(game: Game) -> BoardOutlook:
     """A game's board against its player as they stood at its start: why it did not count."""
     mine, board = ratings_at_start(game)
-    return BoardOutlook(
-        board=board,
-        board_provisional=board.deviation > PROVISIONAL_DEVIATION,
-        board_games=0,
-        player=mine,
-        player_rated=True,
-        expected=glicko2.expected_score(mine, board),
-        counts=rules.counts(mine, board),
-        win_delta=0.0,
-        loss_delta=0.0,
-    )
+    return BoardOutlook(board=board, player=mine, player_rated=True)
