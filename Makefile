@@ -8,7 +8,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 
-.PHONY: install run setup test lint format bench bench-quick clean
+.PHONY: install run setup test test-quick lint format bench bench-quick clean
 
 # Every script in bench/ that runs as a program; a new one is picked up by itself.
 BENCH_SCRIPTS := $(shell grep -l '^if __name__ == "__main__":' bench/*.py)
@@ -33,8 +33,15 @@ setup: install
 run: setup
 	$(PY) manage.py serve $(HOST)
 
+# The whole suite, browser tests and fuzzers included, on every core; it says how long it took.
 test: install
-	$(PY) -m pytest $(PYTEST_ARGS)
+	@start=$$(date +%s); status=0; $(PY) -m pytest -n auto $(PYTEST_ARGS) || status=$$?; \
+	echo "make test took $$(( $$(date +%s) - start )) s"; exit $$status
+
+# The loop while you work: everything but the browser tests and the fuzzers.
+test-quick: install
+	@start=$$(date +%s); status=0; $(PY) -m pytest -n auto -m "not e2e and not fuzz" $(PYTEST_ARGS) || status=$$?; \
+	echo "make test-quick took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # lint-imports: the apps depend one way and the engine imports no Django (pyproject.toml).
 lint: install

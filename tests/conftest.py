@@ -21,6 +21,33 @@ if os.environ.get("CI"):
 NINE_WORDS = ("ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--db-only",
+        action="store_true",
+        help="Run only the tests that use a database: CI's pass on PostgreSQL, after a pass "
+        "on SQLite has run the rest once (they give the same answer on any database).",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--db-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    dropped = [item for item in items if not uses_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """Marked ``django_db``, or asking for the database through a fixture (``db``,
+    ``transactional_db``, ``live_server`` … all go through pytest-django's helper)."""
+    return item.get_closest_marker("django_db") is not None or "_django_db_helper" in getattr(
+        item, "fixturenames", ()
+    )
+
+
 def shared_data_path(*parts: str) -> Path:
     """A file of ../shared/data; skips when absent, but never under CI."""
     path = SHARED_DATA.joinpath(*parts)

@@ -23,7 +23,7 @@ from classes.models import Assignment
 from tests.classes.support import make_assignment, make_class, play_assignment
 from tests.records.support import client_for, make_instructor
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 
 HOSTILE_VALUES = [
     "",

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from api.endpoints import api as ninja_api
 from tests.api.conftest import ApiClient, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fuzz]
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -26,6 +26,8 @@ from schemathesis.checks import (
 
 from tests.api.conftest import ApiClient, start
 
+pytestmark = pytest.mark.fuzz
+
 MAX_EXAMPLES = 10
 CHECKS = [
     not_a_server_error,
