@@ -98,6 +98,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: the request id (and the user's and game's) on every log line it causes.
     "evilsite.logs.RequestContextMiddleware",
+    # Second: load balancers' and monitors' probes, before the HTTPS redirect and host check.
+    "evilsite.middleware.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -176,13 +178,15 @@ DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
 DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
 DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
-# /ready/ (evilsite/health.py): a dotted path to a function answering the age in seconds
-# of the oldest task waiting in the queue (None: none); empty: no task queue to check.
-READY_TASK_QUEUE_AGE = os.environ.get(
-    "READY_TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age"
-)
-# A task waiting longer than this means the workers are gone or swamped: not ready.
-READY_MAX_TASK_AGE_SECONDS = env_int("READY_MAX_TASK_AGE_SECONDS", 300)
+# The task queue (evilsite/health.py): a dotted path to a function answering the age in
+# seconds of the oldest task waiting (None: none); empty: no queue. Never part of /ready/
+# (one lagging queue would take every node out at once); /metrics/ reports it beside the
+# age past which to alert (the workers are gone or swamped).
+TASK_QUEUE_AGE = os.environ.get("TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age")
+TASK_QUEUE_ALERT_SECONDS = env_int("TASK_QUEUE_ALERT_SECONDS", 900)
+# The probes' details (/ready/'s checks, /metrics/) for a monitor that sends
+# "Authorization: Bearer <token>"; staff see them signed in. Empty: staff only.
+PROBE_TOKEN = os.environ.get("PROBE_TOKEN", "")
 
 # Background work (django-tasks, the API Django 6 ships as django.tasks): dictionary
 # imports and password-reset e-mails. Tasks are rows in the database, run by

@@ -1,4 +1,4 @@
-"""The task queue as ``/ready/`` sees it (``READY_TASK_QUEUE_AGE`` points here)."""
+"""The task queue as ``/metrics/`` and ``/ready/`` see it (``TASK_QUEUE_AGE`` points here)."""
 
 from __future__ import annotations
 
