@@ -59,9 +59,14 @@ def env_int(name: str, default: int) -> int:
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
+# Empty counts as unset (a copied .env with DJANGO_SECRET_KEY= uncommented, in development).
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (_DEV_SECRET_KEY if DEBUG else "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+# Former keys, newest first, comma-separated: what they signed (sessions, reset links, share
+# links) still verifies while the new key signs. The daily puzzles' seeds follow the
+# current key only (docs/operations.md: rotating the key).
+SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
@@ -228,10 +233,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# E-mail (password reset links): printed on the console unless an SMTP host is set.
+# E-mail (password reset links): SMTP once EMAIL_HOST is set (evilsite/mail.py stamps the
+# site's domain on Message-IDs); without it, printed on the console in debug, and refused
+# with debug off (a reset link is a login: never into a log; check --deploy says so).
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 if EMAIL_HOST:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_BACKEND = "evilsite.mail.SMTPBackend"
     EMAIL_PORT = env_int("EMAIL_PORT", 587)
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -241,8 +248,10 @@ if EMAIL_HOST:
         raise ImproperlyConfigured(
             "EMAIL_USE_TLS (STARTTLS, port 587) and EMAIL_USE_SSL (port 465): set one, not both"
         )
-else:
+elif DEBUG:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "evilsite.mail.UnconfiguredBackend"
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Evil Hangman <noreply@localhost>"
 # A reset link works for this long (and once).
