@@ -2,10 +2,10 @@
 
 With nothing set it runs in debug mode on an SQLite file, for a newcomer;
 production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
-``DJANGO_ALLOWED_HOSTS`` and ``DATABASE_URL=postgres://...`` (see README).
+``DJANGO_ALLOWED_HOSTS`` and ``DATABASE_URL=postgres://...`` (see docs/deploying.md).
 
 About 500 lines, on purpose one module: every environment variable the site reads is
-read here, so the README's configuration table and ``.env.example`` are checked against
+read here, so docs/configuration.md's table and ``.env.example`` are checked against
 this one file (tests/evilsite/test_configuration_table.py).
 """
 
@@ -195,7 +195,7 @@ PROBE_TOKEN = os.environ.get("PROBE_TOKEN", "")
 
 # Background work (django-tasks, the API Django 6 ships as django.tasks): dictionary
 # imports and password-reset e-mails. Tasks are rows in the database, run by
-# `manage.py db_worker` processes (README: deploying); "immediate" runs each task inside
+# `manage.py db_worker` processes (docs/deploying.md); "immediate" runs each task inside
 # the request that queues it (tests, or a site without workers).
 TASK_BACKEND = os.environ.get("TASK_BACKEND", "database")
 if TASK_BACKEND not in {"database", "immediate"}:
@@ -275,7 +275,7 @@ AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's
 AXES_HANDLER = "accounts.lockout.AccountLockoutHandler"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-# Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
+# Behind reverse proxies (docs/deploying.md): their addresses or networks. X-Forwarded-For
 # is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the
 # locks and rate limits key on the real client and nobody else can choose their address.
 TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
