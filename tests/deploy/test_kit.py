@@ -197,3 +197,16 @@ def test_the_production_env_file_names_only_variables_the_site_reads() -> None:
     assert ours
     assert sorted(ours - listed) == []
     assert production["DJANGO_DEBUG"] == "0"
+
+
+def test_the_deploying_guide_lists_every_scheduled_job_once() -> None:
+    guide = (ROOT / "docs" / "deploying.md").read_text()
+    rows = [line for line in guide.splitlines() if line.startswith("| `evilhangman-")]
+    listed = {
+        re.match(
+            r"\| `evilhangman-([a-z-]+)` \| `([^`]+)` \| `manage\.py ([^`]+)` \|", row
+        ).groups()
+        for row in rows
+    }
+    assert listed == {(job.name, job.on_calendar, " ".join(job.command)) for job in SCHEDULED_JOBS}
+    assert len(rows) == len(SCHEDULED_JOBS)
