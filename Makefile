@@ -1,8 +1,7 @@
 # Two commands for a fresh machine: `make run` and `make test` (see README.md).
-# setup loads the built-in lists (English (familiar), the default, and English (web2)),
-# their par and their board priors (where a board's rating starts: docs/BOARD_PRIORS.md); compute_par skips boards already worked out, so a rerun costs seconds. The
-# default list's unproven boards are searched again with twice the positions: the board the
-# new-game form opens on (7 letters, hard, on the familiar list) needs 20,585 to prove par 4.
+# setup (manage.py setup_site) migrates and loads the built-in lists (English (familiar),
+# the default, and English (web2)), their par and their board priors (where a board's
+# rating starts: docs/BOARD_PRIORS.md); every step keeps what is done, so a rerun costs seconds.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -22,12 +21,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 
 install: $(VENV)/.installed
 
+# setup_site is what production runs on every deploy (docs/deploying.md); the demo
+# accounts, with their published passwords, are development's alone.
 setup: install
-	$(PY) manage.py migrate --no-input
-	$(PY) manage.py import_dictionary --default
-	$(PY) manage.py compute_par --nodes 40000
-	$(PY) manage.py compute_par --dictionary english-web2
-	$(PY) manage.py compute_board_priors --all
+	$(PY) manage.py setup_site
 	$(PY) manage.py ensure_demo_accounts
 
 run: setup

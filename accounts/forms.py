@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from accounts.tasks import send_password_reset
 from accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
 from evilsite.guests import GUEST_USERNAME_PREFIX
+from evilsite.taskqueue import enqueue
 
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
 RESERVED_USERNAME_PREFIX = "deleted-"
@@ -102,7 +103,8 @@ class QueuedPasswordResetForm(PasswordResetForm):
         **unused: Any,
     ) -> None:
         domain = domain_override or get_current_site(request).domain
-        send_password_reset.enqueue(
+        enqueue(
+            send_password_reset,
             email=self.cleaned_data["email"],
             domain=domain,
             use_https=use_https,

@@ -38,7 +38,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    # A forgotten password: Django's views, a link by e-mail (README: e-mail settings).
+    # A forgotten password: Django's views, a link by e-mail (docs/deploying.md: e-mail).
     path(
         "password/reset/",
         views.PasswordResetView.as_view(

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 ZIPF_UNKNOWN = 0.0
 # A word at or above this is "familiar": the second built-in list keeps these words of
 # web2 (23,952 of 210,768), and a lost game names one of them when it can. Why 2.5 (the
-# counts of web2 per length at each threshold are in README.md): at 3.0 the lengths 14 and
+# counts of web2 per length at each threshold are in docs/word-lists.md): at 3.0 the lengths 14 and
 # 15 fall under the 100 words a ranked length needs (28 and 93); at 2.0 words such as
 # TIPPET and SPECULAR come in; 2.5 keeps every length from 3 to 15 ranked and reads as
 # SAVANNA, TAUPE, ONEROUS.

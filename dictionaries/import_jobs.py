@@ -44,6 +44,7 @@ from dictionaries.services import (
     dictionary_import,
 )
 from dictionaries.wordfiles import DictionaryImportError, _too_large_error
+from evilsite.taskqueue import enqueue
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -68,6 +69,20 @@ WORKER_STOPPED_IN_PAR = (
     "The worker stopped while computing par: the words are stored, but some boards have no "
     "par yet. Run manage.py compute_par --dictionary {slug}."
 )
+
+# The upload is not where the worker looks: most often DICTIONARY_UPLOAD_DIR is not one
+# folder shared by the node that took the upload and the worker (docs/deploying.md).
+FILE_NOT_ON_WORKER = (
+    "The worker could not find the uploaded file ({path}): nothing was imported. Every app "
+    "node and worker must see the same DICTIONARY_UPLOAD_DIR (one machine, or a shared "
+    "folder); fix that, then upload the file again."
+)
+
+
+class ImportCouldNotRun(RuntimeError):
+    """An import stopped for the site's reason, not the file's (a folder not shared, the
+    database): its row says what to fix, and its task is failed so the queue says so too."""
+
 
 Status = DictionaryImport.Status
 Phase = DictionaryImport.Phase
@@ -147,7 +162,7 @@ def import_queue(
                 raise
             _store_upload(upload, path)
             # In the same transaction: the row and its task are both queued, or neither.
-            result = import_word_list.enqueue(job.pk)
+            result = enqueue(import_word_list, job.pk)
             DictionaryImport.objects.filter(pk=job.pk).update(task_id=str(result.id))
     except BaseException:
         path.unlink(missing_ok=True)
@@ -273,7 +288,10 @@ def register_after_import(step: AfterImport) -> None:
 
 
 def import_run(*, job_id: int) -> DictionaryImport | None:
-    """Run one queued import to its end (done or failed); None if it was not queued."""
+    """Run one queued import to its end (done or failed); None if it was not queued.
+
+    A file the import refuses ends it failed with the reason; an import that could not run
+    (the file missing on this machine, the database) also raises ``ImportCouldNotRun``."""
     with _held_while_running(job_id):
         job = _claim(job_id)
         if job is None:
@@ -293,9 +311,7 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
                             progress=lambda done, total: progress(Phase.STORING, done, total),
                         )
                 except FileNotFoundError as error:
-                    raise DictionaryImportError(
-                        "The uploaded file is no longer on the server; upload it again."
-                    ) from error
+                    raise ImportCouldNotRun(FILE_NOT_ON_WORKER.format(path=path)) from error
                 # With the words: a dictionary never exists without its import knowing it.
                 DictionaryImport.objects.filter(pk=job.pk).update(
                     dictionary=report.dictionary,
@@ -317,9 +333,14 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
             )
         except DictionaryImportError as error:
             _fail(job.pk, f"Nothing imported: {error.message}", rejected_lines=error.rejected_lines)
+        except ImportCouldNotRun as error:
+            logger.error("dictionary import could not run: %s", error, extra={"import_id": job.pk})
+            _fail(job.pk, str(error))
+            raise
         except Exception as error:
             logger.exception("dictionary import failed", extra={"import_id": job.pk})
             _fail_once_reachable(job.pk, error)
+            raise ImportCouldNotRun(f"import {job.pk} stopped on {type(error).__name__}") from error
         finally:
             progress.close()
             path.unlink(missing_ok=True)

@@ -19,6 +19,8 @@ class EvilsiteConfig(AppConfig):
 
         from evilsite import checks  # noqa: F401 - registers the deploy checks
         from evilsite.logs import clear_request_context, log_lockout
+        from evilsite.taskqueue import connect_request_id_signals
 
         user_locked_out.connect(log_lockout, dispatch_uid="evilsite.log_lockout")
         request_finished.connect(clear_request_context, dispatch_uid="evilsite.clear_context")
+        connect_request_id_signals()

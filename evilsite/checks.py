@@ -7,7 +7,9 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.conf import settings
-from django.core.checks import CheckMessage, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+
+from evilsite.mail import UNDELIVERED_BACKENDS
 
 NO_TRUSTED_PROXY_WARNING_ID = "evilsite.W001"
 
@@ -36,3 +38,35 @@ def trusted_proxies_named(
             id=NO_TRUSTED_PROXY_WARNING_ID,
         )
     ]
+
+
+NO_MAIL_SERVER_ERROR_ID = "evilsite.E002"
+LOCALHOST_SENDER_WARNING_ID = "evilsite.W002"
+
+
+@register(Tags.security, deploy=True)
+def mail_is_delivered(app_configs: Sequence[AppConfig] | None, **kwargs: Any) -> list[CheckMessage]:
+    """With debug off, password-reset mail must reach the players: a console, file or
+    missing backend would drop every reset (or print its link, a login, into a log)."""
+    if settings.DEBUG:
+        return []
+    messages: list[CheckMessage] = []
+    if settings.EMAIL_BACKEND in UNDELIVERED_BACKENDS:
+        messages.append(
+            Error(
+                f"EMAIL_BACKEND is {settings.EMAIL_BACKEND}: no e-mail reaches anyone, so "
+                "nobody can reset a forgotten password.",
+                hint="Set EMAIL_HOST (and EMAIL_HOST_USER, EMAIL_HOST_PASSWORD) to an SMTP server.",
+                id=NO_MAIL_SERVER_ERROR_ID,
+            )
+        )
+    if settings.DEFAULT_FROM_EMAIL.rstrip("> ").endswith("@localhost"):
+        messages.append(
+            Warning(
+                f"DEFAULT_FROM_EMAIL is {settings.DEFAULT_FROM_EMAIL!r}: mail from localhost "
+                "is likely to be refused or filed as spam.",
+                hint="Set DEFAULT_FROM_EMAIL to an address of the site's domain.",
+                id=LOCALHOST_SENDER_WARNING_ID,
+            )
+        )
+    return messages

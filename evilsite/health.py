@@ -1,9 +1,11 @@
-"""What ``/ready/`` reports: can this node serve, and what around it is degraded.
+"""What ``/ready/`` and ``/metrics/`` report: can this node serve, and what around it is degraded.
 
 The primary database and its migrations decide readiness (a node without them can only
-fail); the replica is reported but never fatal (reads fall back to the primary,
-evilsite/db_router.py); the task queue is not ready when its oldest waiting task has
-waited longer than ``READY_MAX_TASK_AGE_SECONDS`` (the workers are gone or overwhelmed).
+fail). The replica and the task queue are reported, never fatal: reads fall back to the
+primary (evilsite/db_router.py), and a queue that lags (one worker busy with an import's
+par, or stopped) is the same queue for every node, so taking nodes out of the load
+balancer for it would take them all out together. Its age is for alerting instead:
+``/metrics/`` reports it beside ``TASK_QUEUE_ALERT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -39,9 +41,14 @@ class Readiness:
     def ready(self) -> bool:
         return all(check.ok or not check.fatal for check in self.checks.values())
 
+    @property
+    def status(self) -> str:
+        return "ready" if self.ready else "not ready"
+
     def as_json(self) -> dict[str, Any]:
+        """The whole report (staff and the probe token): hosts' errors, lags, ages."""
         return {
-            "status": "ready" if self.ready else "not ready",
+            "status": self.status,
             "checks": {
                 name: {
                     "ok": check.ok,
@@ -53,6 +60,10 @@ class Readiness:
             },
         }
 
+    def as_public_json(self) -> dict[str, Any]:
+        """What anyone may read: the answer and nothing about the machines behind it."""
+        return {"status": self.status}
+
 
 def check_primary() -> Check:
     started = time.perf_counter()
@@ -63,7 +74,10 @@ def check_primary() -> Check:
     except DatabaseError as error:
         connections[DEFAULT_DB_ALIAS].close_if_unusable_or_obsolete()
         return Check(ok=False, detail=error_summary(error))
-    return Check(ok=True, detail=f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
+    milliseconds = (time.perf_counter() - started) * 1000
+    return Check(
+        ok=True, detail=f"answered in {milliseconds:.0f} ms", extra={"ms": round(milliseconds, 1)}
+    )
 
 
 def check_replica() -> Check:
@@ -107,22 +121,31 @@ def forget_migrations_check() -> None:
     _migrations_applied = False
 
 
+def oldest_task_age() -> float | None:
+    """Seconds the oldest waiting task has waited (None: none), from ``TASK_QUEUE_AGE``, a
+    dotted path to a function answering it; unset: no queue. Raises ``DatabaseError``."""
+    if not settings.TASK_QUEUE_AGE:
+        return None
+    age: float | None = import_string(settings.TASK_QUEUE_AGE)()
+    return age
+
+
 def check_task_queue() -> Check:
-    """The age of the oldest task waiting, from ``READY_TASK_QUEUE_AGE``: a dotted path to a
-    function answering it in seconds (``None``: none waiting). Unset: no queue to check."""
-    if not settings.READY_TASK_QUEUE_AGE:
+    """Reported, never fatal: ``ok`` is False past ``TASK_QUEUE_ALERT_SECONDS``, an alert."""
+    if not settings.TASK_QUEUE_AGE:
         return Check(ok=True, detail=NO_TASK_QUEUE, fatal=False)
     try:
-        age = import_string(settings.READY_TASK_QUEUE_AGE)()
+        age = oldest_task_age()
     except DatabaseError as error:
-        return Check(ok=False, detail=error_summary(error))
+        return Check(ok=False, detail=error_summary(error), fatal=False)
+    limit = settings.TASK_QUEUE_ALERT_SECONDS
     if age is None:
-        return Check(ok=True, detail="no task waiting", extra={"oldest_seconds": 0})
-    limit = settings.READY_MAX_TASK_AGE_SECONDS
+        return Check(ok=True, detail="no task waiting", fatal=False, extra={"oldest_seconds": 0})
     extra = {"oldest_seconds": round(age, 1)}
     if age > limit:
-        return Check(ok=False, detail=f"a task has waited {age:.0f} s (> {limit} s)", extra=extra)
-    return Check(ok=True, detail=f"oldest task waiting {age:.0f} s", extra=extra)
+        detail = f"a task has waited {age:.0f} s (> {limit} s): are the workers running?"
+        return Check(ok=False, detail=detail, fatal=False, extra=extra)
+    return Check(ok=True, detail=f"oldest task waiting {age:.0f} s", fatal=False, extra=extra)
 
 
 def readiness() -> Readiness:
@@ -134,3 +157,42 @@ def readiness() -> Readiness:
             "task_queue": check_task_queue(),
         }
     )
+
+
+def metrics_text(report: Readiness) -> str:
+    """The report as Prometheus' text format, for a monitor to scrape and alert on."""
+    queue = report.checks["task_queue"]
+    replica = report.checks["replica"]
+    lines = [
+        "# HELP evilhangman_ready 1 when this node can serve (the primary answers, "
+        "migrations applied).",
+        "# TYPE evilhangman_ready gauge",
+        f"evilhangman_ready {int(report.ready)}",
+        "# HELP evilhangman_task_queue_oldest_seconds Age of the oldest task waiting for a "
+        "worker (0: none).",
+        "# TYPE evilhangman_task_queue_oldest_seconds gauge",
+        f"evilhangman_task_queue_oldest_seconds {queue.extra.get('oldest_seconds', 0)}",
+        "# HELP evilhangman_task_queue_alert_seconds Alert when the oldest task has waited "
+        "longer (TASK_QUEUE_ALERT_SECONDS).",
+        "# TYPE evilhangman_task_queue_alert_seconds gauge",
+        f"evilhangman_task_queue_alert_seconds {settings.TASK_QUEUE_ALERT_SECONDS}",
+        "# HELP evilhangman_task_queue_ok 0 when the queue is past its alert age or unreadable.",
+        "# TYPE evilhangman_task_queue_ok gauge",
+        f"evilhangman_task_queue_ok {int(queue.ok)}",
+        "# HELP evilhangman_replica_ok 0 when the configured replica is down or lags.",
+        "# TYPE evilhangman_replica_ok gauge",
+        f"evilhangman_replica_ok {int(replica.ok)}",
+    ]
+    if "lag_seconds" in replica.extra:
+        lines += [
+            "# HELP evilhangman_replica_lag_seconds How far the replica is behind the primary.",
+            "# TYPE evilhangman_replica_lag_seconds gauge",
+            f"evilhangman_replica_lag_seconds {replica.extra['lag_seconds']}",
+        ]
+    if "ms" in report.checks["primary"].extra:
+        lines += [
+            "# HELP evilhangman_primary_ms Time the primary took to answer SELECT 1.",
+            "# TYPE evilhangman_primary_ms gauge",
+            f"evilhangman_primary_ms {report.checks['primary'].extra['ms']}",
+        ]
+    return "\n".join(lines) + "\n"

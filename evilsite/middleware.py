@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils.cache import patch_cache_control
 
+from evilsite import views
 from evilsite.ratelimit import known_refusal, too_many_requests
 
 
@@ -53,3 +54,34 @@ class KnownRefusalsMiddleware:
         response = too_many_requests(request, refusal, plain=True)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response
+
+
+# Answered before the HTTPS redirect and the host check: a load balancer or a monitor asks
+# a node by its own address over plain HTTP (the TLS ends at the proxy).
+PROBE_VIEWS = {"/ping/": views.ping, "/ready/": views.ready, "/metrics/": views.metrics}
+
+
+class ProbeMiddleware:
+    """A probe (``/ping/``, ``/ready/``, ``/metrics/`` asked with GET or HEAD and no session
+    cookie) is answered here, second in the stack: after the request id, before
+    ``SecurityMiddleware`` (which would redirect plain HTTP to HTTPS) and before anything
+    reads the Host header (a node's IP address is not in ``ALLOWED_HOSTS``, and Django would
+    answer 400 and log an error for every probe). The views are the same ones the URLconf
+    serves; without a session they show only the public answer (or the details to the probe
+    token). A signed-in browser's request takes the ordinary way, host check included.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if (
+            request.path_info in PROBE_VIEWS
+            and request.method in ("GET", "HEAD")
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        ):
+            response = PROBE_VIEWS[request.path_info](request)
+            if request.method == "HEAD":
+                response.content = b""
+            return response
+        return self.get_response(request)

@@ -2,10 +2,10 @@
 
 With nothing set it runs in debug mode on an SQLite file, for a newcomer;
 production sets ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``,
-``DJANGO_ALLOWED_HOSTS`` and ``DATABASE_URL=postgres://...`` (see README).
+``DJANGO_ALLOWED_HOSTS`` and ``DATABASE_URL=postgres://...`` (see docs/deploying.md).
 
 About 500 lines, on purpose one module: every environment variable the site reads is
-read here, so the README's configuration table and ``.env.example`` are checked against
+read here, so docs/configuration.md's table and ``.env.example`` are checked against
 this one file (tests/evilsite/test_configuration_table.py).
 """
 
@@ -59,9 +59,14 @@ def env_int(name: str, default: int) -> int:
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
+# Empty counts as unset (a copied .env with DJANGO_SECRET_KEY= uncommented, in development).
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (_DEV_SECRET_KEY if DEBUG else "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+# Former keys, newest first, comma-separated: what they signed (sessions, reset links, share
+# links) still verifies while the new key signs. The daily puzzles' seeds follow the
+# current key only (docs/operations.md: rotating the key).
+SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
@@ -98,6 +103,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: the request id (and the user's and game's) on every log line it causes.
     "evilsite.logs.RequestContextMiddleware",
+    # Second: load balancers' and monitors' probes, before the HTTPS redirect and host check.
+    "evilsite.middleware.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -176,17 +183,19 @@ DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
 DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
 DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
-# /ready/ (evilsite/health.py): a dotted path to a function answering the age in seconds
-# of the oldest task waiting in the queue (None: none); empty: no task queue to check.
-READY_TASK_QUEUE_AGE = os.environ.get(
-    "READY_TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age"
-)
-# A task waiting longer than this means the workers are gone or swamped: not ready.
-READY_MAX_TASK_AGE_SECONDS = env_int("READY_MAX_TASK_AGE_SECONDS", 300)
+# The task queue (evilsite/health.py): a dotted path to a function answering the age in
+# seconds of the oldest task waiting (None: none); empty: no queue. Never part of /ready/
+# (one lagging queue would take every node out at once); /metrics/ reports it beside the
+# age past which to alert (the workers are gone or swamped).
+TASK_QUEUE_AGE = os.environ.get("TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age")
+TASK_QUEUE_ALERT_SECONDS = env_int("TASK_QUEUE_ALERT_SECONDS", 900)
+# The probes' details (/ready/'s checks, /metrics/) for a monitor that sends
+# "Authorization: Bearer <token>"; staff see them signed in. Empty: staff only.
+PROBE_TOKEN = os.environ.get("PROBE_TOKEN", "")
 
 # Background work (django-tasks, the API Django 6 ships as django.tasks): dictionary
 # imports and password-reset e-mails. Tasks are rows in the database, run by
-# `manage.py db_worker` processes (README: deploying); "immediate" runs each task inside
+# `manage.py db_worker` processes (docs/deploying.md); "immediate" runs each task inside
 # the request that queues it (tests, or a site without workers).
 TASK_BACKEND = os.environ.get("TASK_BACKEND", "database")
 if TASK_BACKEND not in {"database", "immediate"}:
@@ -224,10 +233,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# E-mail (password reset links): printed on the console unless an SMTP host is set.
+# E-mail (password reset links): SMTP once EMAIL_HOST is set (evilsite/mail.py stamps the
+# site's domain on Message-IDs); without it, printed on the console in debug, and refused
+# with debug off (a reset link is a login: never into a log; check --deploy says so).
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 if EMAIL_HOST:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_BACKEND = "evilsite.mail.SMTPBackend"
     EMAIL_PORT = env_int("EMAIL_PORT", 587)
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -237,8 +248,10 @@ if EMAIL_HOST:
         raise ImproperlyConfigured(
             "EMAIL_USE_TLS (STARTTLS, port 587) and EMAIL_USE_SSL (port 465): set one, not both"
         )
-else:
+elif DEBUG:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "evilsite.mail.UnconfiguredBackend"
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Evil Hangman <noreply@localhost>"
 # A reset link works for this long (and once).
@@ -262,7 +275,7 @@ AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's
 AXES_HANDLER = "accounts.lockout.AccountLockoutHandler"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-# Behind reverse proxies (see README, deploying): their addresses or networks. X-Forwarded-For
+# Behind reverse proxies (docs/deploying.md): their addresses or networks. X-Forwarded-For
 # is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the
 # locks and rate limits key on the real client and nobody else can choose their address.
 TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])

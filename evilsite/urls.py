@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("ping/", views.ping, name="ping"),
     path("ready/", views.ready, name="ready"),
+    path("metrics/", views.metrics, name="metrics"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("site.webmanifest", views.web_manifest, name="web_manifest"),

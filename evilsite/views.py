@@ -6,32 +6,55 @@ import logging
 from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import DisallowedHost
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseServerError,
+    JsonResponse,
+)
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist, loader
 from django.templatetags.static import static
+from django.utils.crypto import constant_time_compare
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
-from evilsite.health import readiness
+from evilsite.health import metrics_text, readiness
 from evilsite.logs import current_request_id
 
 logger = logging.getLogger(__name__)
 
 
+def probe_details_allowed(request: HttpRequest) -> bool:
+    """The probes' details (database errors, lags, the task queue) are for staff, and for a
+    monitor that sends ``Authorization: Bearer <PROBE_TOKEN>``; everyone else reads only
+    whether the node is ready."""
+    token = settings.PROBE_TOKEN
+    if token:
+        sent = request.headers.get("Authorization", "")
+        if constant_time_compare(sent, f"Bearer {token}"):
+            return True
+    user = getattr(request, "user", None)  # unset when answered by ProbeMiddleware
+    return bool(user is not None and user.is_active and user.is_staff)
+
+
 @require_safe
 @never_cache
 def ping(request: HttpRequest) -> HttpResponse:
-    """The smallest page: the full middleware stack (session, user) and no other work.
+    """Liveness: the process answers; no database is asked.
 
-    A load balancer's health check asks it, and ``bench/load.py --saturate``
-    compares a guess with it as the floor of a signed-in request.
+    A probe (no session cookie) is answered by ``ProbeMiddleware`` before the rest of the
+    stack. A signed-in browser's request runs the whole stack (session, user), and
+    ``bench/load.py --saturate`` uses it as the floor of a signed-in request.
     """
-    user = request.user
-    who = user.get_username() if user.is_authenticated else "anonymous"
+    user = getattr(request, "user", None)
+    who = user.get_username() if user is not None and user.is_authenticated else "anonymous"
     return HttpResponse(f"ok {who}\n", content_type="text/plain; charset=utf-8")
 
 
@@ -40,19 +63,37 @@ def ping(request: HttpRequest) -> HttpResponse:
 def ready(request: HttpRequest) -> JsonResponse:
     """Readiness for a load balancer: 200 when this node can serve, 503 when it cannot.
 
-    Unlike ``/ping/`` (liveness: the process answers) it asks the primary database,
-    the migrations and the task queue; the replica is reported, not fatal.
+    Unlike ``/ping/`` it asks the primary database and the migrations. The body says only
+    ``ready`` or ``not ready``, except to staff and the probe token (``evilsite.health``).
     """
     report = readiness()
+    body = report.as_json() if probe_details_allowed(request) else report.as_public_json()
     if report.ready:
-        return JsonResponse(report.as_json())
-    response = JsonResponse(report.as_json(), status=503)
-    failed = ", ".join(name for name, check in report.checks.items() if not check.ok)
+        return JsonResponse(body)
+    response = JsonResponse(body, status=503)
+    failed = ", ".join(
+        name for name, check in report.checks.items() if check.fatal and not check.ok
+    )
     logger.warning("not ready: %s", failed)
     # A probe's expected answer, said in the line above: not an error mailed to ADMINS for
     # every probe while it lasts (Django's own mark of a response already logged).
     response._has_been_logged = True  # type: ignore[attr-defined]
     return response
+
+
+@require_safe
+@never_cache
+def metrics(request: HttpRequest) -> HttpResponse:
+    """For monitoring and alerting (Prometheus' text format): readiness, the task queue's
+    oldest waiting task beside the age to alert on, the replica. Staff or the probe token."""
+    if not probe_details_allowed(request):
+        return HttpResponseForbidden(
+            "Staff, or Authorization: Bearer <PROBE_TOKEN>.\n",
+            content_type="text/plain; charset=utf-8",
+        )
+    return HttpResponse(
+        metrics_text(readiness()), content_type="text/plain; version=0.0.4; charset=utf-8"
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -156,8 +156,9 @@ def ratings_rebuild() -> tuple[int, int]:
 def ratings_rebuild_queue() -> str:
     """Queue ``ratings_rebuild`` for a worker (the admin's button): the request that asks
     only queues it, whatever the number of games. Returns the task's id."""
+    from evilsite.taskqueue import enqueue
     from ratings.tasks import rebuild_ratings
 
-    result = rebuild_ratings.enqueue()
+    result = enqueue(rebuild_ratings)
     logger.info("ratings rebuild queued", extra={"task_id": str(result.id)})
     return str(result.id)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django_tasks import task
 
+from evilsite.taskqueue import carries_request_id
+
 
 @task()
+@carries_request_id
 def rebuild_ratings() -> str:
     """Rebuild every rating from every finished ranked game (``ratings_rebuild``)."""
     from ratings.services import ratings_rebuild

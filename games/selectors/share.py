@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
@@ -22,12 +23,17 @@ MISS = "\U0001f7e5"  # red square
 CODE_LENGTH = 16
 
 
-def share_code(game_id: int) -> str:
-    return salted_hmac("games.share", str(game_id)).hexdigest()[:CODE_LENGTH]
+def share_code(game_id: int, *, secret: str | None = None) -> str:
+    return salted_hmac("games.share", str(game_id), secret=secret).hexdigest()[:CODE_LENGTH]
 
 
 def share_code_matches(game_id: int, code: str) -> bool:
-    return constant_time_compare(share_code(game_id), code)
+    """A link signed with the current key or a former one (``SECRET_KEY_FALLBACKS``): links
+    already shared keep working while the key is rotated."""
+    return any(
+        constant_time_compare(share_code(game_id, secret=secret), code)
+        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)
+    )
 
 
 def result_path(game: Game) -> str:

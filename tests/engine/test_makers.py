@@ -3,7 +3,7 @@
 Walks :data:`games.engine.MAKERS`: each word-maker has every attribute and
 method of the protocol, with values of the right kind; and each place that
 shows difficulties (the models' choices and constraints, scoring, the guesser,
-the console, the review, the new-game form's par note, the README's table)
+the console, the review, the new-game form's par note, docs/playing.md's table)
 reads them from the registry rather than naming them.
 """
 
@@ -141,8 +141,8 @@ def test_the_console_offers_every_difficulty() -> None:
         assert f"{maker.name}: " in play.HELP
 
 
-def test_the_readme_table_is_the_registry() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_players_guide_table_is_the_registry() -> None:
+    readme = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
     rows = [
         f"| {maker.name} | {maker.summary} | "
         + (f"yes (\N{MULTIPLICATION SIGN}{maker.weight})" if maker.ranked else "never")
@@ -150,7 +150,7 @@ def test_the_readme_table_is_the_registry() -> None:
         for maker in MAKERS
     ]
     table = "| difficulty | the computer keeps | ranked |\n|---|---|---|\n" + "\n".join(rows)
-    assert table + "\n\n" in readme, "README.md's table of difficulties is not the registry's"
+    assert table + "\n\n" in readme, "docs/playing.md's table of difficulties is not the registry's"
 
 
 def test_no_template_names_a_difficulty() -> None:

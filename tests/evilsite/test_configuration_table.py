@@ -1,4 +1,4 @@
-"""The README's configuration table lists every environment variable settings.py reads."""
+"""docs/configuration.md's table lists every environment variable settings.py reads."""
 
 from __future__ import annotations
 
@@ -18,13 +18,10 @@ def variables_read() -> set[str]:
 
 
 def configuration_section() -> str:
-    readme = (ROOT / "README.md").read_text()
-    start = readme.index("## Configuration")
-    end = readme.index("\n## ", start + 1)
-    return readme[start:end]
+    return (ROOT / "docs" / "configuration.md").read_text()
 
 
-def test_every_variable_settings_reads_is_in_the_readme_table() -> None:
+def test_every_variable_settings_reads_is_in_the_table() -> None:
     read = variables_read()
     assert {"DJANGO_DEBUG", "DATABASE_REPLICA_CONNECT_TIMEOUT", "SENTRY_DSN"} <= read
     table = configuration_section()
@@ -44,7 +41,7 @@ def example_variables() -> list[str]:
     return re.findall(r"^(?:# )?([A-Z][A-Z0-9_]*)=", text, flags=re.MULTILINE)
 
 
-def test_the_readme_table_lists_nothing_settings_does_not_read() -> None:
+def test_the_table_lists_nothing_settings_does_not_read() -> None:
     assert sorted(table_variables() - variables_read()) == []
 
 
@@ -55,5 +52,5 @@ def test_env_example_lists_every_variable_settings_reads_once() -> None:
     assert sorted(set(listed) - table_variables()) == []
 
 
-def test_the_readme_points_to_env_example() -> None:
-    assert "`.env.example`" in configuration_section()
+def test_the_table_points_to_env_example() -> None:
+    assert "(../.env.example)" in configuration_section()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from tests.evilsite.test_settings import run_python
+from tests.evilsite.test_settings import PRODUCTION_ENV, run_python
 
 READ_EMAIL = (
     "import json, os\n"
@@ -35,7 +36,7 @@ def load(env: dict[str, str]) -> dict[str, object]:
     return json.loads(result.stdout)
 
 
-def test_by_default_emails_are_printed_on_the_console() -> None:
+def test_in_debug_emails_are_printed_on_the_console() -> None:
     loaded = load({})
     assert loaded["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert loaded["DEFAULT_FROM_EMAIL"] == "Evil Hangman <noreply@localhost>"
@@ -56,7 +57,7 @@ def test_an_smtp_host_turns_smtp_on() -> None:
         }
     )
     assert loaded == {
-        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_BACKEND": "evilsite.mail.SMTPBackend",
         "EMAIL_HOST": "smtp.example.org",
         "EMAIL_PORT": 465,
         "EMAIL_HOST_USER": "hangman",
@@ -75,3 +76,42 @@ def test_tls_and_ssl_together_are_refused() -> None:
     )
     assert result.returncode != 0
     assert "set one, not both" in result.stderr
+
+
+def test_with_debug_off_and_no_mail_server_sending_fails_rather_than_printing() -> None:
+    loaded = load({**PRODUCTION_ENV, "EMAIL_HOST": ""})
+    assert loaded["EMAIL_BACKEND"] == "evilsite.mail.UnconfiguredBackend"
+
+
+CHECK_DEPLOY = (
+    "import os, sys\n"
+    "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'evilsite.settings')\n"
+    "import django; django.setup()\n"
+    "from django.core.management import call_command\n"
+    "call_command('check', deploy=True, fail_level='ERROR')\n"
+)
+
+
+def deploy_check(env: dict[str, str], tmp_path: Path) -> tuple[int, str]:
+    database = {"DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"}
+    result = run_python(CHECK_DEPLOY, {**PRODUCTION_ENV, **NO_EMAIL, **env, **database})
+    return result.returncode, result.stderr
+
+
+def test_check_deploy_fails_without_a_mail_server(tmp_path: Path) -> None:
+    """Issue 27, item 3: the console fallback was silent; now check --deploy refuses it."""
+    code, stderr = deploy_check({}, tmp_path)
+    assert code != 0
+    assert "evilsite.E002" in stderr
+    assert "EMAIL_HOST" in stderr
+
+
+def test_check_deploy_passes_with_smtp_and_warns_about_a_localhost_sender(tmp_path: Path) -> None:
+    code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org"}, tmp_path)
+    assert code == 0, stderr
+    assert "evilsite.E002" not in stderr
+    assert "evilsite.W002" in stderr
+    sender = {"DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.example.org>"}
+    code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org", **sender}, tmp_path)
+    assert code == 0, stderr
+    assert "evilsite.W002" not in stderr

@@ -41,9 +41,13 @@ from tests.records.support import client_for, make_instructor, play
 pytestmark = uses_the_replica_alias
 
 
+PROBE_TOKEN = "replica-tests-probe-token"
+
+
 @pytest.fixture
 def replica_down(settings: Settings) -> Iterator[None]:
     settings.DATABASE_REPLICA_READS = True
+    settings.PROBE_TOKEN = PROBE_TOKEN
     with replica_at(unreachable_replica_settings()):
         yield
 
@@ -51,6 +55,7 @@ def replica_down(settings: Settings) -> Iterator[None]:
 @pytest.fixture
 def replica_up(settings: Settings) -> Iterator[None]:
     settings.DATABASE_REPLICA_READS = True
+    settings.PROBE_TOKEN = PROBE_TOKEN
     with replica_at(answering_replica_settings()):
         yield
 
@@ -267,10 +272,14 @@ def test_a_class_export_streams_whole_with_the_replica_down(records: Dictionary)
     assert len(rows) == 2
 
 
+def probe_details() -> dict[str, str]:
+    """What a monitor with the probe token sends (the details are not public)."""
+    return {"Authorization": f"Bearer {PROBE_TOKEN}"}
+
+
 @pytest.mark.usefixtures("replica_down")
 def test_ready_reports_a_replica_down_and_stays_ready() -> None:
-
-    response = Client().get(reverse("ready"))
+    response = Client().get(reverse("ready"), headers=probe_details())
     assert response.status_code == 200
     replica = response.json()["checks"]["replica"]
     assert replica["ok"] is False
@@ -280,7 +289,6 @@ def test_ready_reports_a_replica_down_and_stays_ready() -> None:
 
 @pytest.mark.usefixtures("replica_up")
 def test_ready_reports_a_replica_that_answers() -> None:
-
-    replica = Client().get(reverse("ready")).json()["checks"]["replica"]
+    replica = Client().get(reverse("ready"), headers=probe_details()).json()["checks"]["replica"]
     assert replica["ok"] is True
     assert replica["detail"] == "reads that may lag go to it"

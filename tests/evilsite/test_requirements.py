@@ -78,3 +78,10 @@ def test_the_site_imports_no_development_tool() -> None:
                     if name.split(".")[0] in DEVELOPMENT_IMPORTS
                 ]
     assert offenders == []
+
+
+def test_static_files_are_compressed_with_brotli_too() -> None:
+    """whitenoise writes a ``.br`` beside each static file only when brotli is installed."""
+    from whitenoise.compress import Compressor
+
+    assert Compressor(quiet=True).use_brotli

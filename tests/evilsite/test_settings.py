@@ -17,7 +17,9 @@ PRODUCTION_ENV = {
     "DJANGO_ALLOWED_HOSTS": "hangman.example.org,www.hangman.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://hangman.example.org",
     "DATABASE_URL": "postgres://evil:secret@db.example.org:5432/evilhangman",
-    "DJANGO_TRUSTED_PROXIES": "127.0.0.1",  # the README's recipe: the proxy on the same host
+    "DJANGO_TRUSTED_PROXIES": "127.0.0.1",  # the deploy kit's: the proxy on the same host
+    "EMAIL_HOST": "smtp.example.org",  # without a mail server check --deploy fails
+    "DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.example.org>",
 }
 
 

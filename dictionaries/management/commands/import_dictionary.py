@@ -125,6 +125,17 @@ class Command(BaseCommand):
         self._built_in(dictionary_import_default(progress=progress), options)
         progress.close()  # the next list gets a bar of its own
         self._built_in(dictionary_import_familiar(progress=progress), options)
+        # Said once both are in: the familiar list may take the default over from web2.
+        default = Dictionary.objects.filter(is_default=True).first()
+        self.stdout.write(
+            f"Default for new games: {default.name if default else 'none'}. Offered to players: "
+            + ", ".join(
+                Dictionary.objects.filter(is_hidden=False)
+                .order_by("name")
+                .values_list("name", flat=True)
+            )
+            + "."
+        )
 
     def _built_in(self, result: DefaultImportResult, options: dict[str, Any]) -> None:
         if result.report is None:
@@ -134,7 +145,7 @@ class Command(BaseCommand):
                 "nothing to do."
             )
             return
-        self._write_report(result.report)
+        self._write_report(result.report, say_status=False)
         self._compute_par(result.report.dictionary, options)
 
     def _import_file(self, path: Path, options: dict[str, Any], progress: ProgressBar) -> None:
@@ -180,9 +191,13 @@ class Command(BaseCommand):
             stderr=self.stderr,
         )
 
-    def _write_report(self, report: ImportReport) -> None:
+    def _write_report(self, report: ImportReport, *, say_status: bool = True) -> None:
+        """The import's report; ``say_status``: whether it is the default, offered or hidden
+        (the built-in lists say it once both are in)."""
         dictionary = report.dictionary
-        if dictionary.is_default:
+        if not say_status:
+            flags = ""
+        elif dictionary.is_default:
             flags = " It is now the default dictionary."
         elif dictionary.is_hidden:
             flags = " It is hidden from players until an admin offers it."

@@ -1,0 +1,30 @@
+"""gunicorn's configuration for an app node (deploy/systemd/evilhangman-web.service):
+``gunicorn -c deploy/gunicorn.conf.py evilsite.wsgi``. See docs/deploying.md."""
+
+import multiprocessing
+import os
+
+# Only the reverse proxy on this host reaches gunicorn (DJANGO_TRUSTED_PROXIES=127.0.0.1).
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+
+# Two synchronous workers a core: a guess is CPU work (the word-maker's search) with short
+# waits on the database in between. Each worker keeps up to LEXICON_CACHE_MB of word lists,
+# so a node needs about workers x (LEXICON_CACHE_MB + 150 MB) of memory.
+workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count()))
+
+# The slowest honest request is an admin's upload of a 20 MB list (stored, not imported:
+# the worker imports it) or a fiendish reply, a few seconds; a worker silent this long is
+# stuck and is replaced.
+timeout = 60
+graceful_timeout = 30  # a restart lets requests in flight finish
+keepalive = 5  # behind a proxy that reuses its connections
+
+# One access line per request on standard output (the journal), with the request id the
+# site answers in X-Request-ID (the same id as the site's own lines for that request, and
+# the proxy's when it sends one) and the client's address as the proxy forwarded it.
+accesslog = "-"
+errorlog = "-"
+access_log_format = (
+    '%(h)s "%({x-forwarded-for}i)s" %(t)s "%(r)s" %(s)s %(B)s %(M)sms '
+    'req=%({x-request-id}o)s "%(f)s" "%(a)s"'
+)
