@@ -12,7 +12,7 @@ urlpatterns = [
     path("", classrooms.class_list, name="class_list"),
     path("new/", classrooms.class_new, name="class_new"),
     path("join/", classrooms.class_join, name="class_join"),
-    path("join/<str:code>/", classrooms.class_join, name="class_join_link"),
+    path("join/<str:code>/", classrooms.class_join_link, name="class_join_link"),
     path("<int:pk>/", classrooms.class_detail, name="class_detail"),
     path("<int:pk>/code/", classrooms.class_rotate_code, name="class_rotate_code"),
     path(
