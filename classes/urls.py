@@ -28,6 +28,7 @@ urlpatterns = [
     path("<int:pk>/stats/", records.class_stats, name="class_stats"),
     path("<int:pk>/leaderboard/", leaderboard.class_leaderboard, name="class_leaderboard"),
     path("<int:pk>/assignments/new/", assignments.assignment_new, name="assignment_new"),
+    path("<int:pk>/assignments/new/par/", assignments.assignment_par, name="assignment_par"),
     path(ASSIGNMENT, assignments.assignment_detail, name="assignment_detail"),
     path(f"{ASSIGNMENT}edit/", assignments.assignment_edit, name="assignment_edit"),
     path(f"{ASSIGNMENT}table.csv", assignments.assignment_table_csv, name="assignment_table_csv"),
