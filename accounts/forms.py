@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
@@ -21,6 +21,24 @@ RESERVED_USERNAME_PREFIX = "deleted-"
 EMAIL_HELP = (
     "Optional. Only used to send you a link to reset a forgotten password; never shown to anyone."
 )
+
+
+def password_rules() -> str:
+    """The site's password validators as one line, not Django's list of sentences."""
+    rules = []
+    for validator in password_validation.get_default_password_validators():
+        if isinstance(validator, password_validation.MinimumLengthValidator):
+            rules.insert(0, f"At least {validator.min_length} characters")
+        elif isinstance(validator, password_validation.UserAttributeSimilarityValidator):
+            rules.append("not like your username or e-mail")
+        elif isinstance(validator, password_validation.CommonPasswordValidator):
+            rules.append("not a common password")
+        elif isinstance(validator, password_validation.NumericPasswordValidator):
+            rules.append("not only digits")
+        else:
+            rules.append(validator.get_help_text().rstrip("."))
+    line = ", ".join(rules)
+    return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
 class SignUpForm(UserCreationForm):
@@ -39,6 +57,7 @@ class SignUpForm(UserCreationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
+        self.fields["password1"].help_text = password_rules()
 
     def clean_username(self) -> str | None:
         username: str | None = super().clean_username()  # NFKC; None once taken (error added)

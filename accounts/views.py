@@ -26,7 +26,10 @@ from django.views.generic import FormView
 from accounts import services
 from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from api.selectors import api_tokens_for
-from classes.selectors import classes_joined, classes_taught
+from classes.models import Classroom
+from classes.selectors import classes_joined, classes_taught, classroom_by_join_code
+from classes.services import ClassRuleError
+from classes.views.classrooms import join_and_go
 from daily.selectors import daily_secret
 from evilsite.client_ip import client_ip_address
 from evilsite.guests import is_guest
@@ -71,12 +74,17 @@ class SignUpView(RedirectURLMixin, FormView):
             kwargs["instance"] = self.request.user
         return kwargs
 
+    def get_initial(self) -> dict[str, Any]:
+        """A guest's name (``visitor-…``) is never offered: the username starts empty."""
+        return {**super().get_initial(), "username": ""}
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """``next`` for the form's hidden field and the log-in link, as LoginView does:
         ``get_redirect_url`` checks it with ``url_has_allowed_host_and_scheme`` and gives
         "" for another site's address, so that one is dropped here and never followed."""
         context = super().get_context_data(**kwargs)
         context[self.redirect_field_name] = self.get_redirect_url()
+        context["invited_to"] = _invited_to(self.request)
         return context
 
     def form_valid(self, form: SignUpForm) -> HttpResponse:
@@ -89,7 +97,51 @@ class SignUpView(RedirectURLMixin, FormView):
         messages.success(
             self.request, f"Welcome, {user.get_username()}! Your account is ready.{kept}"
         )
-        return HttpResponseRedirect(self.get_success_url())
+        return _join_invited_class(self.request) or HttpResponseRedirect(self.get_success_url())
+
+
+class LogInView(auth_views.LoginView):
+    """Django's log-in; a player who came by a class's join link joins it as they log in.
+
+    A guest may log in to their real account (their visitor games stay the guest's)."""
+
+    redirect_authenticated_user = True
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.redirect_authenticated_user = not is_guest(request.user)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        return _join_invited_class(self.request) or response
+
+
+# The hidden field a join link's visitor carries through sign-up or log-in.
+JOIN_FIELD = "join"
+
+
+def _invited_to(request: HttpRequest) -> Classroom | None:
+    """The class whose join link brought the visitor to sign up or log in, if any."""
+    code = request.POST.get(JOIN_FIELD) or request.GET.get(JOIN_FIELD, "")
+    return classroom_by_join_code(code[:32])
+
+
+def _join_invited_class(request: HttpRequest) -> HttpResponse | None:
+    """Once signed in, join the class the form carried; None when it carried none.
+
+    A code that joins nothing (changed since the link was shared, crafted) joins
+    nothing: the player is signed in and told so, on the join form."""
+    code = request.POST.get(JOIN_FIELD, "")[:32]
+    if not code:
+        return None
+    try:
+        return join_and_go(request, code)
+    except ClassRuleError as error:
+        messages.error(request, f"{error.message} You are signed in; no class was joined.")
+        return redirect("class_join")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

@@ -282,6 +282,7 @@ def main() -> None:
         assert dictionary is not None
         board = reverse("leaderboard_points")  # the points boards ("games won")
         filtered = f"{board}?dictionary={dictionary.slug}&length=6&difficulty=hard"
+        own_page = reverse("player_profile", args=[player.get_username()])
         pages = [
             ("leaderboard", "overall, all time", board),
             ("leaderboard", "overall, this week", f"{board}?period=week"),
@@ -290,12 +291,8 @@ def main() -> None:
             ("leaderboard", "overall, win rate", f"{board}?board=win_rate"),
             ("leaderboard", "dict, length 6, hard, all time", filtered),
             ("leaderboard", "dict, length 6, hard, this week", f"{filtered}&period=week"),
-            ("stats", f"own statistics ({busiest[1]} games)", reverse("player_stats")),
-            (
-                "stats",
-                "public profile (ranked games)",
-                reverse("player_profile", args=[player.get_username()]),
-            ),
+            ("stats", f"own page ({busiest[1]} games)", own_page),
+            ("stats", "own page, ranked games", f"{own_page}?ranked=on"),
         ]
         print(
             f"\n{'page':<46}{'p50 ms':>9}{'p90 ms':>9}{'min ms':>9}{'queries':>9}{'x queries':>10}"

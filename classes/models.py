@@ -16,6 +16,13 @@ from games.models import Difficulty, Game, GameSettingsFields
 JOIN_CODE_LENGTH = 8
 # No 0/O, 1/I/L: a code read aloud or copied from a projector is typed right.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def normalize_join_code(raw: str) -> str:
+    """What a student typed, as stored: capitals, without spaces or the dash."""
+    return "".join(char for char in raw.upper() if char.isalnum())
+
+
 RUN_CLASSES_PERMISSION = "classes.run_classes"
 
 

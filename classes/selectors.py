@@ -39,6 +39,7 @@ from classes.models import (
     AssignmentGame,
     Classroom,
     Membership,
+    normalize_join_code,
 )
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 from games.permissions import can_review_all
@@ -87,6 +88,17 @@ def _with_counts(classes: QuerySet[Classroom]) -> QuerySet[Classroom]:
 
 def classes_taught(user: AbstractBaseUser) -> QuerySet[Classroom]:
     return _with_counts(Classroom.objects.filter(instructor=user))
+
+
+def classroom_by_join_code(code: str) -> Classroom | None:
+    """The class a join code (as typed, or from a join link) names, with its instructor."""
+    if not code:
+        return None
+    return (
+        Classroom.objects.select_related("instructor")
+        .filter(join_code=normalize_join_code(code))
+        .first()
+    )
 
 
 def classes_joined(user: AbstractBaseUser) -> QuerySet[Classroom]:

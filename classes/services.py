@@ -25,6 +25,7 @@ from classes.models import (
     Classroom,
     Membership,
     Players,
+    normalize_join_code,
 )
 from classes.selectors import assignment_game_in_progress, can_run_classes
 from dictionaries.models import Dictionary
@@ -75,11 +76,6 @@ class AssignmentInProgressError(game_services.GameShownError):
             "Finish it (or give it up) to start another.",
             game,
         )
-
-
-def normalize_join_code(raw: str) -> str:
-    """What a student typed, as stored: capitals, without spaces or the dash."""
-    return "".join(char for char in raw.upper() if char.isalnum())
 
 
 def new_join_code() -> str:

@@ -12,7 +12,7 @@ urlpatterns = [
     path("", classrooms.class_list, name="class_list"),
     path("new/", classrooms.class_new, name="class_new"),
     path("join/", classrooms.class_join, name="class_join"),
-    path("join/<str:code>/", classrooms.class_join, name="class_join_link"),
+    path("join/<str:code>/", classrooms.class_join_link, name="class_join_link"),
     path("<int:pk>/", classrooms.class_detail, name="class_detail"),
     path("<int:pk>/code/", classrooms.class_rotate_code, name="class_rotate_code"),
     path(
@@ -28,6 +28,7 @@ urlpatterns = [
     path("<int:pk>/stats/", records.class_stats, name="class_stats"),
     path("<int:pk>/leaderboard/", leaderboard.class_leaderboard, name="class_leaderboard"),
     path("<int:pk>/assignments/new/", assignments.assignment_new, name="assignment_new"),
+    path("<int:pk>/assignments/new/par/", assignments.assignment_par, name="assignment_par"),
     path(ASSIGNMENT, assignments.assignment_detail, name="assignment_detail"),
     path(f"{ASSIGNMENT}edit/", assignments.assignment_edit, name="assignment_edit"),
     path(f"{ASSIGNMENT}table.csv", assignments.assignment_table_csv, name="assignment_table_csv"),

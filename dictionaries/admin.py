@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -316,7 +316,12 @@ class DictionaryAdmin(admin.ModelAdmin):
             self.admin_site.admin_view(self.report_view),
             name="dictionaries_dictionary_report",
         )
-        return [report, *super().get_urls()]
+        offer = path(
+            "<path:object_id>/offer/",
+            self.admin_site.admin_view(self.offer_view),
+            name="dictionaries_dictionary_offer",
+        )
+        return [report, offer, *super().get_urls()]
 
     def add_view(
         self, request: HttpRequest, form_url: str = "", extra_context: dict | None = None
@@ -376,6 +381,25 @@ class DictionaryAdmin(admin.ModelAdmin):
             "can_add": self.has_add_permission(request),
         }
         return TemplateResponse(request, "admin/dictionaries/dictionary/report.html", context)
+
+    def offer_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The report's one button: offer the list in new games (a POST, by a changer)."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        dictionary = self.get_object(request, object_id)
+        if dictionary is None:
+            raise Http404("No such dictionary.")
+        if not self.has_change_permission(request, dictionary):
+            raise PermissionDenied
+        try:
+            dictionary_set_hidden(dictionary=dictionary, hidden=False)
+        except DictionaryChangeError as error:
+            self.message_user(request, error.message, messages.ERROR)
+        else:
+            self.message_user(
+                request, f"“{dictionary.name}” is offered in new games.", messages.SUCCESS
+            )
+        return redirect("admin:dictionaries_dictionary_report", dictionary.pk)
 
 
 class CappedPaginator(Paginator):

@@ -20,9 +20,12 @@ from games.selectors.board import ParInfo
 HomeExtra = Callable[[HttpRequest], dict[str, Any]]
 BoardExtra = Callable[[HttpRequest, Game], dict[str, Any]]
 SettingsExtra = Callable[[HttpRequest, ParInfo], dict[str, Any]]
+# What a result says of a game to anyone (the share picture): no request, no viewer.
+ResultExtra = Callable[[Game], dict[str, Any]]
 _home: list[HomeExtra] = []
 _board: list[BoardExtra] = []
 _settings: list[SettingsExtra] = []
+_result: list[ResultExtra] = []
 
 
 def register_home_extra(extra: HomeExtra) -> None:
@@ -41,6 +44,19 @@ def register_settings_extra(extra: SettingsExtra) -> None:
     """Add context to the new-game form's board line (par and what apps above say of it)."""
     if extra not in _settings:
         _settings.append(extra)
+
+
+def register_result_extra(extra: ResultExtra) -> None:
+    """Add what the share picture says of a game (the same for every viewer)."""
+    if extra not in _result:
+        _result.append(extra)
+
+
+def result_extras(game: Game) -> dict[str, Any]:
+    context: dict[str, Any] = {}
+    for extra in _result:
+        context.update(extra(game))
+    return context
 
 
 def home_extras(request: HttpRequest) -> dict[str, Any]:

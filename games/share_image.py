@@ -1,5 +1,6 @@
-"""The picture a link preview shows of a result: the game's title, its result, its score
-and one square per guess (green a hit, red a miss), drawn by the server with Pillow.
+"""The picture a link preview shows of a result: the game's title, its result, what it
+counts for (rated and by how much, ranked, or unranked; its points) and one square per
+guess (green a hit, red a miss), as large as the picture allows, drawn with Pillow.
 
 It shows what the result page shows anyone, never a letter, so it is the same for every
 viewer, and a crawler fetching it sees no more than the share text. Drawn once per
@@ -9,17 +10,23 @@ state of a game (an undone practice guess is a new state), then kept in the cach
 from __future__ import annotations
 
 import io
+import math
+from dataclasses import dataclass
 from functools import cache
 
 from django.core.cache import cache as django_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.models import Game
+from games.page_extras import result_extras
 from games.selectors.share import result_line, share_title
 
 WIDTH, HEIGHT = 1200, 630  # the size Open Graph and Twitter's large card expect
 MARGIN = 64
-SQUARE, GAP, PER_ROW = 56, 12, 13
+BAND = 112  # the brand's band at the top
+SQUARES_TOP, SQUARES_BOTTOM = 372, HEIGHT - 40  # the guesses fill what the text leaves
+GAP = 12
+LARGEST_SQUARE, SMALLEST_SQUARE = 104, 24
 CACHE_SECONDS = 7 * 24 * 60 * 60
 BRAND = (122, 31, 43)
 PAPER = (246, 244, 239)
@@ -27,6 +34,52 @@ INK = (30, 28, 34)
 MUTED = (102, 96, 88)
 HIT = (31, 111, 67)
 MISS = (178, 40, 40)
+
+
+@dataclass(frozen=True)
+class Squares:
+    """Where the guesses' squares go: as large as the space under the text allows."""
+
+    size: int
+    per_row: int
+    top: int
+
+    def box(self, index: int) -> tuple[int, int, int, int]:
+        row, column = divmod(index, self.per_row)
+        left = MARGIN + column * (self.size + GAP)
+        top = self.top + row * (self.size + GAP)
+        return left, top, left + self.size, top + self.size
+
+
+def squares_for(count: int) -> Squares:
+    """The largest squares whose rows fit the width and the height left; the rows are
+    centred in that height."""
+    width, height = WIDTH - 2 * MARGIN, SQUARES_BOTTOM - SQUARES_TOP
+    for size in range(LARGEST_SQUARE, SMALLEST_SQUARE - 1, -2):
+        per_row = max(1, (width + GAP) // (size + GAP))
+        rows = max(1, math.ceil(count / per_row))
+        used = rows * (size + GAP) - GAP
+        if used <= height:
+            return Squares(size=size, per_row=per_row, top=SQUARES_TOP + (height - used) // 2)
+    per_row = (width + GAP) // (SMALLEST_SQUARE + GAP)
+    return Squares(size=SMALLEST_SQUARE, per_row=per_row, top=SQUARES_TOP)
+
+
+def standing(game: Game) -> str:
+    """What the game counts for, as the site says it: rated (by how much) when it moved
+    the player's rating (``result_extras``: the ratings' own test), ranked when it
+    counts without a rating change, unranked otherwise; the points of a game on the
+    points leaderboards."""
+    change = result_extras(game).get("rating_change")
+    if change is not None:
+        label = f"Rated {round(change.player_delta):+d}"
+    elif game.is_ranked:
+        label = "Ranked"
+    else:
+        label = "Unranked"
+    if game.on_leaderboards:
+        label += f" · {game.score:,} point{'s' * (game.score != 1)}"
+    return label
 
 
 @cache
@@ -51,41 +104,35 @@ def _fit(
 
 def result_image_png(game: Game) -> bytes:
     """The PNG of a game's result (finished or not), from the cache when drawn before."""
-    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{game.is_ranked}"
+    label = standing(game) if game.is_over else ""
+    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{label}"
     png: bytes | None = django_cache.get(key)
     if png is None:
-        png = _draw(game)
+        png = _draw(game, label)
         django_cache.set(key, png, CACHE_SECONDS)
     return png
 
 
-def _draw(game: Game) -> bytes:
+def _draw(game: Game, label: str) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, 96), fill=BRAND)
-    draw.text((MARGIN, 48), "Evil Hangman", font=_font(44), fill=PAPER, anchor="lm")
+    draw.rectangle((0, 0, WIDTH, BAND), fill=BRAND)
+    draw.text((MARGIN, BAND // 2), "Evil Hangman", font=_font(56), fill=PAPER, anchor="lm")
     inner = WIDTH - 2 * MARGIN
     # The band already says "Evil Hangman": "11 letters, easy, …" or "Daily #328".
     title = share_title(game).removeprefix("Evil Hangman").lstrip(": ")
-    title, font = _fit(title[:1].upper() + title[1:], 56, inner)
-    draw.text((MARGIN, 150), title, font=font, fill=INK, anchor="lm")
-    if game.is_over:
-        line = result_line(game)
-        score = (
-            f"{game.score:,} point{'s' * (game.score != 1)}" if game.on_leaderboards else "Unranked"
-        )
-    else:
-        line, score = "Still being played", ""
-    text, font = _fit(line, 44, inner)
-    draw.text((MARGIN, 224), text, font=font, fill=INK, anchor="lm")
-    if score:
-        draw.text((MARGIN, 286), score, font=_font(40), fill=MUTED, anchor="lm")
+    title, font = _fit(title[:1].upper() + title[1:], 64, inner)
+    draw.text((MARGIN, 172), title, font=font, fill=INK, anchor="lm")
+    line = result_line(game) if game.is_over else "Still being played"
+    text, font = _fit(line, 56, inner)
+    draw.text((MARGIN, 248), text, font=font, fill=INK, anchor="lm")
+    if label:
+        text, font = _fit(label, 48, inner)
+        draw.text((MARGIN, 318), text, font=font, fill=MUTED, anchor="lm")
+    squares = squares_for(len(game.letters))
     for index, letter in enumerate(game.letters):
-        row, column = divmod(index, PER_ROW)
-        left = MARGIN + column * (SQUARE + GAP)
-        top = 350 + row * (SQUARE + GAP)
         colour = HIT if letter in game.pattern else MISS
-        draw.rounded_rectangle((left, top, left + SQUARE, top + SQUARE), radius=8, fill=colour)
+        draw.rounded_rectangle(squares.box(index), radius=squares.size // 7, fill=colour)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()

@@ -11,11 +11,16 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         # Play knows nothing of ratings: it calls what is registered as a game ends.
-        from games.page_extras import register_board_extra, register_settings_extra
+        from games.page_extras import (
+            register_board_extra,
+            register_result_extra,
+            register_settings_extra,
+        )
         from games.services import register_finish_hook
-        from ratings.page_extras import chosen_board_rating, rating_change
+        from ratings.page_extras import chosen_board_rating, rated_result, rating_change
         from ratings.services import rating_record
 
         register_finish_hook(rating_record)
         register_board_extra(rating_change)
         register_settings_extra(chosen_board_rating)
+        register_result_extra(rated_result)

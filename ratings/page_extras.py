@@ -25,6 +25,14 @@ def rating_change(request: HttpRequest, game: Game) -> dict[str, Any]:
     return {"rating_skipped": game_outlook(game)}
 
 
+def rated_result(game: Game) -> dict[str, Any]:
+    """Whether the game moved its player's rating, and by how much, for the share picture:
+    the board's own test (``game_change``), so the picture never says "rated" of a game
+    the board calls unrated, nor the reverse."""
+    change = game_change(game) if game.is_over else None
+    return {"rating_change": change} if change is not None else {}
+
+
 def chosen_board_rating(request: HttpRequest, board: ParInfo) -> dict[str, Any]:
     """The rating of the board the new-game form shows, once it names a whole ranked board.
 

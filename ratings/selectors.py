@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
+from django.utils import timezone
 
 from games.models import BoardPrior, Game, Par
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
 
 HISTORY_POINTS = 200  # the chart shows a player's last games, not every one
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 600, 160, 10
+# The chart's box in SVG units: room on the left for the values, on the right for the
+# current rating, below for the dates.
+CHART_WIDTH, CHART_HEIGHT = 600, 220
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 64, 72, 14, 34
+TICK_STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
 LEADERBOARD_SIZE = 100
 
 
@@ -82,35 +88,84 @@ def player_rating(player: AbstractBaseUser) -> PlayerRating | None:
 
 
 @dataclass(frozen=True)
+class ChartTick:
+    """A labelled value on one of the chart's axes, at ``at`` in the SVG's units."""
+
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
 class RatingChart:
-    """A player's rating after each of their last games, scaled to the SVG's box."""
+    """A player's rating from before their first shown game to now, scaled to the SVG's box,
+    with a value axis on round numbers and the dates of the first and last game."""
 
     points: str  # "x,y x,y ...", a polyline's points
     low: int
     high: int
     games: int
+    current: int
+    current_x: float
+    current_y: float
+    first_day: dt.date
+    last_day: dt.date
+    ticks: tuple[ChartTick, ...]
     width: int = CHART_WIDTH
     height: int = CHART_HEIGHT
+    left: int = CHART_LEFT
+    right: int = CHART_WIDTH - CHART_RIGHT
+    top: int = CHART_TOP
+    bottom: int = CHART_HEIGHT - CHART_BOTTOM
+
+
+def _tick_step(span: float) -> int:
+    """The roundest step that puts at most four gaps between the axis's ticks."""
+    for step in TICK_STEPS:
+        if span / step <= 4:
+            return step
+    return TICK_STEPS[-1]
 
 
 def rating_chart(player: AbstractBaseUser) -> RatingChart | None:
-    """The history chart's line, or None before two rated games (no line to draw)."""
+    """The history chart, or None before a first rated game.
+
+    The line starts at the rating before the first game shown (the newcomer's default
+    for a new player), so one rated game already draws a line.
+    """
     rows = list(
         RatingChange.objects.filter(player_id=player.pk)
         .order_by("-finished_at", "-game_id")
-        .values_list("player_after", flat=True)[:HISTORY_POINTS]
+        .values_list("player_before", "player_after", "finished_at")[:HISTORY_POINTS]
     )[::-1]
-    if len(rows) < 2:
+    if not rows:
         return None
-    low, high = min(rows), max(rows)
-    span = max(high - low, 1.0)
-    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(rows) - 1)
-    usable = CHART_HEIGHT - 2 * CHART_PAD
-    points = " ".join(
-        f"{CHART_PAD + i * step:.1f},{CHART_PAD + (high - value) / span * usable:.1f}"
-        for i, value in enumerate(rows)
+    values = [rows[0][0], *(after for _, after, _ in rows)]
+    step = _tick_step(max(values) - min(values))
+    low = step * math.floor(min(values) / step)
+    high = max(step * math.ceil(max(values) / step), low + step)
+    top, bottom = CHART_TOP, CHART_HEIGHT - CHART_BOTTOM
+    left, right = CHART_LEFT, CHART_WIDTH - CHART_RIGHT
+
+    def y(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - top)
+
+    gap = (right - left) / (len(values) - 1)
+    coordinates = [(left + i * gap, y(value)) for i, value in enumerate(values)]
+    return RatingChart(
+        points=" ".join(f"{x:.1f},{y_:.1f}" for x, y_ in coordinates),
+        low=round(min(values)),
+        high=round(max(values)),
+        games=len(rows),
+        current=round(values[-1]),
+        current_x=round(coordinates[-1][0], 1),
+        current_y=round(coordinates[-1][1], 1),
+        first_day=timezone.localdate(rows[0][2]),
+        last_day=timezone.localdate(rows[-1][2]),
+        ticks=tuple(
+            ChartTick(at=round(y(value), 1), label=str(value))
+            for value in range(low, high + 1, step)
+        ),
     )
-    return RatingChart(points=points, low=round(low), high=round(high), games=len(rows))
 
 
 @dataclass(frozen=True)

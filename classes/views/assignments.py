@@ -69,11 +69,7 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, _ = classroom_for(request, pk, Need.MANAGE)
     if request.method == "POST" and "refresh_lengths" in request.POST:
         # Without JavaScript: the lengths of the dictionary just chosen, the rest kept.
-        form = AssignmentForm(
-            initial={
-                name: request.POST[name] for name in NEW_ASSIGNMENT_FIELDS if name in request.POST
-            }
-        )
+        form = AssignmentForm(initial=_settings_from(request.POST))
     elif request.method == "POST":
         form = AssignmentForm(request.POST)
         if form.is_valid():
@@ -110,7 +106,29 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
         form = AssignmentForm(
             initial={"title": f"Assignment {taken + 1}", "due_at": default_due_at()}
         )
-    return render(request, "classes/assignment_form.html", {"classroom": classroom, "form": form})
+    return render(
+        request,
+        "classes/assignment_form.html",
+        {"classroom": classroom, "form": form, "par": form.par_info()},
+    )
+
+
+@require_safe
+@login_required_htmx
+def assignment_par(request: HttpRequest, pk: int) -> HttpResponse:
+    """Par of the settings chosen in the assignment form, with the new-game form's warning
+    when no play can win them; swapped in by HTMX as they change (no rating: an
+    assignment's board is the students', not the instructor's)."""
+    classroom, _ = classroom_for(request, pk, Need.MANAGE)
+    if not request.htmx:  # the par line is a part of the form's page
+        return redirect("assignment_new", pk=classroom.pk)
+    form = AssignmentForm(initial=_settings_from(request.GET))
+    return render(request, "games/_par.html", {"par": form.par_info()})
+
+
+def _settings_from(data: Any) -> dict[str, Any]:
+    """Initial values of the assignment form from what it sent (the lengths refresh, par)."""
+    return {name: data[name] for name in NEW_ASSIGNMENT_FIELDS if data.get(name)}
 
 
 def _same_assignment(assignment: Assignment, chosen: dict[str, Any]) -> bool:

@@ -20,7 +20,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from classes import services
 from classes.forms import ClassroomForm, JoinForm
-from classes.models import Classroom
 from classes.selectors import (
     ClassRole,
     can_run_classes,
@@ -28,11 +27,13 @@ from classes.selectors import (
     class_students,
     classes_joined,
     classes_taught,
+    classroom_by_join_code,
     every_class,
     is_open,
     open_assignments_for,
 )
 from classes.views.access import Need, classroom_for
+from evilsite.guests import is_guest
 from evilsite.ratelimit import rate_limited
 from evilsite.web import login_required_htmx
 from games.permissions import can_review_all
@@ -91,39 +92,51 @@ def _tries_a_code(request: HttpRequest, code: str = "") -> bool:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required_htmx
 @rate_limited("class_join", only=_tries_a_code)
-def class_join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """The join form; the join link (``/classes/join/<code>/``) fills it in and names the
-    class, and joining is always the POST of that form."""
+def class_join(request: HttpRequest) -> HttpResponse:
+    """The join form; joining is always its POST (a join link's page posts it too)."""
     if request.method == "POST":
         form = JoinForm(request.POST)
         if form.is_valid():
             try:
-                membership = services.classroom_join(
-                    student=request.user, code=form.cleaned_data["code"]
-                )
-            except services.AlreadyJoinedError as error:
-                messages.info(request, error.message)
-                return redirect("class_detail", pk=error.classroom.pk)
+                return join_and_go(request, form.cleaned_data["code"])
             except services.ClassRuleError as error:
                 form.add_error("code", error.message)
-            else:
-                classroom = membership.classroom
-                messages.success(request, f"Welcome to {classroom.name} ({classroom.term})!")
-                return redirect("class_detail", pk=classroom.pk)
         return render(request, "classes/join.html", {"form": form})
-    code = code or request.GET.get("code", "")
-    form = JoinForm(initial={"code": code})
-    invited_to = (
-        Classroom.objects.select_related("instructor")
-        .filter(join_code=services.normalize_join_code(code))
-        .first()
-        if code
-        else None
-    )
+    return _join_page(request, request.GET.get("code", ""))
+
+
+@require_safe
+@rate_limited("class_join")
+def class_join_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A join link (``/classes/join/<code>/``) names the class. A player joins it with one
+    button; a visitor (or a guest) is offered sign-up or log-in, which then join it."""
+    return _join_page(request, code)
+
+
+def join_and_go(request: HttpRequest, code: str) -> HttpResponse:
+    """Join the class ``code`` names and go to its page (already in it: go there all the
+    same). Raises ``ClassRuleError`` for a code that joins nothing; nothing is changed."""
+    try:
+        membership = services.classroom_join(student=request.user, code=code)
+    except services.AlreadyJoinedError as error:
+        messages.info(request, error.message)
+        return redirect("class_detail", pk=error.classroom.pk)
+    classroom = membership.classroom
+    messages.success(request, f"Welcome to {classroom.name} ({classroom.term})!")
+    return redirect("class_detail", pk=classroom.pk)
+
+
+def _join_page(request: HttpRequest, code: str) -> HttpResponse:
+    invited_to = classroom_by_join_code(code)
     return render(
         request,
         "classes/join.html",
-        {"form": form, "invited_to": invited_to, "bad_link": bool(code) and invited_to is None},
+        {
+            "form": JoinForm(initial={"code": code}),
+            "invited_to": invited_to,
+            "bad_link": bool(code) and invited_to is None,
+            "must_sign_in": not request.user.is_authenticated or is_guest(request.user),
+        },
     )
 
 

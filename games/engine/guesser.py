@@ -82,7 +82,18 @@ def candidate_indexes(state: GameState) -> npt.NDArray[np.int32]:
     return state.candidates
 
 
-def greedy_aware_letter(state: GameState) -> str:
+def game_words(state: GameState) -> npt.NDArray[np.int32]:
+    """The words the game really has left, a ranked game's secret part of the list too.
+
+    Never for a hint or a player's view: for reviewing a game whose words are known
+    (the instructors' review), so the AI's numbers are the game's own.
+    """
+    if state.candidates is None:
+        return np.arange(len(state.lexicon), dtype=np.int32)
+    return state.candidates
+
+
+def greedy_aware_letter(state: GameState, words: WordSet | None = None) -> str:
     """The letter whose hardest family is a hit and leaves the fewest words.
 
     The hardest family is the one the seeds' word-maker keeps; a letter that
@@ -92,15 +103,18 @@ def greedy_aware_letter(state: GameState) -> str:
     it can see one guess ahead.
     """
     tables = search_tables(state.lexicon)
-    sizes = tables.family_sizes(candidate_indexes(state))
+    sizes = tables.family_sizes(candidate_indexes(state) if words is None else words)
     order = tables.greedy_aware_order(sizes, guessed_mask(state.letters), splitting_only=False)
     return ALPHABET[int(order[0])]
 
 
-def exact_letter(state: GameState, *, nodes: int = EXACT_GUESS_NODES) -> tuple[str, int] | None:
+def exact_letter(
+    state: GameState, *, nodes: int = EXACT_GUESS_NODES, words: WordSet | None = None
+) -> tuple[str, int] | None:
     """A letter of perfect play against any word-maker, and the misses it needs; None if
-    the search runs out of positions (or nothing is left to find)."""
-    words = candidate_indexes(state)
+    the search runs out of positions (or nothing is left to find). ``words``: those to
+    reason on, when not the ones a player can know."""
+    words = candidate_indexes(state) if words is None else words
     if len(words) < 2:
         return None
     tables = search_tables(state.lexicon)
@@ -338,11 +352,17 @@ class RuleSolver:
         return misses
 
 
-def propose(state: GameState, *, nodes: int = RULE_SEARCH_NODES) -> Proposal:
-    """The AI's next letter for ``state``, with its reason in a line a player can read."""
+def propose(
+    state: GameState, *, nodes: int = RULE_SEARCH_NODES, knows_the_words: bool = False
+) -> Proposal:
+    """The AI's next letter for ``state``, with its reason in a line a player can read.
+
+    It reasons on the words a player can know, unless ``knows_the_words`` (a review of a
+    game whose words may be shown): then on the game's own (``game_words``), so every
+    number it gives is the game's."""
     if state.is_over:
         raise ValueError("the game is over")
-    words = candidate_indexes(state)
+    words = game_words(state) if knows_the_words else candidate_indexes(state)
     count = len(words)
     if count == 1:
         word = state.lexicon.words[int(words[0])]
@@ -365,6 +385,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
     )
     number = state.guess_number + 1
     guessed = sum(1 << ALPHABET.index(letter) for letter in state.letters)
+    why = _schedule_note(state.difficulty, number)
     try:
         rollouts = solver.rollouts(words, number)
     except BudgetExhaustedError:
@@ -393,7 +414,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
             plan.letter,
             plan.misses,
             True,
-            f"{plan.letter.upper()} finishes the {len(words):,} words {how}, "
+            f"{why}{plan.letter.upper()} finishes the {len(words):,} words {how}, "
             "the fewest possible against this difficulty.",
         )
     if rollouts:
@@ -403,17 +424,24 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
             letter,
             None,
             False,
-            f"{letter.upper()}: trying each letter and playing the game on, "
-            f"{letter.upper()} finished the {len(words):,} words with the fewest wrong "
-            f"guesses ({misses}); there are too many words to be sure nothing does better.",
+            f"{why}{letter.upper()} finished the {len(words):,} words with the fewest wrong "
+            f"guesses ({misses}) when each letter was tried and the game played on; there "
+            "are too many words to be sure nothing does better.",
         )
-    letter = greedy_aware_letter(state)
+    letter = greedy_aware_letter(state, words)
     return Proposal(letter, None, False, _heuristic_reason(state, letter, words, estimated=True))
+
+
+def _schedule_note(difficulty: str, number: int) -> str:
+    """Why a letter found against a schedule is right on this guess, when the schedule acts."""
+    if not maker_for(difficulty).second_hardest_due(number):
+        return ""
+    return f"On guess {number} {difficulty} keeps the second-hardest family, so "
 
 
 def _propose_strong(state: GameState, words: WordSet) -> Proposal:
     if len(words) <= EXACT_GUESS_UP_TO:
-        found = exact_letter(state)
+        found = exact_letter(state, words=words)
         if found is not None:
             letter, misses = found
             return Proposal(
@@ -423,7 +451,7 @@ def _propose_strong(state: GameState, words: WordSet) -> Proposal:
                 f"{letter.upper()} finishes the {len(words):,} words with at most {misses} "
                 f"more wrong guess{'es' * (misses != 1)}, whatever the computer keeps.",
             )
-    letter = greedy_aware_letter(state)
+    letter = greedy_aware_letter(state, words)
     return Proposal(letter, None, False, _heuristic_reason(state, letter, words, estimated=False))
 
 

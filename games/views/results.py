@@ -49,6 +49,9 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not hidden:
         context["guesses"] = [(letter.upper(), letter in game.pattern) for letter in game.letters]
         context["reveal"] = game_reveal(game)
+        # The reveal says "you" to the player alone; anyone else reads the player's name.
+        if game.player_id != request.user.pk:
+            context["reveal_player"] = game.player.get_username()
     return render(request, "games/result.html", context)
 
 

@@ -182,6 +182,7 @@ class MoveReview:
     search_nodes: int | None = None
     hint_letter: str = ""  # the hint the player had asked for before this guess, if any
     ai: AIMove | None = None  # instructors: what the AI guesser would have played here
+    player: str = "you"  # who played, as the review says it: "you" to the player alone
 
     @property
     def family_count(self) -> int:
@@ -264,11 +265,11 @@ class MoveReview:
             )
         worth = _wrong_guesses(kept.value)
         leaves = (
-            f"it leaves you {_wrong_guesses(self.misses_left)} with "
+            f"it leaves {self.player} {_wrong_guesses(self.misses_left)} with "
             f"{kept.hidden} letter{'s' * (kept.hidden != 1)} hidden"
         )
         if kept.value >= self.misses_left_before:
-            worth += ", enough to use up every wrong guess you had left"
+            worth += f", enough to use up every wrong guess {self.player} had left"
         best = max(family.value for family in self.families if family.value is not None)
         if kept.value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
             return (
@@ -322,9 +323,21 @@ class GameReview:
         return engine.HIDDEN * self.game.length
 
 
-def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -> GameReview:
+def review_player(game: Game, *, to_player: bool) -> str:
+    """Who played ``game``, as its review says it: "you" only to the player themself."""
+    if game.played_by_computer:
+        return "the computer"
+    return "you" if to_player else game.player.get_username()
+
+
+def game_review(
+    game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False, to_player: bool = True
+) -> GameReview:
     """Every stored move, with its families ranked hardest first as the engine saw them;
-    ``with_ai`` (instructors) adds the AI guesser's letter at each move."""
+    ``with_ai`` (instructors) adds the AI guesser's letter at each move, reasoned on the
+    words the game really had (a ranked game's secret part of the list, the daily's), so
+    its numbers are the row's. ``to_player``: the page is the player's, who is "you"."""
+    player = review_player(game, to_player=to_player)
     ai_moves = review_ai_moves(game) if with_ai else {}
     moves: list[MoveReview] = []
     pattern_before = engine.HIDDEN * game.length
@@ -369,6 +382,7 @@ def game_review(game: Game, *, top: int = TOP_FAMILIES, with_ai: bool = False) -
                 search_nodes=move.search_nodes,
                 hint_letter=hints.get(game.letters[: move.number - 1], ""),
                 ai=ai_moves.get(move.number),
+                player=player,
             )
         )
         pattern_before = move.pattern
@@ -423,7 +437,7 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
     if not game.letters:
         return {}
     nodes = review_ai_nodes(len(game.letters)) if nodes is None else nodes
-    key = f"games:review-ai:v1:{game.pk}:{game.letters}:{nodes}"
+    key = f"games:review-ai:v2:{game.pk}:{game.letters}:{nodes}"
     cached: list[tuple[int, str, int | None, bool, str]] | None = cache.get(key)
     if cached is None:
         lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
@@ -432,7 +446,7 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
         pattern = engine.HIDDEN * game.length
         for number in range(1, len(game.letters) + 1):
             state = game_state(game, after_move=number - 1, pattern=pattern, lexicon=lexicon)
-            proposal = guesser.propose(state, nodes=nodes)
+            proposal = guesser.propose(state, nodes=nodes, knows_the_words=True)
             cached.append(
                 (number, proposal.letter, proposal.misses, proposal.proven, proposal.reason)
             )

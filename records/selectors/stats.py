@@ -114,6 +114,11 @@ def player_statistics(
     )
 
 
+def played_sections(statistics: tuple[Statistics, ...]) -> tuple[Statistics, ...]:
+    """The difficulties a player has played, from ``player_statistics``: no block of zeros."""
+    return tuple(section for section in statistics[1:] if section.played)
+
+
 def distribution(misses_in_won_games: Counter[int]) -> tuple[DistributionBar, ...]:
     """One bar per number of wrong guesses from 0 to the most used in a win (gaps show 0)."""
     if not misses_in_won_games:

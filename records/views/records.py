@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from daily.selectors import daily_secret, daily_streaks
@@ -33,7 +34,7 @@ from ratings.selectors import player_rating, rating_chart
 from records import exports
 from records.filters import GameFilterForm, StatisticsForm
 from records.selectors.records import filtered_games, player_games
-from records.selectors.stats import player_statistics
+from records.selectors.stats import played_sections, player_statistics
 
 GAMES_PER_PAGE = 20
 
@@ -61,40 +62,41 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @require_safe
 @login_required_htmx
 def player_stats(request: HttpRequest) -> HttpResponse:
-    form = StatisticsForm(request.GET)
-    ranked_only = form.is_valid() and form.cleaned_data["ranked"]
-    statistics = player_statistics(player=request.user, ranked_only=ranked_only)
+    """The old address of one's own statistics: the player page has them now."""
+    url = reverse("player_profile", args=[request.user.get_username()])
+    query = request.GET.urlencode()
+    return redirect(f"{url}?{query}" if query else url)
+
+
+@require_safe
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's one page: rating, daily puzzle and games, only what they have played.
+
+    Anyone sees the finished ranked games, as on the leaderboards; the player sees all
+    their finished games unless they tick "ranked games only".
+    """
+    user_model = get_user_model()
+    profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
+    is_own = profile_user.pk == request.user.pk
+    form = StatisticsForm(request.GET) if is_own else None
+    ranked_only = not is_own or (
+        form is not None and form.is_valid() and form.cleaned_data["ranked"]
+    )
+    statistics = player_statistics(player=profile_user, ranked_only=ranked_only)
     return render(
         request,
         "records/stats/player_stats.html",
         {
             "form": form,
-            "profile_user": request.user,
-            "statistics": statistics,
-            "daily": daily_streaks(player=request.user),
-            "ranked_only": ranked_only,
-            "is_own": True,
-        },
-    )
-
-
-@require_safe
-def player_profile(request: HttpRequest, username: str) -> HttpResponse:
-    """Anyone's public statistics: finished ranked games only, as on the leaderboards."""
-    user_model = get_user_model()
-    profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
-    statistics = player_statistics(player=profile_user, ranked_only=True)
-    return render(
-        request,
-        "records/stats/player_stats.html",
-        {
             "profile_user": profile_user,
-            "statistics": statistics,
+            "overall": statistics[0],
+            "sections": played_sections(statistics),
             # Someone else's streaks may be a second old, as their statistics are.
-            "daily": reads_can_lag(daily_streaks)(player=profile_user),
-            "ranked_only": True,
-            "is_own": profile_user.pk == request.user.pk,
-            "show_rating": True,
+            "daily": (daily_streaks if is_own else reads_can_lag(daily_streaks))(
+                player=profile_user
+            ),
+            "ranked_only": ranked_only,
+            "is_own": is_own,
             "rating": player_rating(profile_user),
             "rating_chart": rating_chart(profile_user),
         },

@@ -26,6 +26,7 @@ from records.selectors.records import (
     game_review,
     review_access,
     review_candidates,
+    review_player,
 )
 
 DAILY_NOT_YET_MESSAGE = (
@@ -55,9 +56,9 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     ai_error = ""
     try:
         # Instructors alone see what the AI guesser would have played at each move.
-        review = game_review(game, with_ai=is_instructor)
+        review = game_review(game, with_ai=is_instructor, to_player=is_owner)
     except EmptyBucketError:
-        review = game_review(game)
+        review = game_review(game, to_player=is_owner)
         ai_error = "The words of this game's dictionary are no longer available."
     return render(
         request,
@@ -80,6 +81,8 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "show_values": access is ReviewAccess.INSTRUCTOR,
             "fiendish_families": FIENDISH_FAMILIES,
             "is_owner": is_owner,
+            # The summary speaks to the player as "you", of them by name to anyone else.
+            "reveal_player": review_player(game, to_player=is_owner) if not is_owner else "",
         },
     )
 

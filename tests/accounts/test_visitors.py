@@ -4,6 +4,7 @@ the daily, no class), kept in the browser's session, and kept by signing up."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -140,3 +141,20 @@ def test_the_home_page_offers_visitors_a_try(client: Client, nine: Dictionary) -
     page = client.get(reverse("home")).content.decode()
     assert f'action="{reverse("game_try")}"' in page
     assert client.get(reverse("game_try")).status_code == 405
+
+
+def test_a_guests_sign_up_starts_with_an_empty_username(client: Client, nine: Dictionary) -> None:
+    guest = try_a_game(client).player
+    page = client.get(reverse("signup")).content.decode()
+    assert guest.get_username() not in page  # never offered their visitor-… name
+    assert re.search(r'<input type="text" name="username"(?![^>]*value=)[^>]*>', page)
+
+
+def test_the_password_rules_are_one_line(client: Client) -> None:
+    page = client.get(reverse("signup")).content.decode()
+    rules = (
+        "At least 8 characters, not like your username or e-mail, not a common password, "
+        "not only digits."
+    )
+    assert rules in page
+    assert "<ul" not in page.split('name="password1"')[1].split('name="password2"')[0]

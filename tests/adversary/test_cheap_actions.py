@@ -308,7 +308,21 @@ def test_join_codes_cannot_be_tried_by_the_dozen(settings: Settings, htmx: bool)
         htmx=htmx,
     )
     assert not Membership.objects.filter(student=student).exists()
+
     assert client.get(reverse("class_join")).status_code == 200  # the empty form is free
+
+
+def test_a_visitor_cannot_try_join_links_by_the_dozen_either(settings: Settings) -> None:
+    """The join link's page answers visitors too (it names the class): counted per address."""
+    settings.RATE_LIMITS_PER_ADDRESS = {**settings.RATE_LIMITS_PER_ADDRESS, "class_join": "10/h"}
+    classroom = make_class()
+    visitor = Client()
+    for number in range(10):
+        link = visitor.get(reverse("class_join_link", args=[f"GUESS{number:03d}"]))
+        assert "This join link does not work" in link.content.decode()
+    refused = visitor.get(reverse("class_join_link", args=[classroom.join_code]))
+    assert_refused(refused, "Too many attempts to join a class", htmx=False)
+    assert classroom.name not in refused.content.decode()
 
 
 # Password checks on the account forms -------------------------------------------------------

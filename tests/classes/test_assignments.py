@@ -17,8 +17,9 @@ from pytest_django.fixtures import Settings
 from classes import services
 from classes.models import Assignment, AssignmentGame, Classroom
 from dictionaries.models import Dictionary
-from games.models import Difficulty, Game, Status
+from games.models import Difficulty, Game, Par, Status
 from tests.classes.support import (
+    enroll,
     make_assignment,
     make_class,
     make_class_instructor,
@@ -422,3 +423,53 @@ class TestBoard:
         game = start(ada, words)
         html = client_for(ada).get(reverse("game_detail", args=[game.pk])).content.decode()
         assert "For the assignment" not in html
+
+
+class TestAssignmentPar:
+    """The assignment form shows par for its settings and the new-game form's warning when
+    no play can win them: the same template, the same rule (``ParInfo.cannot_win``)."""
+
+    @pytest.fixture
+    def classroom(self) -> Classroom:
+        dictionary = DictionaryFactory(
+            words=["ally", "beta", "cool", "deal"], name="Four", slug="four", is_default=True
+        )
+        Par.objects.create(
+            dictionary=dictionary, length=4, difficulty="hard", misses=3, at_least=3, nodes=100
+        )
+        return make_class()
+
+    def par_of(self, classroom: Classroom, **settings: object) -> str:
+        dictionary = Dictionary.objects.get(slug="four")
+        query = {"dictionary": dictionary.slug, "length": 4, "difficulty": "hard", **settings}
+        response = client_for(classroom.instructor).get(
+            reverse("assignment_par", args=[classroom.pk]), query, headers={"HX-Request": "true"}
+        )
+        assert response.status_code == 200
+        return response.content.decode()
+
+    def test_the_form_shows_par_and_refreshes_it(self, classroom: Classroom) -> None:
+        page = client_for(classroom.instructor).get(reverse("assignment_new", args=[classroom.pk]))
+        html = page.content.decode()
+        assert "<strong>Par 3</strong>" in html
+        assert f'hx-get="{reverse("assignment_par", args=[classroom.pk])}"' in html
+        assert "no play can win" not in html  # 8 wrong guesses allowed by default
+        assert "<strong>Par 3</strong>" in self.par_of(classroom, max_misses=8)
+
+    def test_too_few_wrong_guesses_warn_as_the_new_game_form_does(
+        self, classroom: Classroom
+    ) -> None:
+        warned = self.par_of(classroom, max_misses=3)
+        assert "With 3 wrong guesses allowed no play can win this" in warned
+        assert "Allow at least 4 to have a chance." in warned
+        assert "no play can win" not in self.par_of(classroom, max_misses=4)
+        assert "rating" not in warned.lower()  # an assignment's par, not the instructor's odds
+
+    def test_only_the_classs_instructor_asks(self, classroom: Classroom) -> None:
+        url = reverse("assignment_par", args=[classroom.pk])
+        student = UserFactory(username="student")
+        enroll(classroom, student)
+        for user in (student, UserFactory(username="stranger")):
+            response = client_for(user).get(url, headers={"HX-Request": "true"})
+            assert response.status_code in (403, 404)
+            assert "Par" not in response.content.decode()

@@ -22,6 +22,8 @@ from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 
+PASSWORD = "a-long-student-password-58"
+
 
 def messages_of(response: HttpResponse) -> list[str]:
     return [str(message) for message in response.context["messages"]]
@@ -188,12 +190,81 @@ class TestJoin:
         client.post(reverse("class_join"), {"code": classroom.join_code})
         assert Membership.objects.filter(student=student).exists()
 
-    def test_a_visitor_logs_in_first_and_comes_back_to_the_link(self, classroom: Classroom) -> None:
+    def test_a_visitors_join_link_names_the_class_and_offers_sign_up_or_log_in(
+        self, classroom: Classroom
+    ) -> None:
         link = reverse("class_join_link", args=[classroom.join_code])
         response = Client().get(link)
-        assert response.status_code == 302
-        assert response["Location"].startswith(reverse("login"))
-        assert response["Location"] == f"{reverse('login')}?next={link}"
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert f"Join {classroom.name}?" in page
+        assert f'href="{reverse("signup")}?join={classroom.join_code}">Sign up and join' in page
+        assert f'href="{reverse("login")}?join={classroom.join_code}">Log in and join' in page
+        assert "<form" not in page.split('id="join-title"')[1]  # no join button before a login
+        signup = Client().get(reverse("signup"), {"join": classroom.join_code}).content.decode()
+        assert f"Sign up to join {classroom.name}" in signup
+        assert f'name="join" value="{classroom.join_code}"' in signup
+        assert not Membership.objects.exists()  # a GET joins nobody
+
+    def test_signing_up_from_the_link_joins_the_class(self, classroom: Classroom) -> None:
+        client = Client()
+        response = client.post(
+            reverse("signup"),
+            {
+                "username": "newstudent",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+                "join": classroom.join_code,
+            },
+            follow=True,
+        )
+        assert response.redirect_chain[-1][0] == reverse("class_detail", args=[classroom.pk])
+        assert f"Welcome to {classroom.name}" in " ".join(messages_of(response))
+        assert Membership.objects.filter(
+            classroom=classroom, student__username="newstudent"
+        ).exists()
+
+    def test_logging_in_from_the_link_joins_the_class(self, classroom: Classroom) -> None:
+        UserFactory(username="returning", password=PASSWORD)
+        client = Client()
+        page = client.get(reverse("login"), {"join": classroom.join_code}).content.decode()
+        assert f"Log in to join {classroom.name}" in page
+        response = client.post(
+            reverse("login"),
+            {"username": "returning", "password": PASSWORD, "join": classroom.join_code},
+            follow=True,
+        )
+        assert response.redirect_chain[-1][0] == reverse("class_detail", args=[classroom.pk])
+        assert Membership.objects.filter(
+            classroom=classroom, student__username="returning"
+        ).exists()
+
+    @pytest.mark.parametrize("path", ["signup", "login"])
+    def test_a_bad_or_changed_code_joins_nothing_and_says_so(
+        self, classroom: Classroom, path: str
+    ) -> None:
+        old = classroom.join_code
+        services.classroom_rotate_code(classroom=classroom)
+        UserFactory(username="returning", password=PASSWORD)
+        client = Client()
+        visitor_page = client.get(reverse("class_join_link", args=[old])).content.decode()
+        assert "This join link does not work (anymore)" in visitor_page
+        assert "Sign up and join" not in visitor_page
+        fields = {"username": "returning", "password": PASSWORD}
+        if path == "signup":
+            fields = {"username": "newstudent", "password1": PASSWORD, "password2": PASSWORD}
+        response = client.post(reverse(path), {**fields, "join": old}, follow=True)
+        assert response.redirect_chain[-1][0] == reverse("class_join")
+        assert "No class has that join code." in " ".join(messages_of(response))
+        assert not Membership.objects.exists()
+        # A wrong password with a good code: no one is logged in, no one joins.
+        if path == "login":
+            refused = Client().post(
+                reverse("login"),
+                {"username": "returning", "password": "wrong", "join": classroom.join_code},
+            )
+            assert refused.status_code == 200
+            assert not Membership.objects.exists()
 
     @postgresql_only
     @pytest.mark.django_db(transaction=True)

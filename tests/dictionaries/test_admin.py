@@ -317,6 +317,36 @@ def test_the_report_needs_the_view_permission() -> None:
     assert staff_client(superuser=True).get(url + "0/report/").status_code == 404
 
 
+def test_the_report_offers_a_hidden_list_to_players_in_one_button(admin_client_: Client) -> None:
+    dictionary = DictionaryFactory(words=["ally", "beta"], is_hidden=True)
+    report = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+    offer = reverse("admin:dictionaries_dictionary_offer", args=[dictionary.pk])
+    page = admin_client_.get(report).content.decode()
+    assert f'<form method="post" action="{offer}"' in page
+    assert 'value="Offer to players"' in page
+    response = admin_client_.post(offer, follow=True)
+    assert response.redirect_chain[-1][0] == report
+    dictionary.refresh_from_db()
+    assert not dictionary.is_hidden
+    assert f"“{dictionary.name}” is offered in new games." in response.content.decode()
+    assert 'value="Offer to players"' not in response.content.decode()  # offered: no button
+
+
+def test_the_offer_button_is_a_post_by_someone_who_may_change_lists() -> None:
+    dictionary = DictionaryFactory(words=["ally"], is_hidden=True)
+    offer = reverse("admin:dictionaries_dictionary_offer", args=[dictionary.pk])
+    assert staff_client(superuser=True).get(offer).status_code == 405  # a link offers nothing
+    viewer = staff_client("view_dictionary")
+    report = reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
+    assert "Offer to players" not in viewer.get(report).content.decode()
+    assert viewer.post(offer).status_code == 403
+    csrf_checked = Client(enforce_csrf_checks=True)
+    csrf_checked.force_login(UserFactory(is_staff=True, is_superuser=True))
+    assert csrf_checked.post(offer).status_code == 403  # no CSRF token
+    dictionary.refresh_from_db()
+    assert dictionary.is_hidden
+
+
 def test_an_unused_dictionary_can_be_renamed(admin_client_: Client) -> None:
     dictionary = DictionaryFactory(name="Old name", words=["ally"])
     response = admin_client_.post(

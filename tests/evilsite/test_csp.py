@@ -92,7 +92,7 @@ PAGES = {
     ),
     "review": ("player", lambda s: reverse("game_review", args=[s.finished.pk]), 200),
     "my games": ("player", lambda s: reverse("my_games"), 200),
-    "statistics": ("player", lambda s: reverse("player_stats"), 200),
+    "own page": ("player", lambda s: reverse("player_profile", args=["ada"]), 200),
     "profile": ("visitor", lambda s: reverse("player_profile", args=["ada"]), 200),
     "leaderboard": ("visitor", lambda s: reverse("leaderboard"), 200),
     "games won": ("visitor", lambda s: reverse("leaderboard_points"), 200),

@@ -154,7 +154,7 @@ def test_every_read_only_page_answers_head_as_it_answers_get() -> None:
         ],
         student: [
             reverse("my_games"),
-            reverse("player_stats"),
+            reverse("player_profile", args=[student.get_username()]),
             reverse("game_detail", args=[game.pk]),
             reverse("game_review", args=[game.pk]),
             reverse("profile"),

@@ -156,6 +156,18 @@ class TestResultPage:
             game.letters
         )
 
+    def test_the_reveal_says_you_to_the_player_alone(
+        self, client: Client, nine: Dictionary
+    ) -> None:
+        ada = UserFactory(username="ada")
+        game = play_out(start(ada, nine, max_misses=8), "eaoylbtdcg")
+        assert game.status == Status.WON
+        friend = text_of(client.get(result_path(game)))
+        assert "ada cornered it" in friend
+        assert "You cornered it" not in friend
+        client.force_login(ada)
+        assert "You cornered it" in text_of(client.get(result_path(game)))
+
     def test_a_wrong_code_or_game_is_not_found(self, client: Client, nine: Dictionary) -> None:
         game = play_out(start(UserFactory(), nine, max_misses=1), "e")
         assert client.get(reverse("game_result", args=[game.pk, "0" * 16])).status_code == 404

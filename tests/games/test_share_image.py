@@ -11,14 +11,21 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from daily.models import DailyPuzzle
+from dictionaries.models import Dictionary
 from games import share_image
 from games.models import Game
 from games.selectors.share import result_image_path, share_code
+from ratings.models import RatingChange
 from tests.conftest import NINE_WORDS
+from tests.daily.conftest import made_up, puzzle
+from tests.daily.support import finished_attempt, play_out
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import guess, start
 
 pytestmark = pytest.mark.django_db
+
+__all__ = ["made_up", "puzzle"]  # the daily fixtures
 
 
 @pytest.fixture
@@ -40,15 +47,11 @@ def picture(client: Client, game: Game) -> Image.Image:
 
 
 def square_colours(image: Image.Image, count: int) -> list[tuple[int, ...]]:
-    step = share_image.SQUARE + share_image.GAP
+    squares = share_image.squares_for(count)
+    centres = [squares.box(n) for n in range(count + 1)]
     return [
-        image.getpixel(
-            (
-                share_image.MARGIN + (n % share_image.PER_ROW) * step + share_image.SQUARE // 2,
-                350 + (n // share_image.PER_ROW) * step + share_image.SQUARE // 2,
-            )
-        )
-        for n in range(count + 1)
+        image.getpixel(((left + right) // 2, (top + bottom) // 2))
+        for left, top, right, bottom in centres
     ]
 
 
@@ -89,3 +92,47 @@ def test_the_result_page_previews_it(client: Client, game: Game) -> None:
     url = f"http://testserver{result_image_path(game)}".replace("&", "&amp;")
     assert f'<meta property="og:image" content="{url}">' in html
     assert '<meta name="twitter:card" content="summary_large_image">' in html
+
+
+def test_the_picture_uses_its_whole_height(client: Client, game: Game) -> None:
+    """No empty bottom third: the squares grow into the space under the text."""
+    image = picture(client, game)
+    inked_rows = [
+        y
+        for y in range(image.height)
+        if any(image.getpixel((x, y)) != share_image.PAPER for x in range(0, image.width, 8))
+    ]
+    assert max(inked_rows) > image.height * 5 // 6
+    assert share_image.squares_for(3).size == share_image.LARGEST_SQUARE
+    many = share_image.squares_for(26)  # every letter: rows that still fit
+    assert many.box(25)[3] <= share_image.SQUARES_BOTTOM
+    assert many.box(many.per_row - 1)[2] <= share_image.WIDTH - share_image.MARGIN
+
+
+class TestStanding:
+    """The picture says rated, ranked or unranked as the rest of the site does: rated
+    when the game moved its player's rating (the board's test), whatever kind it is."""
+
+    def test_an_unranked_game(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS), is_default=True)
+        game = play_out(start(UserFactory(), nine, show_word_count=True))
+        assert not game.is_ranked
+        assert share_image.standing(game) == "Unranked"
+
+    def test_a_rated_ranked_game_says_by_how_much_and_its_points(self) -> None:
+        nine = DictionaryFactory(words=list(NINE_WORDS), is_default=True)
+        game = play_out(start(UserFactory(), nine, max_misses=8, show_word_count=False))
+        change = RatingChange.objects.get(game=game)
+        points = f"{game.score:,} point{'s' * (game.score != 1)}"
+        assert share_image.standing(game) == f"Rated {round(change.player_delta):+d} · {points}"
+
+    def test_a_daily_attempt_is_rated_exactly_when_its_rating_moved(
+        self, made_up: Dictionary, puzzle: DailyPuzzle
+    ) -> None:
+        attempt = finished_attempt(UserFactory(), puzzle)
+        change = RatingChange.objects.filter(game=attempt).first()
+        if change is not None:
+            assert share_image.standing(attempt) == f"Rated {round(change.player_delta):+d}"
+            change.delete()  # a daily that moves no rating (as the ratings may decide)
+        assert share_image.standing(attempt) == "Ranked"
+        assert "point" not in share_image.standing(attempt)  # daily puzzles score no points

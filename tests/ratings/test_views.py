@@ -9,6 +9,7 @@ from django.urls import reverse
 from games import services as game_services
 from games.models import Status
 from ratings.models import PlayerRating
+from ratings.selectors import rating_chart
 from ratings.services import rating_record
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 
@@ -49,6 +50,18 @@ def test_the_profile_shows_the_rating_provisional_and_its_history_chart(client: 
     assert "provisional" in html
     assert html.count("<polyline") == 1
     assert "Rating over the last 3 rated games" in html
+    # Axes: round values on the left, the day below, the current rating at the line's end.
+    chart = rating_chart(player)
+    assert chart is not None
+    assert chart.current == round(rating.rating)
+    assert f'dominant-baseline="middle">{chart.current}</text>' in html
+    values = [int(tick.label) for tick in chart.ticks]
+    assert values == sorted(values)
+    assert len(values) >= 2
+    assert values[0] <= chart.low  # the line is inside the axis
+    assert values[-1] >= chart.high
+    assert all(value % 10 == 0 for value in values)
+    assert f'text-anchor="start">{chart.first_day:%-d %b}</text>' in html
 
 
 def test_the_old_ratings_board_address_moved_for_good_to_the_main_board(client: Client) -> None:

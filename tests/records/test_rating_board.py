@@ -91,6 +91,19 @@ def test_a_provisional_player_never_reaches_the_established_table_however_high()
     assert "3500?" in provisional
 
 
+def test_while_no_one_is_established_the_provisional_players_are_the_board() -> None:
+    set_rating(UserFactory(username="first"), 1620, 250)
+    set_rating(UserFactory(username="second"), 1480, 300)
+    page = client_for(None).get(reverse("leaderboard")).content.decode()
+    assert "No rated game in this selection yet" not in page
+    assert 'id="provisional-title"' not in page  # one table, the main one
+    main = page.split('id="established-title"')[1]
+    assert main.index("first") < main.index("1620?") < main.index("second") < main.index("1480?")
+    assert "A provisional rating" in main
+    empty = client_for(None).get(reverse("leaderboard"), {"period": "today"}).content.decode()
+    assert "No rated game in this selection yet." in empty
+
+
 def test_the_period_lists_players_with_rated_games_in_it_by_their_whole_rating() -> None:
     old_hand, this_week, today = (UserFactory(username=n) for n in ("old", "week", "today"))
     rated(old_hand, days_ago=30)
@@ -204,7 +217,10 @@ class TestRatingBoardPage:
         assert "newcomer" not in established
         assert "1800?" in provisional
         assert "Everyone with a rated game" in page
-        assert "The filters choose which players are listed, never their ratings" in page
+        assert "The filters choose who is listed, never a rating" in page
+        # The table comes before the explanation, which is one tap away.
+        assert page.index('id="established-title"') < page.index("How the rating works")
+        assert '<details class="board-help">' in page
         assert response["Vary"].count("HX-Request") == 1
 
     def test_htmx_gets_only_the_tables(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import pytest
@@ -10,7 +12,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
-from games.engine import guesser
+from games.engine import guesser, maker_for
 from games.models import Game
 from games.selectors.replay import game_state
 from records.selectors import records
@@ -39,7 +41,8 @@ def test_each_move_gets_the_letter_the_ai_plays_from_the_position_before_it(game
     assert sorted(ai) == [1, 2, 3]
     for number, move in ai.items():
         before = game_state(game, after_move=number - 1)
-        expected = guesser.propose(before, nodes=review_ai_nodes(len(game.letters)))
+        nodes = review_ai_nodes(len(game.letters))
+        expected = guesser.propose(before, nodes=nodes, knows_the_words=True)
         assert (move.letter, move.misses, move.proven) == (
             expected.letter,
             expected.misses,
@@ -103,3 +106,75 @@ def test_players_do_not_see_it_and_nothing_is_searched(
 def test_a_review_without_guesses_searches_nothing(nine: Dictionary) -> None:
     game = play(player=UserFactory(), dictionary=nine, letters="", ranked=False)
     assert review_ai_moves(game) == {}
+
+
+_RANDOM = random.Random(25)
+RANKED_WORDS = sorted(
+    {"".join(_RANDOM.choice("abcdeilmnorstu") for _ in range(5)) for _ in range(2500)}
+)
+
+
+@pytest.mark.parametrize("difficulty", ["hard", "medium"])
+def test_on_a_ranked_games_own_words_the_ai_numbers_are_the_rows(difficulty: str) -> None:
+    """A ranked game plays on a secret part of the list: the AI's reason counts the words
+    the game really had at each move, the row's "words before", never the whole list's."""
+    dictionary = DictionaryFactory(words=RANKED_WORDS)
+    game = play(
+        player=UserFactory(),
+        dictionary=dictionary,
+        letters="eaiostrn",
+        length=5,
+        difficulty=difficulty,
+        seed=11,
+    )
+    assert game.on_secret_vocabulary
+    review = game_review(game, with_ai=True, to_player=False)
+    public = len(game_state(game, after_move=0).lexicon)
+    assert review.moves[0].words_before < public  # the secret part, not the whole list
+    for move in review.moves:
+        assert move.ai is not None
+        counts = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) words", move.ai.reason)]
+        assert counts, move.ai.reason
+        assert set(counts) == {move.words_before}, (move.number, move.ai.reason)
+
+
+def test_a_suggestion_the_schedule_makes_right_says_why(nine: Dictionary) -> None:
+    """On medium's scheduled guess the AI says the schedule is why its letter is right."""
+    game = play(
+        player=UserFactory(), dictionary=nine, letters="eotl", difficulty="medium", ranked=False
+    )
+    ai = review_ai_moves(game)
+    maker = maker_for("medium")
+    due = [number for number in ai if maker.second_hardest_due(number)]
+    assert due == [4]
+    assert ai[4].reason.startswith(
+        f"On guess 4 medium keeps the second-hardest family, so {ai[4].letter.upper()} finishes "
+    )
+    for number, move in ai.items():
+        said = move.reason.startswith(
+            f"On guess {number} medium keeps the second-hardest family, so "
+        )
+        if number not in due:
+            assert not said, move.reason
+        elif "finishes the" in move.reason or "when each letter was tried" in move.reason:
+            assert said, move.reason
+
+
+@pytest.mark.parametrize(
+    ("viewer", "subject"), [("owner", "you"), ("instructor", "ada"), ("other", "ada")]
+)
+def test_the_review_speaks_to_the_player_alone_as_you(
+    nine: Dictionary, viewer: str, subject: str
+) -> None:
+    ada = UserFactory(username="ada")
+    game = play(player=ada, dictionary=nine, letters="eaoylbtdcg", ranked=False)
+    assert game.status == "won"
+    user = {"owner": ada, "instructor": make_instructor(), "other": UserFactory()}[viewer]
+    page = client_for(user).get(reverse("game_review", args=[game.pk])).content.decode()
+    if subject == "you":
+        assert "You cornered it" in page
+    else:
+        assert "You cornered it" not in page
+        assert "ada cornered it" in page
+        assert "You would have hit" not in page
+    assert game_review(game, to_player=viewer == "owner").moves[0].player == subject

@@ -137,19 +137,42 @@ class TestPages:
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
 
-    def test_own_statistics_show_figures_and_an_accessible_chart(self) -> None:
+    def test_the_old_statistics_address_leads_to_ones_player_page(self) -> None:
+        player = UserFactory(username="ada")
+        response = client_for(player).get(reverse("player_stats"), {"ranked": "on"})
+        assert response.status_code == 302
+        assert response["Location"] == reverse("player_profile", args=["ada"]) + "?ranked=on"
+
+    def test_ones_own_page_shows_every_finished_game_and_the_chart(self) -> None:
         player = UserFactory(username="ada")
         record(player, "WWLW", misses=1)
         record(player, "W", is_ranked=False, first_day=9, misses=0)
-        page = client_for(player).get(reverse("player_stats")).content.decode()
-        assert "Your statistics" in page
-        assert '<span class="value">5</span> played' in page
-        assert '<span class="value">80%</span> win rate' in page
-        assert '<span class="value">2</span> current streak' in page
+        url = reverse("player_profile", args=["ada"])
+        page = client_for(player).get(url).content.decode()
+        assert '<th scope="row">Hard</th><td class="num">5</td><td class="num">80%</td>' in page
+        assert '<td class="num">2</td>' in page  # the current streak
         assert "1 wrong guess</span>" in page
         assert 'class="bar width-100">3<span class="records-sr-only"> won games</span>' in page
-        ranked = client_for(player).get(reverse("player_stats"), {"ranked": "on"})
-        assert '<span class="value">4</span> played' in ranked.content.decode()
+        ranked = client_for(player).get(url, {"ranked": "on"}).content.decode()
+        assert '<th scope="row">Hard</th><td class="num">4</td>' in ranked
+
+    def test_only_what_was_played_is_shown(self) -> None:
+        """No block of zeros per difficulty, no "All" row beside a single difficulty, no
+        daily block before a daily puzzle, and no fair block on a ranked-only page."""
+        player = UserFactory(username="ada")
+        record(player, "WL")
+        record(player, "W", difficulty="fair", is_ranked=False, first_day=5)
+        mine = client_for(player).get(reverse("player_profile", args=["ada"])).content.decode()
+        assert ">Hard</th>" in mine
+        assert ">Fair (honest)</th>" in mine
+        assert ">All</th>" in mine
+        public = client_for(None).get(reverse("player_profile", args=["ada"])).content.decode()
+        for absent in ("Fair", "Easy", "Medium", ">All</th>", "Daily puzzle"):
+            assert absent not in public, absent
+        newcomer = UserFactory(username="new")
+        page = client_for(newcomer).get(reverse("player_profile", args=["new"])).content.decode()
+        assert "No finished game yet." in page
+        assert "records-table" not in page
 
     def test_public_profile_shows_ranked_games_to_anyone(self) -> None:
         player = UserFactory(username="ada")
@@ -160,8 +183,9 @@ class TestPages:
             response = client_for(viewer).get(reverse("player_profile", args=["ada"]))
             page = response.content.decode()
             assert response.status_code == 200
-            assert '<span class="value">2</span> played' in page
-            assert '<span class="value">100%</span> win rate' in page
+            row = '<th scope="row">Hard</th><td class="num">2</td><td class="num">100%</td>'
+            assert row in page
+            assert "Ranked games only" not in page  # the switch is the player's own
 
     def test_unknown_players_are_404(self) -> None:
         response = client_for(None).get(reverse("player_profile", args=["nobody"]))
