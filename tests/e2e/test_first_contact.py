@@ -227,13 +227,13 @@ def test_a_visitor_tries_a_game_then_signs_up_and_keeps_it(
     base = live_server.url
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{base}/")
-    page.get_by_role("button", name="Try a practice game first").click()
+    page.get_by_role("button", name="Play a practice game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     board_url = page.url
     assert "Sign up to keep your games" in page.content()
     assert_accessible(page, "a visitor's practice board")
     press_key(page, "e")
-    page.get_by_role("link", name="Sign up to keep your games").click()
+    page.get_by_role("link", name="Save your games").click()
     page.locator("#id_username").fill("kept-it")
     page.locator("#id_password1").fill(PASSWORD)
     page.locator("#id_password2").fill(PASSWORD)
