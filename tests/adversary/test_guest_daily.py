@@ -90,6 +90,7 @@ def test_one_tap_makes_a_guest_attempt_that_is_real_but_unranked(
     assert ranked_attempt(player=game.player, puzzle=puzzle) == game  # the day's attempt
     board = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert "One attempt, as a guest" in board
+    assert "your one attempt, as a guest" in board
     assert "words still possible" not in board  # played as an attempt, not as practice
     finish_by_page(client, game)
     board = client.get(reverse("game_detail", args=[game.pk])).content.decode()
