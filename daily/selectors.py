@@ -58,7 +58,8 @@ def puzzle_by_number(number: int) -> DailyPuzzle | None:
 
 
 def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
-    """The player's attempt at the puzzle, if they started one (ranked, or unranked by a hint)."""
+    """The player's attempt at the puzzle, if they started one (ranked, unranked by a hint, or
+    played as a guest)."""
     if not player.is_authenticated:
         return None
     game = Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
@@ -68,8 +69,8 @@ def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
 
 
 def has_finished(*, viewer: Viewer, day: dt.date) -> bool:
-    """Whether the viewer's one attempt at the day's puzzle is over (ranked, or made
-    unranked by a hint before hints were refused there): they have seen the puzzle."""
+    """Whether the viewer's one attempt at the day's puzzle is over (ranked, made unranked
+    by a hint before hints were refused there, or a guest's): they have seen the puzzle."""
     if not viewer.is_authenticated:
         return False
     return Game.objects.filter(

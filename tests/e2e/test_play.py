@@ -78,6 +78,7 @@ def test_sign_up_start_and_play_by_clicking_then_by_typing(
     page.wait_for_url(f"{base}/games/new/")
     # The lengths follow the dictionary (HTMX), and come back.
     length = page.get_by_label("Word length")
+    page.locator("details.more-options summary").click()  # the dictionary is folded away
     page.get_by_label("Dictionary").select_option(label="Other")
     page.wait_for_selector('#id_length option[value="5"]', state="attached")
     assert length.locator("option").all_inner_texts() == [
