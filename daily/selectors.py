@@ -23,7 +23,7 @@ from django.utils import timezone
 from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.selectors import word_lengths
-from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, Game, Status
+from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, DAILY_STREAK_GAMES, Game, Status
 from games.selectors.board import default_dictionary
 
 BOARD_PER_PAGE = 25
@@ -58,7 +58,8 @@ def puzzle_by_number(number: int) -> DailyPuzzle | None:
 
 
 def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
-    """The player's attempt at the puzzle, if they started one (ranked, or unranked by a hint)."""
+    """The player's attempt at the puzzle, if they started one (ranked, unranked by a hint, or
+    played as a guest)."""
     if not player.is_authenticated:
         return None
     game = Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
@@ -68,8 +69,8 @@ def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
 
 
 def has_finished(*, viewer: Viewer, day: dt.date) -> bool:
-    """Whether the viewer's one attempt at the day's puzzle is over (ranked, or made
-    unranked by a hint before hints were refused there): they have seen the puzzle."""
+    """Whether the viewer's one attempt at the day's puzzle is over (ranked, made unranked
+    by a hint before hints were refused there, or a guest's): they have seen the puzzle."""
     if not viewer.is_authenticated:
         return False
     return Game.objects.filter(
@@ -342,7 +343,7 @@ def _undrawn_puzzles(days: list[dt.date]) -> dict[dt.date, DailyPuzzle]:
 
 @dataclass(frozen=True)
 class DailyStreaks:
-    played: int  # finished ranked attempts
+    played: int  # finished attempts, ranked or played as a guest
     solved: int
     current: int  # puzzles solved on consecutive days, up to today (or yesterday)
     best: int
@@ -356,12 +357,13 @@ def daily_streaks(*, player: AbstractBaseUser, today: dt.date | None = None) -> 
     """Streaks of days solved in a row (a day missed or lost ends one).
 
     Today not finished yet keeps the current streak alive: it counts up to
-    yesterday until today's attempt is lost or solved.
+    yesterday until today's attempt is lost or solved. A guest's attempts count: a
+    visitor's streak is theirs, and comes with them when they sign up.
     """
     today = today or utc_today()
     finished: dict[dt.date, bool] = {
         day: status == Status.WON
-        for day, status in Game.objects.filter(DAILY_BOARD_GAMES, player=player).values_list(
+        for day, status in Game.objects.filter(DAILY_STREAK_GAMES, player=player).values_list(
             "daily_puzzle_id", "status"
         )
     }

@@ -18,7 +18,8 @@ from django.utils import dateformat
 from daily import draw
 from daily.models import DailyPuzzle
 from dictionaries.selectors import word_lengths
-from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
+from evilsite.guests import GUEST_NOT_ALLOWED, guest_create, is_guest
+from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.models import DAILY_ATTEMPTS, Game
 from games.selectors.board import default_dictionary
@@ -102,24 +103,37 @@ def past_puzzle_ensure(*, number: int, today: dt.date) -> DailyPuzzle | None:
 
 
 def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game:
-    """Start the player's one ranked attempt at ``puzzle`` (today's: the view checks the day).
+    """Start the player's one attempt at ``puzzle`` (today's: the view checks the day).
 
-    It is played alongside any ranked game in progress, which it never
-    forfeits. A second start raises ``DailyAttemptExistsError`` with the game.
+    A player's attempt is ranked; a guest's is a real attempt (share text, streak) but
+    never ranked nor on the day's board (``Game.played_as_guest``), and stays the day's
+    one attempt when the guest signs up. It is played alongside any ranked game in
+    progress, which it never forfeits. A second start raises ``DailyAttemptExistsError``
+    with the game.
     """
-    if is_guest(player):
-        raise GameRuleError(GUEST_NOT_ALLOWED)
     existing = _ranked_attempt(player=player, puzzle=puzzle)
     if existing is not None:
         raise DailyAttemptExistsError(existing)
+    guest = is_guest(player)
     try:
         with transaction.atomic():
-            return _create_game(player=player, puzzle=puzzle, ranked=True)
+            return _create_game(
+                player=player, puzzle=puzzle, ranked=not guest, played_as_guest=guest
+            )
     except IntegrityError:
         existing = _ranked_attempt(player=player, puzzle=puzzle)
         if existing is None:  # not the one-attempt constraint: let it be seen
             raise
         raise DailyAttemptExistsError(existing) from None
+
+
+def guest_daily_attempt_start(*, puzzle: DailyPuzzle, address: str | None) -> Game:
+    """A visitor's one-tap daily: a new guest account and its attempt at ``puzzle``, both or
+    neither, counted in the ``guest`` rate limit per client ``address`` as a visitor's
+    practice game is (``games.services.guest_game_start``)."""
+    with transaction.atomic():
+        rate_limit_hit(scope="guest", address=address)
+        return daily_attempt_start(player=guest_create(), puzzle=puzzle)
 
 
 def daily_practice_start(
@@ -161,6 +175,7 @@ def _create_game(
     puzzle: DailyPuzzle,
     ranked: bool,
     start_token: uuid.UUID | None = None,
+    played_as_guest: bool = False,
 ) -> Game:
     game_settings = GameSettings.of(puzzle)
     try:
@@ -179,4 +194,5 @@ def _create_game(
         vocabulary=engine.ranked_vocabulary(lexicon, daily=True),  # the same secret part
         start_token=start_token,
         daily_puzzle_id=puzzle.pk,
+        played_as_guest=played_as_guest,
     )

@@ -33,6 +33,7 @@ from daily.selectors import (
     until_next_puzzle,
     utc_today,
 )
+from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import rate_limited
 from evilsite.web import login_required_htmx
 from games.models import Game
@@ -40,6 +41,7 @@ from games.selectors.abandoned import abandoned_message
 from games.selectors.share import game_share
 from games.services import GameRuleError, abandoned_games_expire
 from games.views.starting import refused_to, start_and_show
+from games.views.visitors import guest_log_in
 
 
 @require_safe
@@ -51,6 +53,8 @@ def daily_today(request: HttpRequest) -> HttpResponse:
     except services.NoPuzzleError as error:
         return render(request, "daily/today.html", {"no_puzzle": error.message})
     attempt = ranked_attempt(player=request.user, puzzle=puzzle)
+    if attempt is not None and not attempt.is_over:
+        return redirect("game_detail", pk=attempt.pk)  # a returning player: straight to it
     context: dict[str, Any] = {
         "puzzle": puzzle,
         "attempt": attempt,
@@ -67,9 +71,10 @@ def daily_today(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@login_required_htmx(back_to_page="daily_today")
 @rate_limited("game_start")
 def daily_start(request: HttpRequest) -> HttpResponse:
+    """Today's attempt, in one tap from the home page or /daily/. A visitor plays it as a
+    guest (a guest account for this browser session, as a practice game makes one)."""
     try:
         puzzle = services.daily_puzzle_ensure(day=utc_today())
     except GameRuleError as error:
@@ -83,6 +88,18 @@ def daily_start(request: HttpRequest) -> HttpResponse:
             "Nothing was started; here it is.",
         )
         return redirect("daily_today")
+    if not request.user.is_authenticated:
+        return start_and_show(
+            request,
+            lambda: guest_log_in(
+                request,
+                services.guest_daily_attempt_start(
+                    puzzle=puzzle, address=client_ip_address(request)
+                ),
+            ),
+            started=_started_message,
+            refused=refused_to(request, "daily_today"),
+        )
     # Starting another ranked game: one left past the limit is a loss first, and said so.
     for game in abandoned_games_expire(player=request.user):
         messages.error(request, abandoned_message(game))
@@ -160,12 +177,17 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
 
 
 def _started_message(game: Game) -> str:
+    """One line of rules, on the board itself: the first-time player's only explanation."""
     puzzle = game.daily_puzzle
     assert puzzle is not None
+    counts = (
+        "One attempt, as a guest: sign up to be on the day's leaderboard."
+        if game.played_as_guest
+        else "One attempt, ranked on the day's leaderboard."
+    )
     return (
-        f"Daily #{puzzle.number}: a {game.length}-letter word, {game.max_misses} wrong guess"
-        f"{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}. "
-        "One ranked attempt; your other games are untouched. Good luck!"
+        f"Daily #{puzzle.number}: guess the {game.length}-letter word with at most "
+        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)}. {counts}"
     )
 
 

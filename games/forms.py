@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import ngettext
 
@@ -20,7 +21,7 @@ from games.selectors.board import (
     preferred_length,
     winnable_length,
 )
-from games.services import DIFFICULTY_CHOICE_MESSAGE
+from games.services import DIFFICULTY_CHOICE_MESSAGE, would_be_ranked
 
 DEFAULT_WRONG_GUESSES = 8
 
@@ -184,9 +185,10 @@ class NewGameForm(forms.Form):
         except (TypeError, ValueError):
             return None
 
-    def par_info(self) -> ParInfo:
+    def par_info(self, *, player: AbstractBaseUser | AnonymousUser | None = None) -> ParInfo:
         """Par of the settings the form shows (as the player left them, valid or not yet):
-        the dictionary and length offered, the difficulty and wrong guesses typed."""
+        the dictionary and length offered, the difficulty and wrong guesses typed; with
+        ``player``, whether their game would be ranked (``would_be_ranked``)."""
         length: int | None = self.fields["length"].initial
         wanted = self._wanted_length()
         if wanted in [item.length for item in self.lengths]:
@@ -198,11 +200,25 @@ class NewGameForm(forms.Form):
             )
         except (TypeError, ValueError):
             max_misses = None
+        words = next((item.words for item in self.lengths if item.length == length), 0)
+        ranked = (
+            player is not None
+            and player.is_authenticated
+            and self.chosen_dictionary is not None
+            and would_be_ranked(
+                player=player,  # type: ignore[arg-type]
+                dictionary=self.chosen_dictionary,
+                words=words,
+                difficulty=difficulty,
+                show_word_count=str(self._raw("show_word_count")).lower() in {"on", "true", "1"},
+            )
+        )
         return par_info(
             dictionary_id=self.chosen_dictionary.pk if self.chosen_dictionary else None,
             length=length,
             difficulty=difficulty,
             max_misses=max_misses,
+            would_be_ranked=ranked,
         )
 
 

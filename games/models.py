@@ -62,10 +62,15 @@ LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_pu
 PLAYED_BY_PLAYER = models.Q(played_by_computer=False, played_by_bot=False)
 # The finished ranked attempts at daily puzzles, on their own boards.
 DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
-# A player's one attempt at a daily puzzle: ranked, or made unranked by a hint (it is
-# still the attempt: another may not be started in its place).
+# A player's one attempt at a daily puzzle: ranked, made unranked by a hint, or played as
+# a guest (each is still the attempt: another may not be started in its place).
 DAILY_ATTEMPTS = models.Q(daily_puzzle__isnull=False) & (
-    models.Q(is_ranked=True) | models.Q(unranked_by_hint=True)
+    models.Q(is_ranked=True) | models.Q(unranked_by_hint=True) | models.Q(played_as_guest=True)
+)
+# The finished attempts a player's daily streak counts: ranked, or played as a guest (a
+# visitor's streak is real, and comes with them when they sign up).
+DAILY_STREAK_GAMES = models.Q(finished_at__isnull=False, daily_puzzle__isnull=False) & (
+    models.Q(is_ranked=True) | models.Q(played_as_guest=True)
 )
 # Hints a game may ask for: one per position, and a game has at most 26 guesses.
 MAX_HINTS = 26
@@ -158,6 +163,14 @@ class Game(GameSettingsFields):
     unranked_by_hint = models.BooleanField(
         default=False,
         help_text="Started ranked; a hint made it unranked (it left every leaderboard).",
+    )
+    played_as_guest = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text=(
+            "A daily attempt a visitor played as a guest: the day's one attempt, never ranked "
+            "nor on the day's board, kept when they sign up."
+        ),
     )
     daily_puzzle = models.ForeignKey(
         "daily.DailyPuzzle",
@@ -331,6 +344,12 @@ class Game(GameSettingsFields):
                 | models.Q(is_ranked=False, hints_used__gte=1),
                 name="game_unranked_by_hint_has_hint",
             ),
+            # A guest's daily attempt is an attempt (a daily game), and never ranked.
+            models.CheckConstraint(
+                condition=models.Q(played_as_guest=False)
+                | models.Q(is_ranked=False, daily_puzzle__isnull=False),
+                name="game_guest_attempt_unranked_daily",
+            ),
             # Every attempt at a puzzle plays its seed the same way: ties by the seed.
             models.CheckConstraint(
                 condition=models.Q(daily_puzzle__isnull=True) | models.Q(seeded_ties=True),
@@ -378,8 +397,9 @@ class Game(GameSettingsFields):
 
     @property
     def was_daily_attempt(self) -> bool:
-        """The day's one attempt, made unranked by a hint (it left the daily board)."""
-        return self.unranked_by_hint and self.daily_puzzle_id is not None
+        """The day's one attempt, unranked: made so by a hint (it left the daily board), or
+        played as a guest (never on it)."""
+        return (self.unranked_by_hint or self.played_as_guest) and self.daily_puzzle_id is not None
 
     @property
     def on_leaderboards(self) -> bool:

@@ -34,13 +34,15 @@ def rated_result(game: Game) -> dict[str, Any]:
 
 
 def chosen_board_rating(request: HttpRequest, board: ParInfo) -> dict[str, Any]:
-    """The rating of the board the new-game form shows, once it names a whole ranked board.
+    """The rating of the board the new-game form shows, once it names a whole board that
+    the player's game would be ranked on (``ParInfo.would_be_ranked``: the rule that starts
+    a ranked game, so never for a guest, an unranked difficulty or a list too short to rank).
 
     Half-typed or crafted settings (an unranked difficulty, wrong guesses out of range)
     name no board: nothing is shown, and nothing is read for them.
     """
     if (
-        not request.user.is_authenticated
+        not board.would_be_ranked
         or board.dictionary_id is None
         or board.length is None
         or board.max_misses is None

@@ -184,6 +184,8 @@ def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
         return undo_counting_refusal(counting)
     if game.forfeited:
         return "You gave up this game, so there is no guess to take back."
+    if game.is_over:
+        return "This game is over, so its guesses stay; start a new game to try again."
     if not game.letters:
         return "There is no guess to take back yet."
     return None
@@ -280,6 +282,9 @@ class ParInfo:
     max_misses: int | None = None
     dictionary_id: int | None = None  # the board chosen, for what apps above add to it
     length: int | None = None
+    # Whether the player's game on it would be ranked (``games.services.would_be_ranked``):
+    # the ratings speak of a board only then. False for the end of a game (no form).
+    would_be_ranked: bool = False
 
     @property
     def has_par(self) -> bool:
@@ -324,7 +329,12 @@ def par_for(*, dictionary_id: int, length: int, difficulty: str) -> Par | None:
 
 
 def par_info(
-    *, dictionary_id: int | None, length: int | None, difficulty: str, max_misses: int | None
+    *,
+    dictionary_id: int | None,
+    length: int | None,
+    difficulty: str,
+    max_misses: int | None,
+    would_be_ranked: bool = False,
 ) -> ParInfo:
     par = (
         par_for(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
@@ -337,4 +347,5 @@ def par_info(
         max_misses=max_misses,
         dictionary_id=dictionary_id,
         length=length,
+        would_be_ranked=would_be_ranked,
     )

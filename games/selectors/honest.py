@@ -32,11 +32,28 @@ class CheatingCost:
     honest_misses: int  # what the same letters would have missed against the fair word
     honest_won: bool  # the same letters would have found the fair word
     honest_word: str
+    honest_lost: bool = False  # the same letters would have run out of wrong guesses
+    won: bool = False  # how the game itself ended
+    forfeited: bool = False
 
     @property
     def extra(self) -> int:
         """Misses the cheating added; negative when the fair word would have cost more."""
         return self.misses - self.honest_misses
+
+    @property
+    def honest_end(self) -> str | None:
+        """How the honest game with the same letters ends when it is not how this game
+        ended: "won" (this one was lost) or "lost" (this one was won). None when it ends
+        alike, when the letters end no honest game, or when the game was given up: then
+        there is nothing true to say of the difference."""
+        if self.forfeited:
+            return None
+        if not self.won and self.honest_won:
+            return "won"
+        if self.won and self.honest_lost:
+            return "lost"
+        return None
 
     @property
     def saved(self) -> int:
@@ -72,7 +89,7 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
         raise HonestNotReadyError("what the cheating cost is shown once the game is over")
     if game.is_fair:
         return None
-    key = f"games:cheating-cost:{game.pk}:{game.letters}:{game.status}"
+    key = f"games:cheating-cost:v2:{game.pk}:{game.letters}:{game.status}:{game.forfeited}"
     cost: CheatingCost | None = cache.get(key)
     if cost is None:
         if lexicon is None:
@@ -88,6 +105,9 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
             honest_misses=honest.misses,
             honest_won=honest.status is engine.Status.WON,
             honest_word=honest.word,
+            honest_lost=honest.status is engine.Status.LOST,
+            won=game.status == engine.Status.WON.value,
+            forfeited=game.forfeited,
         )
         cache.set(key, cost, CACHE_SECONDS)
     return cost

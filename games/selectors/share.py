@@ -48,7 +48,9 @@ def guess_squares(game: Game) -> str:
 def share_title(game: Game) -> str:
     if game.daily_puzzle_id is not None:
         number = game.daily_puzzle.number  # type: ignore[union-attr]
-        kind = "" if game.is_ranked else (" (with hints)" if game.hints_used else " (practice)")
+        # A guest's attempt is the day's attempt, as a ranked one is: no label.
+        plain = game.is_ranked or game.played_as_guest
+        kind = "" if plain else (" (with hints)" if game.hints_used else " (practice)")
         return f"Evil Hangman daily #{number}{kind}"
     hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (

@@ -58,6 +58,7 @@ from games.services.start import (
     settings_check,
     settings_lexicon,
     start_token_refuse,
+    would_be_ranked,
 )
 
 __all__ = [
@@ -103,4 +104,5 @@ __all__ = [
     "settings_check",
     "settings_lexicon",
     "start_token_refuse",
+    "would_be_ranked",
 ]

@@ -112,6 +112,7 @@ def game_create(
     computer: bool = False,
     replay_of: Game | None = None,
     daily_puzzle_id: int | None = None,
+    played_as_guest: bool = False,
 ) -> Game:
     """The one place a game row is made; the caller has checked what is its to check.
 
@@ -120,6 +121,7 @@ def game_create(
     game need not beat the next). ``vocabulary``: the secret part of the list a ranked game
     plays on by default (games/engine/vocabulary.py), else the whole list.
     ``daily_puzzle_id``: the puzzle it plays (games knows the daily only by its id).
+    ``played_as_guest``: a visitor's daily attempt, the day's one attempt but never ranked.
     Run it in the caller's transaction: the database's constraints (one ranked game in progress, one
     daily attempt, a spent start token) raise ``IntegrityError`` for the caller to name.
     """
@@ -140,6 +142,7 @@ def game_create(
         played_by_computer=computer,
         computer_replay_of=replay_of,
         daily_puzzle_id=daily_puzzle_id,
+        played_as_guest=played_as_guest,
         seeded_ties=ranked if seeded_ties is None else seeded_ties,
         vocabulary=vocabulary,
         seed=game_seed,
@@ -175,6 +178,33 @@ def guest_game_start(
         )
 
 
+def would_be_ranked(
+    *,
+    player: AbstractBaseUser,
+    dictionary: Dictionary,
+    words: int,
+    difficulty: str,
+    show_word_count: bool = False,
+    bot: bool = False,
+) -> bool:
+    """Whether a game started with these settings is ranked, and so rated: the one rule
+    ``game_start`` applies, and what the new-game form asks before it speaks of ratings.
+
+    ``words``: how many words the dictionary has of the chosen length. A bucket smaller
+    than ``RANKED_MIN_WORDS`` is never ranked: a handful of words is a sure win, and
+    ranking it would hand out free points.
+    """
+    return (
+        not show_word_count
+        and difficulty in Difficulty.values
+        and engine.maker_for(difficulty).ranked  # the fair game never is
+        and words >= django_settings.RANKED_MIN_WORDS
+        and not is_guest(player)  # a visitor's games are practice until they sign up
+        and not dictionary.is_hidden  # staff trying a list before offering it
+        and not bot  # bots have no place on the human leaderboards
+    )
+
+
 def game_start(
     *,
     player: AbstractBaseUser,
@@ -196,10 +226,9 @@ def game_start(
     ``start_token`` comes with each new-game form: sent a second time, it
     starts nothing and forfeits nothing (``GameAlreadyStartedError``), so a
     double click cannot offer to forfeit the game it has just started.
-    A bucket smaller than ``RANKED_MIN_WORDS`` is always unranked: a handful
-    of words is a sure win, and ranking it would hand out free points.
     ``bot``: a program plays it through the API (``Game.played_by_bot``); a bot
-    game is never ranked, so it never forfeits the player's own ranked game.
+    game is never ranked, so it never forfeits the player's own ranked game
+    (``would_be_ranked`` says which games are).
     """
     game_settings = GameSettings(
         dictionary=dictionary,
@@ -210,13 +239,13 @@ def game_start(
     )
     start_token_refuse(player=player, start_token=start_token)
     lexicon = settings_check(player=player, game_settings=game_settings)
-    is_ranked = (
-        not show_word_count
-        and engine.maker_for(difficulty).ranked  # the fair game never is
-        and len(lexicon) >= django_settings.RANKED_MIN_WORDS
-        and not is_guest(player)  # a visitor's games are practice until they sign up
-        and not dictionary.is_hidden  # staff trying a list before offering it
-        and not bot  # bots have no place on the human leaderboards
+    is_ranked = would_be_ranked(
+        player=player,
+        dictionary=dictionary,
+        words=len(lexicon),
+        difficulty=difficulty,
+        show_word_count=show_word_count,
+        bot=bot,
     )
     with transaction.atomic():
         if is_ranked:

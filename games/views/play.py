@@ -140,7 +140,7 @@ def _new_game_page(
     """The new-game form, with the ranked game in progress a ranked start would forfeit."""
     if current_game is None:
         current_game = ranked_game_in_progress(player=request.user)
-    board = form.par_info()
+    board = form.par_info(player=request.user)
     return render(
         request,
         "games/new_game.html",
@@ -272,7 +272,7 @@ def game_par(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(
         initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
     )
-    board = form.par_info()
+    board = form.par_info(player=request.user)
     return render(request, "games/_par.html", {"par": board, **settings_extras(request, board)})
 
 
@@ -404,14 +404,17 @@ def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("game_detail", pk=pk)  # type: ignore[return-value]
 
 
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
     """What a guess did, in words (read aloud by screen readers, shown on the board)."""
     letter = report.letter.upper()
     if report.miss:
-        sentence = f"{letter} is not in the word."
+        sentence = f"No {letter}."
     else:
         count = report.pattern.count(report.letter)
-        sentence = f"Yes! {count} {letter}'s." if count > 1 else f"Yes! 1 {letter}."
+        sentence = f"Yes, {_COUNT_WORDS.get(count, str(count))} {letter}{'s' * (count > 1)}."
     if game.status == engine.Status.WON:
         return f"{sentence} You won: the word is {game.word.upper()}."
     if game.status == engine.Status.LOST:

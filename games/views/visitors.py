@@ -19,6 +19,14 @@ from games.views.starting import refused_to, start_and_show
 GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+def guest_log_in(request: HttpRequest, game: Game) -> Game:
+    """Log the visitor in as the guest account that ``game`` was just started for, for this
+    browser session only; returns the game."""
+    login(request, game.player, backend=GUEST_BACKEND)
+    request.session.set_expiry(0)  # a visitor's session ends when the browser closes
+    return game
+
+
 @require_POST
 def game_try(request: HttpRequest) -> HttpResponse:
     """Start a practice game for a visitor on the board a new game opens on, logged in as
@@ -38,9 +46,7 @@ def game_try(request: HttpRequest) -> HttpResponse:
             difficulty=str(defaults.fields["difficulty"].initial),
             address=client_ip_address(request),
         )
-        login(request, game.player, backend=GUEST_BACKEND)
-        request.session.set_expiry(0)  # a visitor's session ends when the browser closes
-        return game
+        return guest_log_in(request, game)
 
     return start_and_show(
         request,

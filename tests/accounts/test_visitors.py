@@ -85,15 +85,20 @@ def test_a_visitor_cannot_play_ranked(client: Client, nine: Dictionary) -> None:
     assert not games.filter(is_ranked=True).exists()
 
 
-def test_a_visitor_cannot_play_the_daily_puzzle(client: Client, nine: Dictionary) -> None:
+def test_a_visitors_daily_is_their_one_attempt_never_ranked_nor_practice_of_past_days(
+    client: Client, nine: Dictionary
+) -> None:
     guest = try_a_game(client).player
     today = daily_puzzle_ensure(day=utc_today())
     yesterday = daily_puzzle_ensure(day=today.date - dt.timedelta(days=1))
     response = client.post(reverse("daily_start"), {"number": today.number})
-    assert response["Location"] == reverse("daily_today")
-    client.post(reverse("daily_practice", args=[yesterday.number]))
-    assert not Game.objects.filter(player=guest, daily_puzzle__isnull=False).exists()
-    page = client.get(reverse("daily_today")).content.decode()
+    attempt = Game.objects.get(player=guest, daily_puzzle=today)  # the same guest account
+    assert response["Location"] == reverse("game_detail", args=[attempt.pk])
+    assert attempt.played_as_guest
+    assert not attempt.is_ranked
+    response = client.post(reverse("daily_practice", args=[yesterday.number]))
+    assert not Game.objects.filter(player=guest, daily_puzzle=yesterday).exists()
+    page = client.get(response["Location"]).content.decode()
     assert "Sign up (it is free, and keeps your games)" in page
 
 

@@ -36,7 +36,7 @@ def text_of(response: Any) -> str:
 
 
 class TestToday:
-    def test_a_visitor_sees_the_number_and_the_size_and_is_asked_to_sign_in(
+    def test_a_visitor_sees_the_number_and_the_size_and_plays_in_one_tap(
         self, client: Client, puzzle: DailyPuzzle
     ) -> None:
         response = client.get("/daily/")
@@ -45,23 +45,24 @@ class TestToday:
         assert f"Daily puzzle #{puzzle.number}" in page
         assert page.count('class="tile"') == puzzle.length
         assert f"<strong>{puzzle.max_misses}</strong> wrong guesses allowed" in page
-        assert 'href="/accounts/login/?next=/daily/"' in page
-        assert "Log in to play" in page
-        assert reverse("daily_start") not in page
+        assert f'action="{reverse("daily_start")}"' in page  # no log-in page on the way
+        assert "Play today's puzzle" in page
+        assert "/accounts/login/?next=/daily/" not in page
 
     def test_a_player_starts_todays_puzzle_once(
         self, player_client: Client, player: Any, puzzle: DailyPuzzle
     ) -> None:
         page = text_of(player_client.get("/daily/"))
-        assert "Start today's puzzle" in page
+        assert "Play today's puzzle" in page
         response = player_client.post(reverse("daily_start"))
         game = Game.objects.get(player=player)
         assert response.status_code == 302
         assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
         board = text_of(player_client.get(response["Location"]))
         assert f"Daily #{puzzle.number}" in board
-        assert "One ranked attempt; your other games are untouched." in board
-        assert "Continue today's puzzle" in text_of(player_client.get("/daily/"))
+        assert "One attempt, ranked on the day's leaderboard." in board
+        # A returning player: /daily/ opens the attempt's board, no page in between.
+        assert player_client.get("/daily/")["Location"] == response["Location"]
         # Sent again (a double click, a second tab): the same game, nothing new.
         again = player_client.post(reverse("daily_start"))
         assert again["Location"] == response["Location"]
@@ -72,7 +73,7 @@ class TestToday:
     ) -> None:
         game = finished_attempt(player, puzzle)
         page = text_of(player_client.get("/daily/"))
-        assert "Start today's puzzle" not in page
+        assert "Play today's puzzle" not in page
         assert 'class="share-text"' in page
         assert f"Evil Hangman daily #{puzzle.number}" in page
         assert "#1</strong> on today's leaderboard" in page
@@ -93,15 +94,6 @@ class TestToday:
         assert not Game.objects.filter(player=player).exists()
         player_client.post(reverse("daily_start"), {"number": str(puzzle.number)})
         assert Game.objects.filter(player=player).count() == 1
-
-    def test_logged_out_start_goes_to_log_in_and_back_to_the_daily_page(
-        self, client: Client, puzzle: DailyPuzzle
-    ) -> None:
-        response = client.post(reverse("daily_start"))
-        assert response.status_code == 302
-        assert response["Location"] == "/accounts/login/?next=/daily/"
-        hx = client.post(reverse("daily_start"), headers={"HX-Request": "true"})
-        assert hx.headers["HX-Redirect"].startswith("/accounts/login/?next=")
 
     def test_no_dictionary_says_so(self, client: Client) -> None:
         response = client.get("/daily/")
@@ -247,7 +239,8 @@ class TestElsewhere:
         self, client: Client, player: Any, puzzle: DailyPuzzle
     ) -> None:
         page = text_of(client.get("/"))
-        assert f"Daily puzzle #{puzzle.number}" in page
+        assert f"Daily #{puzzle.number}" in page
+        assert f'action="{reverse("daily_start")}"' in page  # one tap, for a visitor too
         client.force_login(player)
         daily_attempt_start(player=player, puzzle=puzzle)
         page = text_of(client.get("/"))

@@ -113,6 +113,14 @@ def log_in(page: Any, base_url: str, username: str, password: str = PASSWORD) ->
     page.wait_for_url(f"{base_url}/")
 
 
+def follow_link(page: Any, name: str) -> None:
+    """Click the link named ``name``, opening the user menu first when it is in there."""
+    link = page.get_by_role("link", name=name, exact=True)
+    if not link.count():  # a closed menu's links are hidden from the accessibility tree
+        page.locator(".user-menu summary").click()
+    link.first.click()
+
+
 def wait_for(page: Any, expression: str, arg: Any = None, timeout_ms: int = TIMEOUT_MS) -> None:
     """``page.wait_for_function`` that the Content Security Policy allows.
 

@@ -165,7 +165,7 @@ def test_a_repeated_letter_is_answered_and_sends_nothing(
     # A new letter is played as usual and the server's message takes the place.
     page.keyboard.press("b")
     wait_for_guesses(page, 2)
-    assert page.locator(NOTICE).inner_text().startswith("B is not in the word.")
+    assert page.locator(NOTICE).inner_text().startswith("No B.")
 
 
 def test_a_repeated_letter_typed_during_a_guess_is_answered_not_queued(

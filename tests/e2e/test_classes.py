@@ -14,7 +14,7 @@ from dictionaries.models import Dictionary
 from games.models import Game
 from tests.classes.support import make_class_instructor
 from tests.conftest import NINE_WORDS
-from tests.e2e.conftest import PASSWORD, TIMEOUT_MS, log_in, press_key, sign_up
+from tests.e2e.conftest import PASSWORD, TIMEOUT_MS, follow_link, log_in, press_key, sign_up
 from tests.factories import AssignmentFactory, DictionaryFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -44,7 +44,7 @@ def test_a_class_from_creation_to_a_result_in_the_table(
 
         # The instructor creates the class and an assignment.
         log_in(teacher, base, "teacher")
-        teacher.get_by_role("link", name="Classes").click()
+        follow_link(teacher, "Classes")
         teacher.get_by_role("link", name="Create a class").click()
         teacher.get_by_label("Name").fill("CS 101")
         teacher.get_by_label("Term").fill("Spring 2026")
@@ -65,7 +65,7 @@ def test_a_class_from_creation_to_a_result_in_the_table(
 
         # A student signs up, joins with the code and starts the assignment in one click.
         sign_up(student, base, "ada")
-        student.get_by_role("link", name="Classes").click()
+        follow_link(student, "Classes")
         student.get_by_label("Join code").fill(code.lower())
         student.get_by_role("button", name="Join the class").click()
         student.wait_for_url(class_url)

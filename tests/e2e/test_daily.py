@@ -63,7 +63,7 @@ def play_todays_puzzle_by_typing(page: Any, base: str, username: str, width: int
     log_in(page, base, username)
     page.goto(f"{base}/daily/")
     assert_fits(page, width)
-    page.get_by_role("button", name="Start today's puzzle").click()
+    page.get_by_role("button", name="Play today's puzzle").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get(player=player)
     assert game.is_daily_attempt
@@ -131,13 +131,17 @@ def test_a_visitor_opening_the_link_sees_no_letter_and_no_word(
     for visitor in _new_page(browser, viewport=PHONE):
         visitor.goto(link)
         main = visitor.locator("main").inner_text()
-        assert "still being played" in main
+        assert "stay hidden until you have played it yourself" in main
         html = visitor.content().lower()
         assert game.word not in html
         for word in made_up_words():
             assert word not in html
         assert visitor.locator("main .chip, main svg").count() == 0
         assert_fits(visitor, PHONE["width"])
+        # A friend's result is one tap from today's board, as a guest: no log-in page.
+        visitor.get_by_role("button", name="Play today's puzzle").click()
+        visitor.wait_for_url(re.compile(r"/games/\d+/$"))
+        assert visitor.locator("form.keyboard").count() == 1
 
 
 def test_without_a_clipboard_the_copy_button_selects_the_text(
@@ -165,7 +169,7 @@ def test_without_javascript_the_text_is_there_to_copy_by_hand(
     UserFactory(username="nojs_daily", password=PASSWORD)
     log_in(page, base, "nojs_daily")
     page.goto(f"{base}/daily/")
-    page.get_by_role("button", name="Start today's puzzle").click()
+    page.get_by_role("button", name="Play today's puzzle").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     for letter in PLAY_ORDER:
         if page.locator("#game-over").count():

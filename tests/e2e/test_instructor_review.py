@@ -16,7 +16,7 @@ from dictionaries.models import Dictionary
 from games.models import Game
 from ratings.services import rating_record
 from tests.conftest import NINE_WORDS
-from tests.e2e.conftest import PASSWORD, log_in, wait_for
+from tests.e2e.conftest import PASSWORD, follow_link, log_in, wait_for
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 from tests.records.support import instructors_group, play
 
@@ -65,7 +65,7 @@ def test_an_instructor_reviews_a_finished_game_and_expands_candidates(
     base = live_server.url
     UserFactory(username="bob")
     log_in(page, base, "teacher")
-    page.get_by_role("link", name="All games").click()
+    follow_link(page, "All games")
     page.wait_for_url(f"{base}/instructor/games/")
 
     mark_document(page)
@@ -127,7 +127,7 @@ def test_a_player_reviews_their_game_without_candidates(
     player.set_password(PASSWORD)
     player.save()
     log_in(page, live_server.url, "ada")
-    page.get_by_role("link", name="My games").click()
+    follow_link(page, "My games")
     page.get_by_role("link", name=f"Review game {finished_game.pk}").click()
     page.wait_for_url(f"{live_server.url}/games/{finished_game.pk}/review/")
     assert page.locator("article.move-review").count() == 6

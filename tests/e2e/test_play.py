@@ -78,6 +78,7 @@ def test_sign_up_start_and_play_by_clicking_then_by_typing(
     page.wait_for_url(f"{base}/games/new/")
     # The lengths follow the dictionary (HTMX), and come back.
     length = page.get_by_label("Word length")
+    page.locator("details.more-options summary").click()  # the dictionary is folded away
     page.get_by_label("Dictionary").select_option(label="Other")
     page.wait_for_selector('#id_length option[value="5"]', state="attached")
     assert length.locator("option").all_inner_texts() == [
@@ -110,7 +111,7 @@ def test_sign_up_start_and_play_by_clicking_then_by_typing(
         if not page.locator("#game-over").count():
             assert page.locator(f"#key-{letter}").is_disabled()
         announced = page.locator("#announcer").inner_text()
-        assert announced.startswith((f"{letter.upper()} is not in the word.", "Yes!"))
+        assert announced.startswith((f"No {letter.upper()}.", "Yes, "))
     page.wait_for_selector("#game-over")
     assert_page_never_reloaded(page, navigations)
     game.refresh_from_db()
@@ -194,7 +195,7 @@ def test_without_javascript_the_forms_post_and_redirect(
         assert guesses_shown(page) == number
         assert page.locator(f"#key-{letter}").is_disabled()
         notice = page.locator("#board .notice").first.inner_text()
-        assert notice.startswith((f"{letter.upper()} is not in the word.", "Yes!"))
+        assert notice.startswith((f"No {letter.upper()}.", "Yes, "))
         assert_no_candidate_in_page(page, game)
     game.refresh_from_db()
     assert game.letters == "aqz"

@@ -35,6 +35,7 @@ def test_watch_the_computer_play_to_the_end(
     page.get_by_label("Word length").select_option("4")
     page.get_by_label("Wrong guesses allowed").fill("5")
     page.get_by_label("Easy").check()
+    page.locator("details.more-options summary").click()
     page.get_by_label("Let the computer play").check()
     navigations: list[str] = []
     page.get_by_role("button", name="Start the game").click()

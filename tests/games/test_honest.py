@@ -13,7 +13,12 @@ from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
 from games import engine, services
 from games.models import Game
-from games.selectors.honest import HonestNotReadyError, cheating_cost, fair_word
+from games.selectors.honest import (
+    CheatingCost,
+    HonestNotReadyError,
+    cheating_cost,
+    fair_word,
+)
 from games.selectors.reveal import game_reveal
 from games.selectors.share import share_code
 from tests.factories import DictionaryFactory, UserFactory
@@ -95,14 +100,38 @@ def test_the_end_of_game_screen_says_what_the_cheating_cost(
     assert cost is not None
     assert (cost.misses, cost.honest_misses) == (game.misses, honest.misses)
     html = player_client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    assert "An honest game with the same letters would have cost you" in html
-    assert f"{honest.misses} wrong guess" in html
-    if cost.extra > 0:
-        assert f"the cheating cost you <strong>{cost.extra} more</strong>" in html
-    elif cost.extra == 0:
-        assert "the cheating cost you nothing more" in html
+    said = "Against an honest word the same letters would have"
+    if cost.honest_end is None:
+        assert said not in html  # the same end: nothing to say
     else:
-        assert f"would have cost you {cost.saved} more" in html
+        assert f"{said} {cost.honest_end}" in html
+        assert f"{honest.misses} wrong guess" in html
+
+
+@pytest.mark.parametrize(
+    ("won", "forfeited", "honest_won", "honest_lost", "end"),
+    [
+        (True, False, True, False, None),  # both won: the same end, nothing said
+        (True, False, False, True, "lost"),  # won, but the honest word would have held out
+        (True, False, False, False, None),  # the letters end no honest game: no claim
+        (False, False, True, False, "won"),  # lost, the honest word would have been found
+        (False, False, False, True, None),  # both lost
+        (False, True, True, False, None),  # given up: nothing true to compare
+    ],
+)
+def test_the_honest_line_says_one_true_thing_or_nothing(
+    won: bool, forfeited: bool, honest_won: bool, honest_lost: bool, end: str | None
+) -> None:
+    cost = CheatingCost(
+        misses=8,
+        honest_misses=8,
+        honest_won=honest_won,
+        honest_word="word",
+        honest_lost=honest_lost,
+        won=won,
+        forfeited=forfeited,
+    )
+    assert cost.honest_end == end
 
 
 def test_the_cheating_cost_in_numbers(player: Any, secret: Dictionary) -> None:

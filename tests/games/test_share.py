@@ -206,7 +206,7 @@ class TestTodaysPuzzleStaysSecret:
         assert 'class="chip' not in page  # no guessed letter
         assert "How the computer cheated" not in page
         assert "<svg" not in page
-        assert "still being played" in html.unescape(page)
+        assert "stay hidden until you have played it yourself" in html.unescape(page)
         # What may be said: the result and one square per guess.
         assert len(squares_in(page)) >= len(game.letters)
 

@@ -73,20 +73,15 @@ class TestService:
         assert snapshot(game) == before
         assert game.words_left == 9
 
-    def test_a_lost_game_plays_on(self, nine: Dictionary) -> None:
+    def test_a_finished_game_keeps_its_last_guess(self, nine: Dictionary) -> None:
         game = practice(nine, max_misses=1)
         guess(game, "e")
         game.refresh_from_db()
         assert game.status == Status.LOST
-        undo(game)
-        game.refresh_from_db()
-        assert (game.status, game.word, game.finished_at, game.misses) == (
-            Status.PLAYING,
-            "",
-            None,
-            0,
-        )
-        assert guess(game, "o").report.number == 1
+        before = snapshot(game)
+        with pytest.raises(services.UndoRefusedError, match="This game is over"):
+            undo(game)
+        assert snapshot(game) == before
 
     @pytest.mark.parametrize(
         ("make", "message"),

@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from evilsite.guests import guest_create
+from games import services
 from games.models import BoardPrior, Difficulty, Par
 from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.selectors import board_outlook
@@ -154,3 +156,43 @@ def test_a_newcomer_on_a_board_a_middling_player_often_loses_is_rated(
     assert outlook.counts
     assert 1300 < outlook.board.rating < 1500  # the reference player wins 30 of 50 here
     assert "Too easy" not in fragment(client, dictionary)
+
+
+@pytest.mark.parametrize(
+    ("who", "chosen", "rated"),
+    [
+        ("player", {}, True),
+        ("guest", {}, False),  # a visitor's games are practice
+        ("player", {"show_word_count": "on"}, False),  # the practice aid: never ranked
+        ("player", {"difficulty": "fair"}, False),  # an unranked difficulty
+        ("staff", {"hidden": True}, False),  # a list not offered to players yet
+        ("player", {"min_words": len(WORDS) + 1}, False),  # a list too short to rank
+    ],
+)
+def test_the_form_speaks_of_ratings_only_where_the_game_would_be_ranked(
+    client: Client, dictionary: Any, settings: Any, who: str, chosen: dict, rated: bool
+) -> None:
+    """The form's rating text and the start follow one rule (``would_be_ranked``)."""
+    query = dict(chosen)
+    settings.RANKED_MIN_WORDS = query.pop("min_words", 1)
+    if query.pop("hidden", False):
+        dictionary.is_hidden = True
+        dictionary.save()
+    player = guest_create() if who == "guest" else UserFactory(is_staff=who == "staff")
+    client.force_login(player)
+    html = fragment(client, dictionary, **query)
+    page = client.get(
+        reverse("game_new"),
+        {"dictionary": dictionary.pk, "length": 4, "max_misses": 5, "difficulty": "hard", **query},
+    ).content.decode()
+    assert ("Board rating" in html) is rated
+    assert ("Board rating" in page) is rated
+    game = services.game_start(
+        player=player,
+        dictionary=dictionary,
+        length=4,
+        max_misses=5,
+        difficulty=query.get("difficulty", "hard"),
+        show_word_count="show_word_count" in query,
+    )
+    assert game.is_ranked is rated
