@@ -24,27 +24,34 @@ never the clock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import ALPHABET, HIDDEN, Lexicon
 from games.engine.search import (
     SIZE_SHIFT,
     WORDS_PER_NODE,
+    BudgetExhaustedError,
     NodeBudget,
     SearchTables,
+    guessed_mask,
     search_tables,
 )
+from games.engine.state import GameState, all_candidates, public_candidates
+from games.engine.vocabulary import FULL_VOCABULARY
 
 NO_WORDS = float("inf")  # the threshold of a player who knows no word of the list
 # The planning vocabularies: Zipf thresholds of soft vocabularies, None for a player who knows
 # every word (so that keeping a smaller family never makes the game easier for one who does),
 # and NO_WORDS for one who knows none (the letters in a fixed order).
 THRESHOLDS: tuple[float | None, ...] = (2.5, 3.0, 3.5, 4.0, None, NO_WORDS)
+# Fiendish's set adds the strong guesser its search models (the greedy-aware letter: the one
+# whose hardest family is a hit and leaves the fewest words), as the last player.
+GREEDY = "greedy"
 SLOPE = 0.3
-NO_WORDS = float("inf")  # a player who knows no word: the letters in a fixed order
 # The threshold whose expected known words order equal choices (fewer known: more obscure).
 SHARE_THRESHOLD = 3.0
 _CACHE_KEY = "ensemble"
@@ -63,16 +70,28 @@ class Ensemble:
 
     @property
     def players(self) -> int:
+        """The vocabularies (obscure's set); fiendish's adds the greedy-aware player."""
         return int(self.weights.shape[0])
 
+    @property
+    def greedy(self) -> int:
+        """The index :func:`play_out` reads as the greedy-aware player."""
+        return self.players
 
-def ensemble(lexicon: Lexicon) -> Ensemble | None:
-    """The lexicon's planning players (cached with it); None without word frequencies."""
-    if lexicon.familiarity is None:
-        return None
+
+def ensemble(lexicon: Lexicon) -> Ensemble:
+    """The lexicon's planning players (cached with it).
+
+    Without word frequencies every word counts as unknown (Zipf 0): the soft
+    vocabularies then weigh every word alike, as the player who knows them all does.
+    """
     cached = lexicon.search_cache.get(_CACHE_KEY)
     if cached is None:
-        zipf = lexicon.familiarity.astype(np.float64)
+        zipf = (
+            np.zeros(len(lexicon))
+            if lexicon.familiarity is None
+            else lexicon.familiarity.astype(np.float64)
+        )
         has = np.stack(
             [
                 np.array([bool(positions) for positions in lexicon.reveals[index]])[
@@ -124,6 +143,10 @@ def player_letter(
     group: Ensemble, player: int, public: npt.NDArray[np.int32], guessed: npt.NDArray[np.bool_]
 ) -> int:
     """The planning player's guess: the unguessed letter in the most words it expects to know."""
+    if player == group.greedy:
+        tables = group.tables
+        sizes = tables.family_sizes(public)
+        return int(tables.greedy_aware_order(sizes, guessed, splitting_only=False)[0])
     order = group.orders[player]
     if order is not None:
         return next(letter for letter in order if not guessed[letter])
@@ -169,3 +192,46 @@ def play_out(
 def known_share(group: Ensemble, words: npt.NDArray[np.int32]) -> float:
     """The expected share of ``words`` a person of :data:`SHARE_THRESHOLD` knows."""
     return float(group.share_weights[words].mean()) if words.size else 0.0
+
+
+def family_values(
+    group: Ensemble,
+    state: GameState,
+    letter: str,
+    families: Sequence[tuple[int, int]],
+    players: Sequence[int],
+    budget: NodeBudget,
+) -> list[tuple[list[int], npt.NDArray[np.int32]]]:
+    """What each family (its code for ``letter`` and the letters it reveals) is worth to each
+    of the ``players`` (indexes of planning players): this guess's miss plus :func:`play_out`.
+
+    Families are valued in the order given until the budget runs out; the list
+    returned holds those valued (with each family's words), so it may be shorter.
+    """
+    letter_index = ALPHABET.index(letter)
+    words = all_candidates(state)
+    # The planning players see the whole list's words that fit, as a player does.
+    public = words if state.vocabulary >= FULL_VOCABULARY else public_candidates(state)
+    codes = state.lexicon.codes[letter_index]
+    word_codes, public_codes = codes[words], codes[public]
+    after = guessed_mask((*state.letters, letter))
+    revealed = sum(char != HIDDEN for char in state.pattern)
+    valued: list[tuple[list[int], npt.NDArray[np.int32]]] = []
+    try:
+        for code, shows in families:
+            kept = words[word_codes == code]
+            kept_public = kept if public is words else public[public_codes == code]
+            miss = int(shows == 0)
+            values = [
+                miss + play_out(group, player, kept, kept_public, after, revealed + shows, budget)
+                for player in players
+            ]
+            valued.append((values, kept))
+    except BudgetExhaustedError:
+        pass  # the families not valued yet are left out
+    return valued
+
+
+def no_worse_than_hard(values: list[int], hard: list[int]) -> bool:
+    """Whether a family is worth at least hard's to every player."""
+    return all(mine >= theirs for mine, theirs in zip(values, hard, strict=True))

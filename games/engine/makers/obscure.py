@@ -33,15 +33,10 @@ against player models it never plans with: see ``docs/difficulties.md``.
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
-from games.engine.ensemble import Ensemble, ensemble, known_share, play_out
-from games.engine.lexicon import ALPHABET
+from games.engine.ensemble import Ensemble, ensemble, family_values, known_share
 from games.engine.makers.base import BaseMaker, Choice, GuesserModel, Turn
-from games.engine.search import BudgetExhaustedError, NodeBudget, guessed_mask
-from games.engine.state import Reason, all_candidates, public_candidates
-from games.engine.vocabulary import FULL_VOCABULARY
+from games.engine.search import NodeBudget
+from games.engine.state import Reason
 
 SIZE_SHARE = 4  # families at least 1/SIZE_SHARE of the largest are played out
 MOST_FAMILIES = 8  # ...the biggest this many of them at most
@@ -77,10 +72,9 @@ class ObscureMaker(BaseMaker):
 
     def choose(self, turn: Turn) -> Choice:
         state = turn.state
-        group = ensemble(state.lexicon)
-        if group is None:
+        if state.lexicon.familiarity is None:
             return Choice(kept_rank=0, reason=Reason.HARDEST)
-        kept, nodes = choose_robust(group, turn)
+        kept, nodes = choose_robust(ensemble(state.lexicon), turn)
         return Choice(
             kept_rank=kept,
             reason=Reason.LEAST_KNOWN if kept else Reason.HARDEST,
@@ -95,58 +89,30 @@ def choose_robust(group: Ensemble, turn: Turn) -> tuple[int, int]:
     """The family to keep (its rank) and the positions examined.
 
     Hard's family (rank 0) is valued first against every planning player; a
-    bigger-than-a-quarter family is kept instead only if it is worth more to
-    every one of them (the smallest gain over hard, then the total gain, then
-    the fewer words a person is expected to know, then the rules' order).
+    family at least a quarter its size is kept instead only if no player finds
+    it worth less and one finds it worth more (the biggest smallest gain, then
+    the total gain, then the fewer words a person is expected to know, then the
+    rules' order).
     """
-    state = turn.state
-    letter = ALPHABET.index(turn.letter)
-    words = all_candidates(state)
-    # The planning players see the whole list's words that fit, as a player does.
-    public = words if state.vocabulary >= FULL_VOCABULARY else public_candidates(state)
-    codes = state.lexicon.codes[letter]
-    word_codes, public_codes = codes[words], codes[public]
-    after = guessed_mask((*state.letters, turn.letter))
-    revealed = sum(char != "-" for char in state.pattern)
     largest = turn.families[0].size
+    families = [
+        (code, family.revealed)
+        for family, code in zip(turn.families[:MOST_FAMILIES], turn.family_codes, strict=False)
+        if family.size * SIZE_SHARE >= largest
+    ]
     budget = NodeBudget(NODES)
-    values: list[list[int]] = []
-    members: list[npt.NDArray[np.int32]] = []
-    try:
-        for family, code in zip(turn.families[:MOST_FAMILIES], turn.family_codes, strict=False):
-            if family.size * SIZE_SHARE < largest:
-                break  # hardest first: every later family is smaller
-            kept_words = words[word_codes == code]
-            kept_public = kept_words if public is words else public[public_codes == code]
-            miss = int(family.revealed == 0)
-            values.append(
-                [
-                    miss
-                    + play_out(
-                        group,
-                        player,
-                        kept_words,
-                        kept_public,
-                        after,
-                        revealed + family.revealed,
-                        budget,
-                    )
-                    for player in range(group.players)
-                ]
-            )
-            members.append(kept_words)
-    except BudgetExhaustedError:
-        pass  # the families not valued yet are not kept
+    valued = family_values(group, turn.state, turn.letter, families, range(group.players), budget)
     nodes = min(budget.used, NODES)
-    if len(values) < 2:
+    if len(valued) < 2:
         return 0, nodes
-    hard = values[0]
+    hard = valued[0][0]
     best: tuple[int, int, float, int] | None = None
-    for rank in range(1, len(values)):
-        gains = [mine - theirs for mine, theirs in zip(values[rank], hard, strict=True)]
+    for rank in range(1, len(valued)):
+        values, words = valued[rank]
+        gains = [mine - theirs for mine, theirs in zip(values, hard, strict=True)]
         if min(gains) < 0 or sum(gains) < 1:
             continue
-        key = (-min(gains), -sum(gains), known_share(group, members[rank]), rank)
+        key = (-min(gains), -sum(gains), known_share(group, words), rank)
         if best is None or key < best:
             best = key
     return (best[3] if best is not None else 0), nodes
