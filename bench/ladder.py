@@ -49,6 +49,7 @@ obscure.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -292,6 +293,41 @@ def report(
     )
 
 
+def save(path: Path, cells: dict[tuple[str, str, str], Cell], times: dict) -> None:
+    """The results as JSON, so parts of one ladder run in parallel can be reported together."""
+    data = {
+        "cells": [
+            [list(key), [[list(k), v] for k, v in table.items()]]
+            for key, cell in cells.items()
+            for table in [cell.misses]
+        ],
+        "wins": [
+            [list(key), [[list(k), v] for k, v in cell.wins.items()]] for key, cell in cells.items()
+        ],
+        "games": [
+            [list(key), [[list(k), v] for k, v in cell.games.items()]]
+            for key, cell in cells.items()
+        ],
+        "times": [[list(key), values] for key, values in times.items()],
+    }
+    path.write_text(json.dumps(data))
+
+
+def merged(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Cell], dict]:
+    cells: dict[tuple[str, str, str], Cell] = defaultdict(Cell)
+    times: dict[tuple[str, int], list[float]] = {}
+    for path in paths:
+        data = json.loads(path.read_text())
+        for name, attribute in (("cells", "misses"), ("wins", "wins"), ("games", "games")):
+            for key, rows in data[name]:
+                table = getattr(cells[tuple(key)], attribute)
+                for (seed, maker), value in rows:
+                    table[(seed, maker)] += value
+        for (maker, length), values in data["times"]:
+            times.setdefault((maker, length), []).extend(values)
+    return cells, times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="familiar list, lengths 6 and 9")
@@ -300,7 +336,15 @@ def main() -> None:
     parser.add_argument("--lengths", type=int, nargs="+", metavar="L")
     parser.add_argument("--lists", nargs="+", choices=("familiar", "web2"))
     parser.add_argument("--models", nargs="+", choices=[model.name for model in PLAYERS])
+    parser.add_argument("--save", type=Path, help="also write the games' results to this file")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", help="report saved parts (runs split by list or length)"
+    )
     options = parser.parse_args()
+    if options.merge:
+        cells, times = merged(options.merge)
+        print(report(cells, PLAYERS, times))
+        return
     lengths: tuple[int, ...] = QUICK_LENGTHS if options.quick else LENGTHS
     seeds, stride = (QUICK_SEEDS, 1) if options.quick else (options.seeds, options.stride)
     lists = ["familiar"] if options.quick else ["familiar", "web2"]
@@ -328,6 +372,8 @@ def main() -> None:
         times=times,
         progress=True,
     )
+    if options.save:
+        save(options.save, cells, times)
     last = report(cells, models, times)
     print(f"({time.perf_counter() - started:.0f} s)")
     print(last)
