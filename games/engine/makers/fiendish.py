@@ -1,4 +1,15 @@
-"""Fiendish: the family worth the most misses from this guess to the end (``lookahead.py``)."""
+"""Fiendish: the family worth the most misses from this guess to the end (``lookahead.py``).
+
+The lookahead values families against one strong guesser; a player who guesses
+otherwise (one who knows fewer words, or none) could find its choice easier than
+hard's. So a guard (:func:`guarded`) checks the choice against every player of
+fiendish's set before leaving hard's family: the ensemble of
+``games/engine/ensemble.py`` (soft vocabularies at Zipf 2.5 to 4, one who knows
+every word, one who knows none) and the greedy-aware guesser, each played out
+against hard to the end. Against each of them fiendish then forces at least
+hard's misses. The cost, measured in ``bench/ladder.py``, is strength against
+the strongest guessers (``docs/difficulties.md``).
+"""
 
 from __future__ import annotations
 
