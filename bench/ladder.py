@@ -43,7 +43,11 @@ won with 8 never rise from easy to medium to hard, nor from hard to fiendish or
 obscure.
 
 ``--quick`` (what ``make bench-quick`` runs): the familiar list, lengths 6 and 9,
-2 seeds; about a minute. No figure fails the run.
+2 seeds; about 30 s of CPU. No figure fails the run.
+
+The full run takes about 30 minutes of wall time on a loaded 2-core machine. To share it out,
+run parts side by side (``--lists``, ``--lengths``, each with ``--save part.json``) and print
+one report with ``--merge part.json ...``. The results: ``docs/difficulties.md``.
 """
 
 from __future__ import annotations
