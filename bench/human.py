@@ -57,17 +57,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
 from dictionaries.sources import default_word_source
 from games.engine import (
-    ALPHABET,
     Difficulty,
-    EngineError,
     GameState,
     Lexicon,
     apply_guess,
     new_game,
     ranked_vocabulary,
-    restore,
 )
 from games.engine.guesser import strong_heuristic_letter
+from games.engine.players import HumanModel
 from games.engine.search import search_tables
 
 LENGTHS = range(4, 13)
@@ -79,42 +77,6 @@ SEEDS = 3
 KNOWS_ZIPF = 3.0
 DEFAULT_LIST = "familiar"  # the default list for new games and the daily
 MAKERS = (Difficulty.HARD, Difficulty.FIENDISH, Difficulty.OBSCURE)
-
-
-class HumanModel:
-    """A guesser that knows only some words of a bucket (:func:`letter` picks its guess)."""
-
-    def __init__(self, known: list[str], length: int) -> None:
-        self.length = length
-        self.lexicon = Lexicon(known) if known else None
-        if self.lexicon is not None:
-            search_tables(self.lexicon)  # once per lexicon, as the word bank keeps them
-        counts = {letter: sum(letter in word for word in known) for letter in ALPHABET}
-        # Most words first, then alphabetical: its fallback order, fixed for the bucket.
-        self.by_frequency = sorted(ALPHABET, key=lambda letter: (-counts[letter], letter))
-
-    def letter(self, state: GameState) -> str:
-        """The strong heuristic on the known words that fit; else the most frequent letter."""
-        view = self._view(state)
-        if view is not None:
-            return strong_heuristic_letter(view)
-        return next(letter for letter in self.by_frequency if letter not in state.letters)
-
-    def _view(self, state: GameState) -> GameState | None:
-        """The game as the human sees it: the board on the words it knows (None: none fit)."""
-        if self.lexicon is None:
-            return None
-        try:
-            return restore(
-                self.lexicon,
-                max_misses=MAX_MISSES,
-                difficulty=Difficulty.HARD,
-                seed=0,
-                letters=state.letters,
-                pattern=state.pattern,
-            )
-        except EngineError:  # no word it knows fits the board
-            return None
 
 
 @dataclass
@@ -186,7 +148,7 @@ def main() -> None:
             # (dictionaries/wordbank.py); the obscure word-maker reads it.
             lexicon.set_familiarity([zipf[word] for word in lexicon.words])
             search_tables(lexicon)
-            human = HumanModel([word for word in bucket if zipf[word] >= options.knows], length)
+            human = HumanModel([word for word in bucket if zipf[word] >= options.knows])
             for maker in makers:
                 tally = tallies.setdefault((name, maker), Tally())
                 start = new_game(lexicon, max_misses=MAX_MISSES, difficulty=maker, seed=SEED)

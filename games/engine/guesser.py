@@ -19,10 +19,9 @@ How :func:`propose` plays, by how the opponent's word-maker says to model it
 - **a planner** (fiendish, obscure) plans ahead, so nothing predicts its answer: the
   strong heuristic (the letter whose hardest family is a hit and leaves the
   fewest words) until few words are left, then perfect play
-  (:class:`ExactSolver`). Obscure plans against a player who does not know the
-  rare words; this guesser knows every word, so it needs fewer wrong guesses
-  against obscure than against hard (36 to 51 over lengths 4-12 on the familiar
-  list, ``bench/human.py``).
+  (:class:`ExactSolver`). Obscure plans against players who know fewer words
+  than this guesser does (and one who knows them all); how hard each difficulty
+  is for whom is measured in ``bench/ladder.py`` (``docs/difficulties.md``).
 - **an honest one** (fair) never cheats: the letter found in the most words
   left is the most likely hit.
 

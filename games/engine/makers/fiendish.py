@@ -1,11 +1,33 @@
-"""Fiendish: the family worth the most misses from this guess to the end (``lookahead.py``)."""
+"""Fiendish: the family worth the most misses from this guess to the end (``lookahead.py``).
+
+The lookahead values families against one strong guesser; a player who guesses
+otherwise (one who knows fewer words, or none) could find its choice easier than
+hard's. So a guard (:func:`guarded`) checks the choice against every player of
+fiendish's set before leaving hard's family: the ensemble of
+``games/engine/ensemble.py`` (soft vocabularies at Zipf 2.5 to 4, one who knows
+every word, one who knows none) and the greedy-aware guesser, each played out
+against hard to the end. Against each of them fiendish then forces at least
+hard's misses. The cost, measured in ``bench/ladder.py``, is strength against
+the strongest guessers (``docs/difficulties.md``).
+"""
 
 from __future__ import annotations
 
-from games.engine.lookahead import OPENING_GUESSES, OPENING_MARGIN, choose_family
+from games.engine.ensemble import ensemble, family_values, no_worse_than_hard
+from games.engine.lookahead import (
+    OPENING_GUESSES,
+    OPENING_MARGIN,
+    SEEDED_CHOICES,
+    choose_family,
+    seeded_index,
+)
 from games.engine.makers.base import BaseMaker, Choice, GuesserModel, Turn
+from games.engine.search import NodeBudget
 from games.engine.state import Reason, all_candidates
 from games.engine.vocabulary import DAILY_VOCABULARY, FULL_VOCABULARY
+
+# Positions the guard's play-outs may examine per reply (a guess over n words counts 1 + n // 256).
+GUARD_NODES = 6_000
 
 
 class FiendishMaker(BaseMaker):
@@ -51,12 +73,60 @@ class FiendishMaker(BaseMaker):
             # vocabulary would only fill the memo (the choice is the same either way).
             shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
         )
+        kept, guard_nodes = guarded(turn, choice.kept_rank, choice.values)
         return Choice(
-            kept_rank=choice.kept_rank,
+            kept_rank=kept,
             reason=Reason.LOOKAHEAD,
             values=choice.values,
-            search_nodes=choice.nodes,
+            search_nodes=choice.nodes + guard_nodes,
         )
 
 
 FIENDISH = FiendishMaker()
+
+
+def guarded(turn: Turn, kept: int, values: tuple[int | None, ...]) -> tuple[int, int]:
+    """The family to keep, never worse than hard's for any player of fiendish's set.
+
+    The search values families against one strong guesser. Before it leaves
+    hard's family (rank 0) the choice is checked against every player of the
+    ensemble (``games/engine/ensemble.py``: the soft vocabularies, one who knows
+    every word, one who knows none, and the greedy-aware guesser), each played
+    out against hard to the end: if any of them would make fewer misses in it
+    than in hard's, the next family by value (then the rules' order) that none
+    of them finds worse is kept, else hard's. Each step is then a policy
+    improvement over hard for each of those players, so fiendish forces at least
+    hard's misses on every one of them. Returns the rank kept and the positions
+    the play-outs examined (at most :data:`GUARD_NODES`; when they run out, hard's).
+    """
+    if kept == 0:
+        return 0, 0
+    group = ensemble(turn.state.lexicon)
+    others = [
+        rank for rank, value in enumerate(values) if value is not None and rank not in (0, kept)
+    ]
+    order = [kept, *sorted(others, key=lambda rank: (-(values[rank] or 0), rank))]
+    budget = NodeBudget(GUARD_NODES)
+    families = [(turn.family_codes[rank], turn.families[rank].revealed) for rank in (0, *order)]
+    players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
+    valued = family_values(group, turn.state, turn.letter, families, players, budget)
+    nodes = min(budget.used, GUARD_NODES)
+    if not valued:
+        return 0, nodes
+    hard = valued[0][0]
+    passing = [
+        rank
+        for rank, (worth, _) in zip(order, valued[1:], strict=False)
+        if no_worse_than_hard(worth, hard)
+    ]
+    state = turn.state
+    if not state.seeded_ties:
+        return (passing[0] if passing else 0), nodes
+    # A ranked game: the seed chooses among the best-valued families that pass (hard's passes
+    # by definition), so that letters that won one ranked game do not win the next.
+    passing.append(0)
+    best = max(values[rank] or 0 for rank in passing)
+    top = [rank for rank in passing if (values[rank] or 0) == best][:SEEDED_CHOICES]
+    if kept in top:
+        return kept, nodes
+    return top[seeded_index(state.seed, turn.number, len(top))], nodes

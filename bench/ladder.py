@@ -1,0 +1,387 @@
+"""The difficulty ladder, measured against player models the word-makers never plan with.
+
+Run from the repository root: ``.venv/bin/python bench/ladder.py``. No
+database: the words are the ``english-words`` web2 list with wordfreq's Zipf
+frequencies (``dictionaries/frequency.py``), and the familiar list (the
+default) is web2's words of Zipf >= 2.5, as ``import_dictionary --default``
+builds them.
+
+Every player model of ``games/engine/players.py`` (two of them held out: never
+looked at while tuning a word-maker) plays every ranked word-maker (easy,
+medium, hard, fiendish, obscure) on both lists, lengths 4-12, unranked (the
+rules' exact order) and ranked (the game's secret vocabulary and seeded ties,
+as the site plays them), two ways:
+
+- **misses**: 26 wrong guesses allowed, so every game is played to its end: the
+  wrong guesses the word-maker forces;
+- **won with 8**: the new-game form's default, 8 wrong guesses: games won.
+
+A rule word-maker (easy, medium, hard) answers the same whatever the misses
+left, and no model reads them, so its game with 8 is the first part of its game
+with 26 (won exactly when that game needed 7 misses or fewer); fiendish and
+obscure plan with the misses left and play both.
+
+Seeds: ``--seeds`` of them (10). A seed fixes a ranked game's secret vocabulary
+and ties, and which words a soft vocabulary knows; a model that draws nothing
+plays an unranked game the same under every seed, so that game is played once.
+To fit the time goal (about 25 minutes on one core), seed ``s`` plays the
+lengths ``L`` with ``(L + s) % stride == 0`` (``--stride``, 3): every length
+is played by a third of the seeds, each seed plays three lengths, and every
+ratio compares word-makers on the very same games. ``--stride 1`` plays them all.
+
+Table, per model, list and mode: the misses each word-maker forces (summed over
+the games), fiendish/hard and obscure/hard (ratio of the sums, and the range of
+the per-seed ratios), and the share of games won with 8 per word-maker. Then the
+CPU time of fiendish's and obscure's replies by length (p50, p99, max; ms,
+``time.process_time``), as measured while the ladder plays.
+
+Last line: ``ladder: fiendish/hard min <F>, obscure/hard min <O> (human-like),
+monotone at 8: yes|no``. F is the smallest fiendish/hard over every model,
+list and mode; O the smallest obscure/hard over the human-like models;
+monotone means that for every model and list (modes and seeds together) games
+won with 8 never rise from easy to medium to hard, nor from hard to fiendish or
+obscure.
+
+``--quick`` (what ``make bench-quick`` runs): the familiar list, lengths 6 and 9,
+2 seeds; about 30 s of CPU. No figure fails the run.
+
+The full run takes about 30 minutes of wall time on a loaded 2-core machine. To share it out,
+run parts side by side (``--lists``, ``--lengths``, each with ``--save part.json``) and print
+one report with ``--merge part.json ...``. The results: ``docs/difficulties.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from adversary import ranked_game  # the site's ranked variant, as bench/adversary.py plays it
+
+from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
+from dictionaries.sources import default_word_source
+from games.engine import (
+    Difficulty,
+    GameState,
+    Lexicon,
+    apply_guess,
+    maker_for,
+    new_game,
+)
+from games.engine.makers import GuesserModel
+from games.engine.players import PLAYERS, Guess, PlayerModel
+from games.engine.search import search_tables
+
+LENGTHS = tuple(range(4, 13))
+QUICK_LENGTHS = (6, 9)
+SEEDS = 10
+QUICK_SEEDS = 2
+STRIDE = 3
+MAX_MISSES = 26
+WIN_MISSES = 8
+SEED = 2026
+MAKERS = (
+    Difficulty.EASY,
+    Difficulty.MEDIUM,
+    Difficulty.HARD,
+    Difficulty.FIENDISH,
+    Difficulty.OBSCURE,
+)
+LADDER = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD)
+PLANNERS = (Difficulty.FIENDISH, Difficulty.OBSCURE)
+MODES = ("unranked", "ranked")
+
+
+@dataclass
+class Cell:
+    """One model on one list in one mode: per seed and maker, misses and wins."""
+
+    misses: dict[tuple[int, str], int] = field(default_factory=lambda: defaultdict(int))
+    wins: dict[tuple[int, str], int] = field(default_factory=lambda: defaultdict(int))
+    games: dict[tuple[int, str], int] = field(default_factory=lambda: defaultdict(int))
+
+    def total(self, table: dict[tuple[int, str], int], maker: str) -> int:
+        return sum(value for (_, name), value in table.items() if name == maker)
+
+    def ratio(self, maker: str) -> float:
+        return self.total(self.misses, maker) / max(self.total(self.misses, "hard"), 1)
+
+    def seed_ratios(self, maker: str) -> list[float]:
+        seeds = sorted({seed for seed, _ in self.misses})
+        return [self.misses[(seed, maker)] / max(self.misses[(seed, "hard")], 1) for seed in seeds]
+
+    def win_share(self, maker: str) -> float:
+        games = self.total(self.games, maker)
+        return self.total(self.wins, maker) / games if games else 0.0
+
+
+def play(state: GameState, guess: Guess, times: list[float] | None) -> GameState:
+    while not state.is_over:
+        letter = guess(state)
+        started = time.process_time()
+        state, _ = apply_guess(state, letter)
+        if times is not None:
+            times.append(time.process_time() - started)
+    return state
+
+
+def start(lexicon: Lexicon, maker: str, misses: int, seed: int, ranked: bool) -> GameState:
+    if ranked:
+        return ranked_game(lexicon, Difficulty(maker), seed=seed, max_misses=misses)
+    return new_game(lexicon, max_misses=misses, difficulty=maker, seed=seed)
+
+
+def seeds_for(length: int, seeds: int, stride: int) -> list[int]:
+    return [seed for seed in range(seeds) if (length + seed) % stride == 0]
+
+
+def lists_of(names: Iterable[str]) -> dict[str, tuple[list[str], dict[str, float]]]:
+    web2 = default_word_source()
+    zipf = dict(zip(web2, zipf_of(web2), strict=True))
+    lists = {"familiar": [word for word in web2 if zipf[word] >= FAMILIAR_ZIPF], "web2": web2}
+    return {name: (lists[name], zipf) for name in names}
+
+
+def lexicon_of(words: list[str], zipf: dict[str, float], length: int) -> Lexicon:
+    lexicon = Lexicon(word for word in words if len(word) == length)
+    lexicon.set_familiarity([zipf[word] for word in lexicon.words])
+    search_tables(lexicon)
+    return lexicon
+
+
+def run(
+    *,
+    lists: list[str],
+    lengths: Iterable[int],
+    seeds: int,
+    stride: int,
+    models: tuple[PlayerModel, ...],
+    makers: tuple[str, ...] = MAKERS,
+    times: dict[tuple[str, int], list[float]] | None = None,
+    progress: bool = False,
+) -> dict[tuple[str, str, str], Cell]:
+    """Play the ladder; cells keyed by (model, list, mode)."""
+    cells: dict[tuple[str, str, str], Cell] = defaultdict(Cell)
+    for list_name, (words, zipf) in lists_of(lists).items():
+        for length in lengths:
+            lexicon = lexicon_of(words, zipf, length)
+            chosen = seeds_for(length, seeds, stride)
+            began = time.perf_counter()
+            for model in models:
+                unseeded: dict[tuple[str, int], GameState] = {}
+                for seed in chosen:
+                    guess = model.build(lexicon, SEED + seed)
+                    for mode in MODES:
+                        ranked = mode == "ranked"
+                        cell = cells[(model.name, list_name, mode)]
+                        for maker in makers:
+                            planner = maker_for(maker).guesser_model is GuesserModel.PLANNER
+                            clock = (
+                                times.setdefault((maker, length), [])
+                                if times is not None and planner
+                                else None
+                            )
+                            for allowed in (MAX_MISSES, WIN_MISSES) if planner else (MAX_MISSES,):
+                                reuse = not ranked and not model.seeded
+                                if reuse and (maker, allowed) in unseeded:
+                                    end = unseeded[(maker, allowed)]
+                                else:
+                                    game = start(lexicon, maker, allowed, SEED + seed, ranked)
+                                    end = play(game, guess, clock)
+                                    if reuse:
+                                        unseeded[(maker, allowed)] = end
+                                if allowed == MAX_MISSES:
+                                    cell.misses[(seed, maker)] += end.misses
+                                if allowed == WIN_MISSES or not planner:
+                                    won = end.misses < WIN_MISSES and end.status.value == "won"
+                                    cell.wins[(seed, maker)] += won
+                                    cell.games[(seed, maker)] += 1
+            if progress:
+                print(
+                    f"  {list_name:>8} length {length:>2}: {len(lexicon):>6,} words, "
+                    f"seeds {chosen}, {time.perf_counter() - began:.0f} s",
+                    flush=True,
+                )
+    return cells
+
+
+def monotone(cells: dict[tuple[str, str, str], Cell], models: Iterable[str]) -> list[str]:
+    """The (model, list) pairs whose wins with 8 break the ladder, and how."""
+    broken: list[str] = []
+    lists = sorted({key[1] for key in cells})
+    for model in models:
+        for list_name in lists:
+            wins: dict[str, int] = defaultdict(int)
+            for mode in MODES:
+                cell = cells.get((model, list_name, mode))
+                if cell is None:
+                    continue
+                for maker in MAKERS:
+                    wins[maker] += cell.total(cell.wins, maker)
+            steps = [("easy", "medium"), ("medium", "hard"), ("hard", "fiendish")]
+            steps.append(("hard", "obscure"))
+            for easier, harder in steps:
+                if wins[harder] > wins[easier]:
+                    broken.append(
+                        f"{model} on {list_name}: {harder} won {wins[harder]} > "
+                        f"{easier} {wins[easier]}"
+                    )
+    return broken
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):.2f}-{max(values):.2f}" if values else "-"
+
+
+def report(
+    cells: dict[tuple[str, str, str], Cell],
+    models: tuple[PlayerModel, ...],
+    times: dict[tuple[str, int], list[float]],
+) -> str:
+    print()
+    print(
+        f"{'model':>16} {'list':>8} {'mode':>8}   misses with {MAX_MISSES}: "
+        f"{'easy':>5} {'med':>5} {'hard':>5} {'fiend':>5} {'obsc':>5}   "
+        f"{'fiendish/hard (seeds)':>22} {'obscure/hard (seeds)':>22}   won with {WIN_MISSES} %: "
+        "easy med hard fiend obsc"
+    )
+    by_name = {model.name: model for model in models}
+    fiendish_ratios: list[float] = []
+    obscure_ratios: list[float] = []
+    for (name, list_name, mode), cell in cells.items():
+        model = by_name[name]
+        label = name + (" (held out)" if model.held_out else "")
+        misses = " ".join(f"{cell.total(cell.misses, maker):>5}" for maker in MAKERS)
+        fiendish, obscure = cell.ratio("fiendish"), cell.ratio("obscure")
+        fiendish_ratios.append(fiendish)
+        if model.human_like:
+            obscure_ratios.append(obscure)
+        wins = " ".join(f"{100 * cell.win_share(maker):>3.0f}" for maker in MAKERS)
+        print(
+            f"{label:>27} {list_name:>8} {mode:>8}   {misses}   "
+            f"{fiendish:>5.2f} ({spread(cell.seed_ratios('fiendish')):>9})    "
+            f"{obscure:>5.2f} ({spread(cell.seed_ratios('obscure')):>9})   {wins}"
+        )
+    broken = monotone(cells, by_name)
+    for line in broken:
+        print(f"  not monotone: {line}")
+    print()
+    print("reply CPU time by length, ms (p50 / p99 / max):")
+    for maker in PLANNERS:
+        parts = []
+        for (name, length), values in sorted(times.items(), key=lambda item: item[0][1]):
+            if name == maker and values:
+                parts.append(
+                    f"{length}: {1000 * statistics.median(values):.1f}/"
+                    f"{1000 * percentile(values, 0.99):.0f}/{1000 * max(values):.0f}"
+                )
+        print(f"  {maker:>9}  " + "  ".join(parts))
+    least_fiendish = min(fiendish_ratios) if fiendish_ratios else float("nan")
+    least_obscure = min(obscure_ratios) if obscure_ratios else float("nan")
+    return (
+        f"ladder: fiendish/hard min {least_fiendish:.2f}, obscure/hard min {least_obscure:.2f} "
+        f"(human-like), monotone at {WIN_MISSES}: {'no' if broken else 'yes'}"
+    )
+
+
+def save(path: Path, cells: dict[tuple[str, str, str], Cell], times: dict) -> None:
+    """The results as JSON, so parts of one ladder run in parallel can be reported together."""
+    data = {
+        "cells": [
+            [list(key), [[list(k), v] for k, v in table.items()]]
+            for key, cell in cells.items()
+            for table in [cell.misses]
+        ],
+        "wins": [
+            [list(key), [[list(k), v] for k, v in cell.wins.items()]] for key, cell in cells.items()
+        ],
+        "games": [
+            [list(key), [[list(k), v] for k, v in cell.games.items()]]
+            for key, cell in cells.items()
+        ],
+        "times": [[list(key), values] for key, values in times.items()],
+    }
+    path.write_text(json.dumps(data))
+
+
+def merged(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Cell], dict]:
+    cells: dict[tuple[str, str, str], Cell] = defaultdict(Cell)
+    times: dict[tuple[str, int], list[float]] = {}
+    for path in paths:
+        data = json.loads(path.read_text())
+        for name, attribute in (("cells", "misses"), ("wins", "wins"), ("games", "games")):
+            for key, rows in data[name]:
+                table = getattr(cells[tuple(key)], attribute)
+                for (seed, maker), value in rows:
+                    table[(seed, maker)] += value
+        for (maker, length), values in data["times"]:
+            times.setdefault((maker, length), []).extend(values)
+    return cells, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="familiar list, lengths 6 and 9")
+    parser.add_argument("--seeds", type=int, default=SEEDS)
+    parser.add_argument("--stride", type=int, default=STRIDE, help="seed s plays (L+s)%%stride==0")
+    parser.add_argument("--lengths", type=int, nargs="+", metavar="L")
+    parser.add_argument("--lists", nargs="+", choices=("familiar", "web2"))
+    parser.add_argument("--models", nargs="+", choices=[model.name for model in PLAYERS])
+    parser.add_argument("--save", type=Path, help="also write the games' results to this file")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", help="report saved parts (runs split by list or length)"
+    )
+    options = parser.parse_args()
+    if options.merge:
+        cells, times = merged(options.merge)
+        print(report(cells, PLAYERS, times))
+        return
+    lengths: tuple[int, ...] = QUICK_LENGTHS if options.quick else LENGTHS
+    seeds, stride = (QUICK_SEEDS, 1) if options.quick else (options.seeds, options.stride)
+    lists = ["familiar"] if options.quick else ["familiar", "web2"]
+    if options.lengths:
+        lengths = tuple(sorted(set(options.lengths)))
+    if options.lists:
+        lists = options.lists
+    models = PLAYERS
+    if options.models:
+        models = tuple(model for model in PLAYERS if model.name in options.models)
+    held_out = ", ".join(model.name for model in models if model.held_out) or "none"
+    print(
+        f"ladder: {len(models)} models (held out: {held_out}) x {len(MAKERS)} word-makers; "
+        f"lists {', '.join(lists)}; lengths {lengths[0]}-{lengths[-1]}; {seeds} seeds, "
+        f"stride {stride}; misses with {MAX_MISSES}, won with {WIN_MISSES}"
+    )
+    started = time.perf_counter()
+    times: dict[tuple[str, int], list[float]] = {}
+    cells = run(
+        lists=lists,
+        lengths=lengths,
+        seeds=seeds,
+        stride=stride,
+        models=models,
+        times=times,
+        progress=True,
+    )
+    if options.save:
+        save(options.save, cells, times)
+    last = report(cells, models, times)
+    print(f"({time.perf_counter() - started:.0f} s)")
+    print(last)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""Players a word-maker plans against: several vocabularies, each played out against hard.
+
+Obscure (and fiendish's guard) do not trust one model of the player. A family
+is worth, to one planning player, the misses that player makes from here to the
+end of the game when every later answer is hard's (the hardest family), with no
+cap: a value sized for the misses it really costs, so two families never tie
+just because both would win the game. A word-maker that leaves hard's family
+only for one worth more to *every* planning player is never worse than hard
+against any of them (each step is a policy improvement over hard for each player
+separately, and the play-out ends every game), whatever the others do.
+
+The planning players (:data:`THRESHOLDS`): a person who knows each word with
+probability ``sigmoid((zipf - T) / SLOPE)`` and guesses the letter in the most
+words it expects to know among those that fit the board (the expected count,
+not a draw: deterministic), at several thresholds T; and a player who knows
+every word of the list equally (``None``: the letter in the most words left).
+They read the words a player can know are still possible (never a ranked game's
+secret vocabulary); the play-out's answers come from the game's own words.
+
+Every play-out counts its guesses in a :class:`~games.engine.search.NodeBudget`
+(one plus one per :data:`~games.engine.search.WORDS_PER_NODE` words it weighs),
+never the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from games.engine.lexicon import ALPHABET, HIDDEN, Lexicon
+from games.engine.search import (
+    SIZE_SHIFT,
+    WORDS_PER_NODE,
+    BudgetExhaustedError,
+    NodeBudget,
+    SearchTables,
+    guessed_mask,
+    search_tables,
+)
+from games.engine.state import GameState, all_candidates, public_candidates
+from games.engine.vocabulary import FULL_VOCABULARY
+
+NO_WORDS = float("inf")  # the threshold of a player who knows no word of the list
+# The planning vocabularies: Zipf thresholds of soft vocabularies, None for a player who knows
+# every word (so that keeping a smaller family never makes the game easier for one who does),
+# and NO_WORDS for one who knows none (the letters in a fixed order).
+THRESHOLDS: tuple[float | None, ...] = (2.5, 3.0, 3.5, 4.0, None, NO_WORDS)
+# Fiendish's set adds the strong guesser its search models (the greedy-aware letter: the one
+# whose hardest family is a hit and leaves the fewest words), as the last player.
+GREEDY = "greedy"
+SLOPE = 0.3
+# The threshold whose expected known words order equal choices (fewer known: more obscure).
+SHARE_THRESHOLD = 3.0
+_CACHE_KEY = "ensemble"
+
+
+@dataclass(frozen=True, slots=True)
+class Ensemble:
+    """Per lexicon: which words hold each letter, and each planning player's word weights."""
+
+    tables: SearchTables
+    has: npt.NDArray[np.float32]  # 26 x words: 1 where the word holds the letter
+    weights: npt.NDArray[np.float32]  # players x words: the chance each word is known
+    share_weights: npt.NDArray[np.float32]  # the weights that order equal choices
+    # Per player: a fixed letter order (a player who knows no word of the list), else None.
+    orders: tuple[tuple[int, ...] | None, ...]
+
+    @property
+    def players(self) -> int:
+        """The vocabularies (obscure's set); fiendish's adds the greedy-aware player."""
+        return int(self.weights.shape[0])
+
+    @property
+    def greedy(self) -> int:
+        """The index :func:`play_out` reads as the greedy-aware player."""
+        return self.players
+
+
+def ensemble(lexicon: Lexicon) -> Ensemble:
+    """The lexicon's planning players (cached with it).
+
+    Without word frequencies every word counts as unknown (Zipf 0): the soft
+    vocabularies then weigh every word alike, as the player who knows them all does.
+    """
+    cached = lexicon.search_cache.get(_CACHE_KEY)
+    if cached is None:
+        zipf = (
+            np.zeros(len(lexicon))
+            if lexicon.familiarity is None
+            else lexicon.familiarity.astype(np.float64)
+        )
+        has = np.stack(
+            [
+                np.array([bool(positions) for positions in lexicon.reveals[index]])[
+                    lexicon.codes[index]
+                ]
+                for index in range(len(ALPHABET))
+            ]
+        ).astype(np.float32)
+        share = soft_known(zipf, SHARE_THRESHOLD)
+        rows = [
+            np.ones_like(zipf)
+            if threshold is None or threshold == NO_WORDS
+            else soft_known(zipf, threshold)
+            for threshold in THRESHOLDS
+        ]
+        counts = has @ share
+        order = tuple(
+            sorted(range(len(ALPHABET)), key=lambda index: (-float(counts[index]), index))
+        )
+        cached = Ensemble(
+            tables=search_tables(lexicon),
+            has=has,
+            weights=np.stack(rows).astype(np.float32),
+            share_weights=share.astype(np.float32),
+            orders=tuple(order if threshold == NO_WORDS else None for threshold in THRESHOLDS),
+        )
+        lexicon.search_cache[_CACHE_KEY] = cached
+    return cached
+
+
+def soft_known(zipf: npt.NDArray[np.float64], threshold: float) -> npt.NDArray[np.float64]:
+    """The chance a person with this threshold knows each word."""
+    return 1.0 / (1.0 + np.exp(-(zipf - threshold) / SLOPE))
+
+
+def hard_reply(tables: SearchTables, words: npt.NDArray[np.int32], letter: int) -> int:
+    """The code (within ``letter``) of the family hard keeps: RULES.md's hardest."""
+    codes = tables.lexicon.codes[letter][words]
+    sizes = np.bincount(codes)
+    low = int(tables.offsets[letter])
+    hardness = (sizes.astype(np.int64) << SIZE_SHIFT) | tables.static_hardness[
+        low : low + sizes.size
+    ]
+    hardness[sizes == 0] = 0
+    return int(np.argmax(hardness))
+
+
+def player_letter(
+    group: Ensemble, player: int, public: npt.NDArray[np.int32], guessed: npt.NDArray[np.bool_]
+) -> int:
+    """The planning player's guess: the unguessed letter in the most words it expects to know."""
+    if player == group.greedy:
+        tables = group.tables
+        sizes = tables.family_sizes(public)
+        return int(tables.greedy_aware_order(sizes, guessed, splitting_only=False)[0])
+    order = group.orders[player]
+    if order is not None:
+        return next(letter for letter in order if not guessed[letter])
+    scores = group.has[:, public] @ group.weights[player, public]
+    scores[guessed] = -1.0
+    return int(np.argmax(scores))
+
+
+def play_out(
+    group: Ensemble,
+    player: int,
+    words: npt.NDArray[np.int32],
+    public: npt.NDArray[np.int32],
+    guessed: npt.NDArray[np.bool_],
+    revealed: int,
+    budget: NodeBudget,
+) -> int:
+    """The misses ``player`` makes from here against hard, to the end of the game (no cap).
+
+    ``words`` are the game's own words left, ``public`` the whole list's words
+    that fit (the same array in a game on the whole list). Raises
+    :class:`~games.engine.search.BudgetExhaustedError` when the budget runs out.
+    """
+    tables = group.tables
+    length = tables.lexicon.length
+    guessed = guessed.copy()
+    misses = 0
+    same = public is words
+    while revealed < length:
+        budget.spend(1 + len(public) // WORDS_PER_NODE)
+        letter = player_letter(group, player, public, guessed)
+        guessed[letter] = True
+        code = hard_reply(tables, words, letter)
+        codes = tables.lexicon.codes[letter]
+        words = words[codes[words] == code]
+        public = words if same else public[codes[public] == code]
+        shown = len(tables.lexicon.reveals[letter][code])
+        misses += shown == 0
+        revealed += shown
+    return misses
+
+
+def known_share(group: Ensemble, words: npt.NDArray[np.int32]) -> float:
+    """The expected share of ``words`` a person of :data:`SHARE_THRESHOLD` knows."""
+    return float(group.share_weights[words].mean()) if words.size else 0.0
+
+
+def family_values(
+    group: Ensemble,
+    state: GameState,
+    letter: str,
+    families: Sequence[tuple[int, int]],
+    players: Sequence[int],
+    budget: NodeBudget,
+) -> list[tuple[list[int], npt.NDArray[np.int32]]]:
+    """What each family (its code for ``letter`` and the letters it reveals) is worth to each
+    of the ``players`` (indexes of planning players): this guess's miss plus :func:`play_out`.
+
+    Families are valued in the order given until the budget runs out; the list
+    returned holds those valued (with each family's words), so it may be shorter.
+    """
+    letter_index = ALPHABET.index(letter)
+    words = all_candidates(state)
+    # The planning players see the whole list's words that fit, as a player does.
+    public = words if state.vocabulary >= FULL_VOCABULARY else public_candidates(state)
+    codes = state.lexicon.codes[letter_index]
+    word_codes, public_codes = codes[words], codes[public]
+    after = guessed_mask((*state.letters, letter))
+    revealed = sum(char != HIDDEN for char in state.pattern)
+    valued: list[tuple[list[int], npt.NDArray[np.int32]]] = []
+    try:
+        for code, shows in families:
+            kept = words[word_codes == code]
+            kept_public = kept if public is words else public[public_codes == code]
+            miss = int(shows == 0)
+            values = [
+                miss + play_out(group, player, kept, kept_public, after, revealed + shows, budget)
+                for player in players
+            ]
+            valued.append((values, kept))
+    except BudgetExhaustedError:
+        pass  # the families not valued yet are left out
+    return valued
+
+
+def no_worse_than_hard(values: list[int], hard: list[int]) -> bool:
+    """Whether a family is worth at least hard's to every player."""
+    return all(mine >= theirs for mine, theirs in zip(values, hard, strict=True))
