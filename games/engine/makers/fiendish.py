@@ -35,7 +35,8 @@ class FiendishMaker(BaseMaker):
     label = "Fiendish"
     summary = (
         "the family worth the most wrong guesses from this guess to the end of the game: it "
-        "plays the rest of the game in its head against a strong guesser "
+        "plays the rest of the game in its head against a strong guesser, and leaves hard's "
+        "family only when no player of its set finds the new one easier "
         "(`games/engine/lookahead.py`)"
     )
     explanation = (

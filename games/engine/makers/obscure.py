@@ -48,7 +48,8 @@ class ObscureMaker(BaseMaker):
     label = "Obscure"
     summary = (
         "a big family of words you are less likely to know: it plays the rest of the game "
-        "in its head against a player who knows only the common words "
+        "in its head against players who know more or fewer of the common words, and leaves "
+        "hard's family only when that costs every one of them more "
         "(`games/engine/makers/obscure.py`)"
     )
     explanation = (
