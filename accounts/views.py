@@ -27,7 +27,6 @@ from accounts import services
 from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from api.selectors import api_tokens_for
 from classes.selectors import classes_joined, classes_taught
-from daily.selectors import daily_secret
 from evilsite.client_ip import client_ip_address
 from evilsite.guests import is_guest
 from evilsite.ratelimit import (
@@ -38,6 +37,7 @@ from evilsite.ratelimit import (
     too_many_requests,
 )
 from evilsite.web import login_required_htmx, streamed_download
+from games.secrecy import secrecy_for
 from records import exports
 from records.selectors.records import player_games
 
@@ -187,7 +187,7 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
     """
     games = player_games(request.user).filter(finished_at__isnull=False)
     return streamed_download(
-        exports.jsonl_lines(games, secret=daily_secret(request.user)),
+        exports.jsonl_lines(games, secret=secrecy_for(request.user)),
         extension="jsonl",
         stem="evil-hangman-my-games",
     )
@@ -196,9 +196,9 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
 @require_safe
 @login_required_htmx
 def my_data_csv(request: HttpRequest) -> HttpResponseBase:
-    """Every game of the player, one row each (a game in progress shows only its board)."""
+    """Every game of the player, one row each (a game that counts shows its letters once over)."""
     return streamed_download(
-        exports.csv_lines(player_games(request.user), secret=daily_secret(request.user)),
+        exports.csv_lines(player_games(request.user), secret=secrecy_for(request.user)),
         extension="csv",
         stem="evil-hangman-my-games",
     )

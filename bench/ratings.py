@@ -187,7 +187,7 @@ def season(
             score = 1.0 if won else 0.0
             player_rating[name] = glicko2.update(player, [(opponent, score)])
             first_today = moved_on.get((name, board)) != day
-            if rules.moves_board(player, played=True, first_today=first_today, daily=False):
+            if rules.moves_board(player, played=True, first_today=first_today):
                 board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
                 moved_on[name, board] = day
     return Run(start, board_rating, player_rating, rated_games, honest_results)

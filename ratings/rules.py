@@ -41,7 +41,7 @@ def counts(player: Rating, board: Rating) -> bool:
     return expected_score(player, board) <= RATED_EXPECTED_MAX
 
 
-def moves_board(player: Rating, *, played: bool, first_today: bool, daily: bool) -> bool:
+def moves_board(player: Rating, *, played: bool, first_today: bool) -> bool:
     """Whether a rated result moves the board's rating, not only the player's.
 
     Boards are the one thing players share, so they are what a cheater with spare
@@ -53,13 +53,13 @@ def moves_board(player: Rating, *, played: bool, first_today: bool, daily: bool)
     - who guessed at least once (a give-up before any guess is a loss for the player,
       but says nothing of the board),
     - in their first rated game on that board that day (one account moves a board at
-      most once a day, as lichess counts only a player's first try at a puzzle),
-    - outside the daily puzzle, whose one shared line a spare account can learn and
-      pass on: it rates its players against the board, but does not move it.
+      most once a day, as lichess counts only a player's first try at a puzzle).
+
+    (A daily attempt is not rated at all, ``ratings.services.rating_record``.)
 
     ``bench/ratings.py`` measures the boards' order under these rules.
     """
-    return player.deviation <= PROVISIONAL_DEVIATION and played and first_today and not daily
+    return player.deviation <= PROVISIONAL_DEVIATION and played and first_today
 
 
 # The board's first rating, from par (the fewest wrong guesses perfect play needs) against

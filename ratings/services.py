@@ -62,8 +62,12 @@ def rating_record(game: Game) -> RatingChange | None:
     Giving up is a loss (``status`` is LOST). A game already rated is left alone, and so
     is one its player was all but sure to win when it started (``ratings.rules``): that
     is decided from the stored history alone, so ``ratings_rebuild`` decides the same.
+    A daily attempt is never rated: its one shared line can be learnt by a spare
+    identity and passed on before the day is over, so it would pay whoever cheated.
     """
     if not game.is_ranked or game.status not in (Status.WON, Status.LOST):
+        return None
+    if game.daily_puzzle_id is not None:
         return None
     if not rules.counts(*ratings_at_start(game)):
         return None
@@ -80,7 +84,6 @@ def rating_record(game: Game) -> RatingChange | None:
             player_before,
             played=bool(game.letters),
             first_today=not _moved_board_today(game, board),
-            daily=game.daily_puzzle_id is not None,
         )
         board_after = (
             glicko2.update(board_before, [(player_before, 1.0 - score)])
