@@ -99,6 +99,8 @@ MIDDLEWARE = [
     # First: the request id (and the user's and game's) on every log line it causes.
     "evilsite.logs.RequestContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # NUL and control characters (400), oversize bodies (413): refused before any view.
+    "evilsite.bad_input.BadInputMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An address already refused on this path (a login flood) is answered here, with no query.
