@@ -21,9 +21,7 @@ urlpatterns = [
         # checked first, a flood's refusal is one read) and every attempt; django-axes
         # locks usernames (settings).
         rate_limited("login_failure", only=is_post, counted=False, refuse_early=True)(
-            rate_limited("login", only=is_post, refuse_early=True)(
-                auth_views.LoginView.as_view(redirect_authenticated_user=True)
-            )
+            rate_limited("login", only=is_post, refuse_early=True)(views.LogInView.as_view())
         ),
         name="login",
     ),

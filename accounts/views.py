@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import FormView
 
 from accounts import services
+from accounts.devices import device_cookie_set
 from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from api.selectors import api_tokens_for
 from classes.selectors import classes_joined, classes_taught
@@ -113,6 +114,18 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         services.account_unlock(username=form.user.get_username())
+        return response
+
+
+class LogInView(auth_views.LoginView):
+    """Django's login; a browser that signs in becomes a known device of the account
+    (``accounts.devices``): strangers' failures never pause it."""
+
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        device_cookie_set(response, self.request, form.get_user())
         return response
 
 
