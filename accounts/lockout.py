@@ -1,12 +1,23 @@
-"""django-axes, plus a lock on the account itself: rotating addresses cannot guess a password.
+"""django-axes, plus device cookies and the account's pauses: nobody can guess a password,
+and nobody can lock its owner out.
 
-Axes locks a (username, address) pair after ``AXES_FAILURE_LIMIT`` failures in
-``AXES_COOLOFF_TIME``. Someone who changes address for every try never reaches
-that, so :class:`AccountLockoutHandler` also counts an account's failures from
-every address (axes' own failure log, one row per failure) over a longer
-window, and locks the account past ``AXES_USERNAME_FAILURE_LIMIT`` until the
-oldest of those failures leaves the window. A password reset by e-mail lifts
-that lock (``services.account_unlock``): it proves the owner, not a guesser.
+A browser that has signed in to the account before (a *known device*,
+``accounts.devices``) is never paused by anyone else's failures: its logins skip
+both locks below, and its own failures count against it alone (past the
+``login_device`` rate it is an unknown device for the window). Its failures
+are not written to axes' log, so an owner's typos never pause the account.
+
+Unknown devices: axes locks a (username, address) pair after ``AXES_FAILURE_LIMIT``
+failures in ``AXES_COOLOFF_TIME``. Someone who changes address for every try never
+reaches that, so :class:`AccountLockoutHandler` also counts an account's failures
+from every address (axes' own failure log, one row per failure) over
+``AXES_USERNAME_COOLOFF_HOURS``: from ``AXES_USERNAME_FAILURE_LIMIT`` on, each
+failure pauses unknown devices for a while after it, short and growing
+(``account_pause``: 1, 2, 4 ... minutes, at most ``AXES_USERNAME_PAUSE_MAX_MINUTES``),
+never a day: a guessing run stops at the same try as before, while an owner on a
+new device waits minutes. A password reset by e-mail lifts the pauses
+(``services.account_unlock``). Per-address limits stay (``login_failure``).
+See docs/security.md.
 """
 
 from __future__ import annotations
@@ -21,10 +32,12 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off, get_failure_limit
 from axes.models import AccessFailureLog
 from django.conf import settings
+from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from accounts.devices import device_failure_count, known_device
 from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded, rate_limit_hit
 
@@ -33,21 +46,29 @@ def account_window() -> dt.timedelta:
     return dt.timedelta(hours=settings.AXES_USERNAME_COOLOFF_HOURS)
 
 
+def account_pause(failures: int) -> dt.timedelta:
+    """How long unknown devices wait after the account's latest failure, when it has had
+    ``failures`` in the window: nothing below the limit, then doubling from
+    ``AXES_USERNAME_PAUSE_MINUTES`` up to ``AXES_USERNAME_PAUSE_MAX_MINUTES``."""
+    over = failures - settings.AXES_USERNAME_FAILURE_LIMIT
+    if over < 0:
+        return dt.timedelta(0)
+    minutes = settings.AXES_USERNAME_PAUSE_MINUTES * 2 ** min(over, 32)
+    return dt.timedelta(minutes=min(minutes, settings.AXES_USERNAME_PAUSE_MAX_MINUTES))
+
+
 def account_locked_for(username: str) -> int | None:
-    """Seconds until ``username`` may try again when its own lock holds, else None."""
+    """Seconds until unknown devices may try ``username`` again when it is paused, else None."""
     if not username:
         return None
-    limit = settings.AXES_USERNAME_FAILURE_LIMIT
     now = timezone.now()
-    times = list(
-        AccessFailureLog.objects.filter(username=username, attempt_time__gte=now - account_window())
-        .order_by("-attempt_time")
-        .values_list("attempt_time", flat=True)[:limit]
-    )
-    if len(times) < limit:
+    recent = AccessFailureLog.objects.filter(
+        username=username, attempt_time__gte=now - account_window()
+    ).aggregate(failures=Count("id"), latest=Max("attempt_time"))
+    if recent["latest"] is None:
         return None
-    # The lock holds until the oldest of the latest ``limit`` failures leaves the window.
-    return max(1, math.ceil((times[-1] + account_window() - now).total_seconds()))
+    wait = (recent["latest"] + account_pause(recent["failures"]) - now).total_seconds()
+    return max(1, math.ceil(wait)) if wait > 0 else None
 
 
 # Now and then a failure also clears the failure log older than the account's window:
@@ -57,7 +78,8 @@ PRUNE_CHANCE = 0.002
 
 
 class AccountLockoutHandler(AxesDatabaseHandler):
-    """Axes' database handler; a locked account counts as past the failure limit."""
+    """Axes' database handler: a known device is never locked; for the others a paused
+    account counts as past the failure limit."""
 
     def user_login_failed(
         self, sender: object, credentials: dict[str, Any], request: Any = None, **kwargs: Any
@@ -65,11 +87,18 @@ class AccountLockoutHandler(AxesDatabaseHandler):
         """Axes' records of a failure, but none for a username nobody has (a flood's)."""
         if getattr(request, "login_username_unknown", False):
             return
+        username = get_client_username(request, credentials) or ""
+        device = known_device(request, username) if request is not None else None
+        if device is not None:
+            device_failure_count(device)  # the owner's typo: it counts against this device only
+            return
         super().user_login_failed(sender, credentials, request, **kwargs)
         if random.random() < PRUNE_CHANCE:
             prune_failure_log()
 
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        if known_device(request, get_client_username(request, credentials) or "") is not None:
+            return 0  # a known device: nobody else's failures pause it
         failures = int(super().get_failures(request, credentials))
         limit = int(get_failure_limit(request, credentials))
         if failures < limit:

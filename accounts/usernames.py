@@ -3,7 +3,8 @@
 A username is NFKC-normalised (fullwidth ADMIN, U+FF21..., is plain ``ADMIN``), written in
 one script (Latin, Cyrillic, Greek, ...; Japanese and Korean may mix their
 scripts with Han), plus digits and ``_ . - @ +``, and refused when its
-*skeleton* equals the skeleton of a name already taken. The skeleton follows
+*skeleton* equals the skeleton of a name already taken. The skeleton leaves out the
+punctuation (``d.emo`` and ``admin@`` pass for ``demo`` and ``admin``) and follows
 Unicode's confusable detection (UTS #39): each character becomes the prototype
 it is confusable with (Cyrillic o, U+043E, and digit ``0`` become ``o``, ``rn``
 stands for ``m``), taken from the ``confusable-homoglyphs`` package's copy of
@@ -40,6 +41,9 @@ SCRIPT_FAMILIES = (
     frozenset({"HAN", "HANGUL"}),
 )
 NEUTRAL_SCRIPTS = frozenset({"COMMON", "INHERITED"})
+# The punctuation a name may hold, which its skeleton leaves out.
+NAME_PUNCTUATION = "._-@+"
+_NO_PUNCTUATION = str.maketrans("", "", NAME_PUNCTUATION)
 
 
 def normalise(username: str) -> str:
@@ -95,10 +99,16 @@ def skeletons(username: str) -> set[str]:
     text = unicodedata.normalize("NFD", normalise(username))
     text = "".join(char for char in text if not unicodedata.combining(char))
     return {
-        _map(text.casefold()),
-        _map(_map(text).casefold()),
-        _map(_map(text.upper()).casefold()),
+        _unpunctuated(_map(text.casefold())),
+        _unpunctuated(_map(_map(text).casefold())),
+        _unpunctuated(_map(_map(text.upper()).casefold())),
     }
+
+
+def _unpunctuated(skeleton: str) -> str:
+    """A skeleton without the punctuation a name may hold: ``d.emo``, ``demo.``, ``@admin``
+    and ``admin@`` read as ``demo`` and ``admin`` at a glance on a leaderboard."""
+    return skeleton.translate(_NO_PUNCTUATION)
 
 
 def username_problem(username: str, *, exclude_user_id: int | None = None) -> str | None:

@@ -24,13 +24,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic import FormView
 
 from accounts import services
+from accounts.devices import device_cookie_set
 from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from api.selectors import api_tokens_for
 from classes.models import Classroom
 from classes.selectors import classes_joined, classes_taught, classroom_by_join_code
 from classes.services import ClassRuleError
 from classes.views.classrooms import join_and_go
-from daily.selectors import daily_secret
 from evilsite.client_ip import client_ip_address
 from evilsite.guests import is_guest
 from evilsite.ratelimit import (
@@ -41,6 +41,7 @@ from evilsite.ratelimit import (
     too_many_requests,
 )
 from evilsite.web import login_required_htmx, streamed_download
+from games.secrecy import secrecy_for
 from records import exports
 from records.selectors.records import player_games
 
@@ -101,9 +102,10 @@ class SignUpView(RedirectURLMixin, FormView):
 
 
 class LogInView(auth_views.LoginView):
-    """Django's log-in; a player who came by a class's join link joins it as they log in.
-
-    A guest may log in to their real account (their visitor games stay the guest's)."""
+    """Django's log-in. A browser that signs in becomes a known device of the account
+    (``accounts.devices``): strangers' failures never pause it. A player who came by a
+    class's join link joins it as they log in. A guest may log in to their real account
+    (their visitor games stay the guest's)."""
 
     redirect_authenticated_user = True
 
@@ -116,7 +118,9 @@ class LogInView(auth_views.LoginView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
-        return _join_invited_class(self.request) or response
+        response = _join_invited_class(self.request) or response
+        device_cookie_set(response, self.request, form.get_user())
+        return response
 
 
 # The hidden field a join link's visitor carries through sign-up or log-in.
@@ -239,7 +243,7 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
     """
     games = player_games(request.user).filter(finished_at__isnull=False)
     return streamed_download(
-        exports.jsonl_lines(games, secret=daily_secret(request.user)),
+        exports.jsonl_lines(games, secret=secrecy_for(request.user)),
         extension="jsonl",
         stem="evil-hangman-my-games",
     )
@@ -248,9 +252,9 @@ def my_data_jsonl(request: HttpRequest) -> HttpResponseBase:
 @require_safe
 @login_required_htmx
 def my_data_csv(request: HttpRequest) -> HttpResponseBase:
-    """Every game of the player, one row each (a game in progress shows only its board)."""
+    """Every game of the player, one row each (a game that counts shows its letters once over)."""
     return streamed_download(
-        exports.csv_lines(player_games(request.user), secret=daily_secret(request.user)),
+        exports.csv_lines(player_games(request.user), secret=secrecy_for(request.user)),
         extension="csv",
         stem="evil-hangman-my-games",
     )

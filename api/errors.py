@@ -11,12 +11,13 @@ import logging
 from typing import Any
 
 from django.core.signals import got_request_exception
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api.models import ApiToken, MakerGame
 from api.services import ApiRuleError
+from evilsite.bad_input import json_error
 from evilsite.logs import current_request_id
 from evilsite.ratelimit import RateLimitExceeded
 from games.models import Game
@@ -30,6 +31,7 @@ STATUS_CODES = {
     405: "method_not_allowed",
     409: "conflict",
     422: "invalid_request",
+    413: "payload_too_large",
     429: "rate_limited",
 }
 
@@ -44,8 +46,7 @@ class NotFound(Exception):
         self.message = message
 
 
-def error_response(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message}}, status=status)
+error_response = json_error  # the one shape, shared with the site's door (413, 400)
 
 
 def _validation_message(errors: list[dict[str, Any]]) -> str:

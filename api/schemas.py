@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
+from pydantic import ConfigDict
 
 from games.models import MAX_WRONG_GUESSES, Difficulty
 
@@ -37,7 +38,14 @@ class DictionaryOut(Schema):
     lengths: list[LengthOut]
 
 
-class GameStartIn(Schema):
+class StrictIn(Schema):
+    """A request body: each field exactly its JSON type. No ``true`` for a number (a
+    1-letter game) and no ``"7"`` for 7: a program that sends them has a bug to hear of."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class GameStartIn(StrictIn):
     dictionary: str | None = Field(
         default=None, max_length=100, description="A dictionary's slug; none: the default one."
     )
@@ -46,7 +54,7 @@ class GameStartIn(Schema):
     difficulty: DifficultyName  # type: ignore[valid-type]
 
 
-class GuessIn(Schema):
+class GuessIn(StrictIn):
     letter: str = Field(min_length=1, max_length=8, description="One letter, a to z.")
     expected_guesses: int = Field(
         ge=0,
@@ -109,7 +117,7 @@ class BotLeaderboardOut(Schema):
     rows: list[BotRowOut]
 
 
-class MakerStartIn(Schema):
+class MakerStartIn(StrictIn):
     dictionary: str | None = Field(
         default=None, max_length=100, description="A dictionary's slug; none: the default one."
     )
@@ -117,7 +125,7 @@ class MakerStartIn(Schema):
     max_misses: int = Field(ge=1, le=MAX_WRONG_GUESSES)
 
 
-class AnswerIn(Schema):
+class AnswerIn(StrictIn):
     positions: list[Annotated[int, Field(ge=-1000, le=1000)]] = Field(
         max_length=64,
         description="Where the asked letter is, counted from 0; empty: not in the word.",

@@ -64,13 +64,33 @@ the last line's tau boards):
   within noise. The site starts from the prior because par puts the form's own board
   below a newcomer's cut (``docs/BOARD_PRIORS.md``).
 
+The sock-puppet army (issue 26): the same season (the start the tables show) played again
+with ``ARMY`` = 20 spare accounts, made the day the season starts, that throw every game
+(one guess, then give up: a rated loss) to lift the board the farmer farms, the lowest at
+the start; until a game there counts for a spare (its expected score at most 80 %), it
+throws on the lowest-rated board that counts, to sink its rating until it does. "Board
+moved" is the target's rating at the end with the army against without it; goal: at most
+``ARMY_GOAL`` = 25 points. Measured (seed 2026, from the prior; 450-700 s a run on a
+loaded machine, the army's season included):
+
+- the rules before (an established player's first result on a board that day moves it):
+  the army lifts 11/12 from 895 to 1047, **153 points**; tau players 1.00, tau boards
+  0.85, farmer below: yes. Its spares sink below the board by their throws elsewhere,
+  then every one of them moves it once a day.
+- ``ratings.rules`` now (ten played rated games, an account over a day old, and a result
+  the board was not all but sure of): **0 points** (the board ends at 634 either way);
+  tau players 1.00, tau boards 0.81, farmer below: yes. The order of the boards pays a
+  little: weak players' losses on hard boards and strong players' wins on easy ones no
+  longer move them, as the player's side never rated them.
+
 Last line: ``ratings: tau players <T>, tau boards <B>, farmer below every stronger
-player: yes|no``.
+player: yes|no, board moved by 20 spare accounts: <D> points``.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import random
 import sys
 import time
@@ -99,6 +119,8 @@ QUICK_PRIOR_GAMES = 10
 STARTS = ("par", "model")
 SITE_START = "model"  # what the site does: make setup and import_dictionary store priors
 SEED = 2026
+ARMY = 20  # spare accounts throwing games on one board (issue 26)
+ARMY_GOAL = 25  # points the army may move it at most
 
 Board = tuple[int, int]
 
@@ -144,6 +166,21 @@ def choose_board(
     return rng.choice(boards)
 
 
+def spare_board(
+    target: Board,
+    boards: list[Board],
+    board_rating: dict[Board, glicko2.Rating],
+    spare: glicko2.Rating,
+) -> Board:
+    """Where a spare account throws its next game: on the target once a game there counts
+    for it; until then on the lowest-rated board that counts (a loss to a weak board
+    sinks its rating fastest, until the easy target counts for it too)."""
+    if rules.counts(spare, board_rating[target]):
+        return target
+    rated = [board for board in boards if rules.counts(spare, board_rating[board])]
+    return min(rated or [target], key=lambda board: board_rating[board].rating)
+
+
 @dataclass
 class Run:
     """One season of the model players from one set of starting board ratings."""
@@ -161,35 +198,56 @@ def season(
     games: int,
     seed: int,
     counts: Callable[[glicko2.Rating, glicko2.Rating], bool],
+    *,
+    army: int = 0,
+    target: Board | None = None,
 ) -> Run:
+    """One season; ``army`` spare accounts each throw every game of theirs (one guess,
+    then give up: a loss that says nothing, but is rated), to lift ``target``
+    (``spare_board``)."""
     boards = list(start)
     board_rating = dict(start)
     noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
-    player_rating = {name: glicko2.Rating() for name in noise}
-    rated_games = dict.fromkeys(noise, 0)
+    spares = [f"spare{number}" for number in range(army)]
+    player_rating = {name: glicko2.Rating() for name in [*noise, *spares]}
+    rated_games = dict.fromkeys(player_rating, 0)
     honest_results: dict[Board, list[bool]] = {board: [] for board in boards}
     rng = random.Random(seed)
     game_seed = 0
     moved_on: dict[tuple[str, Board], int] = {}  # the day a player's result last moved a board
+
+    def rate(name: str, board: Board, won: bool, day: int) -> None:
+        player, opponent = player_rating[name], board_rating[board]
+        if not counts(player, opponent):  # played and scored, but not rated
+            return
+        score = 1.0 if won else 0.0
+        player_rating[name] = glicko2.update(player, [(opponent, score)])
+        first_today = moved_on.get((name, board)) != day
+        moves = rules.moves_board(
+            player,
+            opponent,
+            played=True,  # every model game has a guess; a spare's throw has one too
+            first_today=first_today,
+            played_games=rated_games[name],
+            account_age=dt.timedelta(days=day),  # every account made the day the season starts
+        )
+        rated_games[name] += 1
+        if moves:
+            board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
+            moved_on[name, board] = day
+
     for round_number in range(games):
         day = round_number // GAMES_PER_DAY
         for name in noise:
-            player = player_rating[name]
-            board = choose_board(name, boards, board_rating, player, rng, counts)
+            board = choose_board(name, boards, board_rating, player_rating[name], rng, counts)
             game_seed += 1
             won = play(lexicons[board[0]], board[1], game_seed, noise[name], rng)
             if name in NOISE:
                 honest_results[board].append(won)
-            opponent = board_rating[board]
-            if not counts(player, opponent):  # played and scored, but not rated
-                continue
-            rated_games[name] += 1
-            score = 1.0 if won else 0.0
-            player_rating[name] = glicko2.update(player, [(opponent, score)])
-            first_today = moved_on.get((name, board)) != day
-            if rules.moves_board(player, played=True, first_today=first_today, daily=False):
-                board_rating[board] = glicko2.update(opponent, [(player, 1.0 - score)])
-                moved_on[name, board] = day
+            rate(name, board, won, day)
+        for name in spares:
+            assert target is not None
+            rate(name, spare_board(target, boards, board_rating, player_rating[name]), False, day)
     return Run(start, board_rating, player_rating, rated_games, honest_results)
 
 
@@ -245,6 +303,13 @@ def main() -> None:
         name: season(lexicons, start, games, args.seed, counts) for name, start in starts.items()
     }
     run = runs[args.start]
+    # The sock-puppet army: the same season with ARMY spare accounts throwing every game of
+    # theirs on the board the farmer would farm (the lowest at the start), to lift it.
+    target = min(boards, key=lambda board: starts[args.start][board].rating)
+    with_army = season(
+        lexicons, starts[args.start], games, args.seed, counts, army=ARMY, target=target
+    )
+    moved = with_army.board_rating[target].rating - run.board_rating[target].rating
     board_rating, player_rating, rated_games = run.board_rating, run.player_rating, run.rated_games
     noise = {**NOISE, FARMER: FARMER_NOISE, EDGE_FARMER: FARMER_NOISE}
 
@@ -285,11 +350,17 @@ def main() -> None:
             f"loss rates); its own season: tau players {tau_players:.2f}, tau boards "
             f"{tau_boards:.2f}, farmer below: {below}"
         )
+    print(
+        f"sock-puppet army: {ARMY} spare accounts throw all their games on {target[0]}/"
+        f"{target[1]}: it ends at {with_army.board_rating[target].rating:.0f} against "
+        f"{run.board_rating[target].rating:.0f} without them (goal: at most {ARMY_GOAL} points)"
+    )
     print(f"reference player: {prior_games} games a board; {time.perf_counter() - started:.1f} s")
     tau_players, tau_boards, below = verdict(run)
     print(
         f"ratings: tau players {tau_players:.2f}, tau boards {tau_boards:.2f}, "
-        f"farmer below every stronger player: {below}"
+        f"farmer below every stronger player: {below}, board moved by {ARMY} spare accounts: "
+        f"{abs(moved):.0f} points"
     )
 
 

@@ -6,7 +6,7 @@ Days are UTC days: everyone plays the same puzzle at the same moment.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -68,78 +68,41 @@ def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
     return game
 
 
-def has_finished(*, viewer: Viewer, day: dt.date) -> bool:
-    """Whether the viewer's one attempt at the day's puzzle is over (ranked, made unranked
-    by a hint before hints were refused there, or a guest's): they have seen the puzzle."""
-    if not viewer.is_authenticated:
-        return False
-    return Game.objects.filter(
-        DAILY_ATTEMPTS, player=viewer, daily_puzzle_id=day, finished_at__isnull=False
-    ).exists()
-
-
 HIDDEN_UNTIL_TOMORROW = "hidden until the day is over (UTC)"
 
 
-@dataclass(frozen=True)
-class DailySecret:
-    """Today's daily puzzle as one viewer may see it: the one rule every path asks.
+class TodaysPuzzleSecrecy:
+    """Today's daily puzzle as one viewer may see it: play's secrecy rule
+    (``games.secrecy``, registered by ``DailyConfig``), which every path asks.
 
-    A game of today's puzzle (an attempt, or the computer's replay of one) shows
-    nothing of its letters, families, candidates or word until the UTC day is over,
-    except once both it and the viewer's own attempt are over. So nobody reads
-    an attempt still being played, not even an instructor who has played (or
-    given up at once), whose eyes its player could borrow; and nobody who has not
-    finished reads any. Instructors, staff and superusers are no exception, nor
-    is the player: their own attempt in progress shows only its board (whose words
-    left it hides), never its families in an export or the admin. The review, the
-    candidates, the exports, the share page and the admin all ask ``hides`` (one
-    game) or ``hidden_games`` (the same rule as a filter, for querysets).
+    A game of today's puzzle (an attempt, or a computer's replay of one) shows
+    nothing of its letters, families, candidates or word to anyone but its own
+    player, and to them only once it is over, until the UTC day is over. Having
+    finished one's own attempt opens no one else's: otherwise a spare identity
+    (an account, a guest) that gave up at once would read the winners' letters
+    and pass them on, a solver by proxy. Instructors, staff and superusers are no
+    exception. The review, the candidates, the exports, the share page and the
+    admin all ask ``is_secret_for`` (one game) or ``hidden_games`` (the same rule
+    as a filter, for querysets).
     """
 
-    today: dt.date
-    viewer_finished: bool
+    label = HIDDEN_UNTIL_TOMORROW
 
-    def hides(self, game: Game) -> bool:
-        return game.daily_puzzle_id == self.today and (not self.viewer_finished or not game.is_over)
+    def is_secret_for(self, game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:
+        if game.daily_puzzle_id is None or game.daily_puzzle_id != (today or utc_today()):
+            return False
+        return not (game.is_over and viewer.is_authenticated and game.player_id == viewer.pk)
 
-    def hidden_ids(self, games: Iterable[Game]) -> frozenset[int]:
-        """The ids of the games of a page the viewer may not see yet (for its template)."""
-        return frozenset(game.pk for game in games if self.hides(game))
-
-    def hidden_games(self, *, through: str = "") -> Q:
-        """The games ``hides`` is true of, as a filter (once the viewer finished, today's
-        games in progress only); ``through`` is the path to the game from another model
-        ("game__" for a move)."""
-        hidden = Q(**{f"{through}daily_puzzle_id": self.today})
-        if self.viewer_finished:
-            return hidden & Q(**{f"{through}status": Status.PLAYING})
+    def hidden_games(self, viewer: Viewer, *, through: str = "", today: dt.date | None = None) -> Q:
+        """``is_secret_for`` as a filter; ``through`` is the path to the game from another
+        model ("game__" for a move)."""
+        hidden = Q(**{f"{through}daily_puzzle_id": today or utc_today()})
+        if viewer.is_authenticated:
+            own_and_over = Q(**{f"{through}player_id": viewer.pk}) & ~Q(
+                **{f"{through}status": Status.PLAYING}
+            )
+            hidden &= ~own_and_over
         return hidden
-
-
-def daily_secret(viewer: Viewer, *, today: dt.date | None = None) -> DailySecret:
-    """What of today's puzzle ``viewer`` may not see; one query, asked once per request."""
-    today = today or utc_today()
-    return DailySecret(today=today, viewer_finished=has_finished(viewer=viewer, day=today))
-
-
-def is_secret_for(game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:
-    """Whether ``viewer`` must see nothing of ``game``'s letters, families and word
-    (``DailySecret.hides``); a game of another day asks the database nothing."""
-    today = today or utc_today()
-    if game.daily_puzzle_id != today:
-        return False
-    return daily_secret(viewer, today=today).hides(game)
-
-
-class TodaysPuzzleSecrecy:
-    """``DailySecret`` as play's secrecy rule (``games.secrecy``, registered by ``DailyConfig``)."""
-
-    def is_secret_for(self, game: Game, viewer: Viewer) -> bool:
-        return is_secret_for(game, viewer)
-
-    def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q:
-        return daily_secret(viewer).hidden_games(through=through)
 
 
 TODAYS_PUZZLE_SECRECY = TodaysPuzzleSecrecy()

@@ -106,6 +106,8 @@ MIDDLEWARE = [
     # Second: load balancers' and monitors' probes, before the HTTPS redirect and host check.
     "evilsite.middleware.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # NUL and control characters (400), oversize bodies (413): refused before any view.
+    "evilsite.bad_input.BadInputMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An address already refused on this path (a login flood) is answered here, with no query.
@@ -267,10 +269,15 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 15) / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# The account itself (every address together) is locked past this many failures in this
-# many hours: someone changing address for each try cannot guess its password.
+# The account itself (every address together), for browsers that never signed in to it:
+# from this many failures in this many hours on, each failure pauses them for 1, 2, 4 ...
+# minutes (at most the max): someone changing address for each try cannot guess its
+# password, and an owner on a new device waits minutes, never a day. A browser that has
+# signed in to it before is never paused by others (accounts/devices.py; docs/security.md).
 AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 20)
 AXES_USERNAME_COOLOFF_HOURS = env_int("AXES_USERNAME_COOLOFF_HOURS", 24)
+AXES_USERNAME_PAUSE_MINUTES = 1
+AXES_USERNAME_PAUSE_MAX_MINUTES = 60
 AXES_ENABLE_ACCESS_FAILURE_LOG = True  # one row per failure: what the account's lock counts
 AXES_HANDLER = "accounts.lockout.AccountLockoutHandler"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
@@ -343,6 +350,9 @@ RATE_LIMITS = {
     # Per API token (api app): every request, and the games a token starts.
     "api_request": os.environ.get("RATE_LIMIT_API_REQUEST", "300/m"),
     "api_game_start": os.environ.get("RATE_LIMIT_API_GAME_START", "300/10m"),
+    # Per known device (its cookie, accounts/devices.py): failed logins before it is
+    # treated as an unknown device again.
+    "login_device": "5/15m",
 }
 # Per client address (evilsite/client_ip.py), signed in or not: a school or a household shares
 # one, so these allow a class at once; sign-up, login and password reset count only here.
@@ -375,6 +385,7 @@ RATE_LIMIT_LABELS = {
     "signup": "sign-ups",
     "login": "login attempts",
     "login_failure": "failed logins",
+    "login_device": "failed logins from this browser",
     "guest": "practice games started without an account",
     "api_request": "API requests",
     "api_game_start": "games started through the API",

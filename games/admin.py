@@ -4,10 +4,10 @@ Nothing here can add, change or delete a game or a move (deleting a player
 from the user admin still removes their games, as the foreign key says). Each game links to its
 review page, where the families are easier to read than raw JSON.
 
-The games of today's daily puzzle (and their moves) are left out of every list
-and page until the admin has finished their own attempt or the UTC day is over
-(``daily.selectors.DailySecret``, registered in ``games.secrecy``, as every path asks): staff
-would otherwise read the day's families and word here.
+The games ``games.secrecy`` hides (today's daily puzzle until the UTC day is over,
+``daily.selectors.TodaysPuzzleSecrecy``; a game that counts while it is played) and their
+moves are left out of every list and page, as every path asks: staff would otherwise
+read the families, the word or the seed here.
 """
 
 from __future__ import annotations

@@ -454,7 +454,7 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        # No letter: the admin names moves where the DailySecret filter cannot reach (the
+        # No letter: the admin names moves where the secrecy filter cannot reach (the
         # list of what deleting a player would delete), and a letter there gives away
         # someone's attempt at today's puzzle.
         return f"Move {self.number} of game {self.game_id}"

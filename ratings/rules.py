@@ -19,6 +19,7 @@ ends below every stronger player.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
 from ratings.glicko2 import DEFAULT_RATING, Rating, expected_score
@@ -41,7 +42,22 @@ def counts(player: Rating, board: Rating) -> bool:
     return expected_score(player, board) <= RATED_EXPECTED_MAX
 
 
-def moves_board(player: Rating, *, played: bool, first_today: bool, daily: bool) -> bool:
+# A board moves for a player only once the player has this many rated games in which
+# they guessed at least once, and an account older than this: chosen with the sock-puppet
+# army of ``bench/ratings.py`` (K = 20 spare accounts throwing games on one board).
+BOARD_MOVER_MIN_PLAYED_GAMES = 10
+BOARD_MOVER_MIN_ACCOUNT_AGE = dt.timedelta(days=1)
+
+
+def moves_board(
+    player: Rating,
+    board: Rating,
+    *,
+    played: bool,
+    first_today: bool,
+    played_games: int,
+    account_age: dt.timedelta,
+) -> bool:
     """Whether a rated result moves the board's rating, not only the player's.
 
     Boards are the one thing players share, so they are what a cheater with spare
@@ -49,17 +65,30 @@ def moves_board(player: Rating, *, played: bool, first_today: bool, daily: bool)
     then pays more. So a board moves only for
 
     - an established player (a provisional rating says little, so neither does its
-      result),
-    - who guessed at least once (a give-up before any guess is a loss for the player,
-      but says nothing of the board),
+      result), with ``BOARD_MOVER_MIN_PLAYED_GAMES`` rated games before this one in
+      which they guessed at least once, and an account older than
+      ``BOARD_MOVER_MIN_ACCOUNT_AGE`` (a new account's throws are free to make),
+    - who guessed at least once in this game (a give-up before any guess is a loss for
+      the player, but says nothing of the board),
+    - whom the board was not all but sure to beat: its expected score against the player
+      at most ``RATED_EXPECTED_MAX``, the cut ``counts`` makes for the player (a spare
+      account that threw its way down loses to the board as expected, which says
+      nothing of the board),
     - in their first rated game on that board that day (one account moves a board at
-      most once a day, as lichess counts only a player's first try at a puzzle),
-    - outside the daily puzzle, whose one shared line a spare account can learn and
-      pass on: it rates its players against the board, but does not move it.
+      most once a day, as lichess counts only a player's first try at a puzzle).
 
-    ``bench/ratings.py`` measures the boards' order under these rules.
+    (A daily attempt is not rated at all, ``ratings.services.rating_record``.)
+    ``bench/ratings.py`` measures the boards' order, and a sock-puppet army, under
+    these rules.
     """
-    return player.deviation <= PROVISIONAL_DEVIATION and played and first_today and not daily
+    return (
+        player.deviation <= PROVISIONAL_DEVIATION
+        and played
+        and first_today
+        and played_games >= BOARD_MOVER_MIN_PLAYED_GAMES
+        and account_age > BOARD_MOVER_MIN_ACCOUNT_AGE
+        and expected_score(board, player) <= RATED_EXPECTED_MAX
+    )
 
 
 # The board's first rating, from par (the fewest wrong guesses perfect play needs) against

@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 from typing import TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 
@@ -62,8 +63,12 @@ def rating_record(game: Game) -> RatingChange | None:
     Giving up is a loss (``status`` is LOST). A game already rated is left alone, and so
     is one its player was all but sure to win when it started (``ratings.rules``): that
     is decided from the stored history alone, so ``ratings_rebuild`` decides the same.
+    A daily attempt is never rated: its one shared line can be learnt by a spare
+    identity and passed on before the day is over, so it would pay whoever cheated.
     """
     if not game.is_ranked or game.status not in (Status.WON, Status.LOST):
+        return None
+    if game.daily_puzzle_id is not None:
         return None
     if not rules.counts(*ratings_at_start(game)):
         return None
@@ -78,9 +83,11 @@ def rating_record(game: Game) -> RatingChange | None:
         player_after = glicko2.update(player_before, [(board_before, score)])
         moves_board = rules.moves_board(
             player_before,
+            board_before,
             played=bool(game.letters),
             first_today=not _moved_board_today(game, board),
-            daily=game.daily_puzzle_id is not None,
+            played_games=_played_rated_games(game),
+            account_age=_account_age(game),
         )
         board_after = (
             glicko2.update(board_before, [(player_before, 1.0 - score)])
@@ -110,6 +117,28 @@ def rating_record(game: Game) -> RatingChange | None:
             moved_board=moves_board,
             finished_at=game.finished_at,
         )
+
+
+def _played_rated_games(game: Game) -> int:
+    """The player's rated games before this one in which they guessed at least once, counted
+    up to the rule's minimum (``ratings.rules.BOARD_MOVER_MIN_PLAYED_GAMES``): a spare
+    account's instant give-ups do not make it one whose results move boards."""
+    earlier = RatingChange.objects.filter(
+        player_id=game.player_id, finished_at__lt=game.finished_at
+    ).exclude(game__letters="")
+    return earlier.values("pk")[: rules.BOARD_MOVER_MIN_PLAYED_GAMES].count()
+
+
+def _account_age(game: Game) -> dt.timedelta:
+    """How old the player's account was when the game ended (a rebuild decides the same)."""
+    assert game.finished_at is not None
+    joined = (
+        get_user_model()
+        .objects.filter(pk=game.player_id)
+        .values_list("date_joined", flat=True)
+        .first()
+    )
+    return game.finished_at - joined if joined is not None else dt.timedelta(0)
 
 
 def _moved_board_today(game: Game, board: BoardRating) -> bool:

@@ -8,11 +8,11 @@ line is the console's ``--json`` object
 plus the keys that say which game and move it is; no replay is needed
 because a stored move carries everything the report had.
 
-Today's daily puzzle stays secret in both (``daily.selectors.DailySecret``,
-worked out once per request by the view): a game the viewer may not see yet
-keeps its CSV row, with its letters, pattern and word replaced by
-``HIDDEN_UNTIL_TOMORROW`` and its counts left empty, and has no JSON lines
-(a line is a move, and its families are the puzzle).
+A game the viewer may not see yet (``games.secrecy``: today's daily puzzle, a
+game that counts while it is played) keeps its CSV row, with its letters,
+pattern and word replaced by the rule's words ("hidden until ...") and its
+counts left empty, and has no JSON lines (a line is a move, and its families
+are what is secret).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from daily.selectors import HIDDEN_UNTIL_TOMORROW, DailySecret
 from evilsite.db_router import stream_rows
 from games import engine
 from games.models import Game, Move, Status
+from games.secrecy import Secrecy
 
 CHUNK_SIZE = 2000
 CSV_HEADER = (
@@ -66,16 +66,18 @@ class _Echo:
         return value
 
 
-def csv_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
+def csv_lines(games: QuerySet[Game], *, secret: Secrecy) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_HEADER)
-    rows = games.select_related("player", "dictionary").order_by("-started_at", "-id")
+    rows = secret.labelled(games.select_related("player", "dictionary")).order_by(
+        "-started_at", "-id"
+    )
     for game in stream_rows(rows, chunk_size=CHUNK_SIZE):
-        yield writer.writerow(csv_row(game, hidden=secret.hides(game)))
+        yield writer.writerow(csv_row(game, hidden=game.secret_label))
 
 
-def csv_row(game: Game, *, hidden: bool = False) -> list[Any]:
-    """One game; ``hidden``: a game of today's puzzle the viewer may not see yet."""
+def csv_row(game: Game, *, hidden: str = "") -> list[Any]:
+    """One game; ``hidden``: why the viewer may not see it yet ("" shows it)."""
     return [
         game.pk,
         spreadsheet_safe(game.player.get_username()),
@@ -87,18 +89,18 @@ def csv_row(game: Game, *, hidden: bool = False) -> list[Any]:
         game.hints_used,
         game.status,
         int(game.forfeited),
-        HIDDEN_UNTIL_TOMORROW if hidden else game.letters,
+        hidden if hidden else game.letters,
         "" if hidden else len(game.letters),
         "" if hidden else game.misses,
-        HIDDEN_UNTIL_TOMORROW if hidden else game.pattern,
-        HIDDEN_UNTIL_TOMORROW if hidden else (game.word if game.is_over else ""),
+        hidden if hidden else game.pattern,
+        hidden if hidden else (game.word if game.is_over else ""),
         game.score,
         game.started_at.isoformat(),
         game.finished_at.isoformat() if game.finished_at else "",
     ]
 
 
-def jsonl_lines(games: QuerySet[Game], *, secret: DailySecret) -> Iterator[str]:
+def jsonl_lines(games: QuerySet[Game], *, secret: Secrecy) -> Iterator[str]:
     """One JSON object per move, games newest first, moves in order; none of a game the
     viewer may not see yet."""
     # Unpinned: the subquery runs in the moves' database, the primary's if a stream

@@ -16,7 +16,6 @@ from classes.forms import ClassGameFilterForm, ClassStatisticsForm
 from classes.models import Classroom
 from classes.selectors import class_games, class_statistics, student_records
 from classes.views.access import Need, classroom_for
-from daily.selectors import daily_secret
 from evilsite.db_router import reads_can_lag
 from evilsite.ratelimit import rate_limited
 from evilsite.web import (
@@ -27,6 +26,7 @@ from evilsite.web import (
     streamed_download,
 )
 from games.models import Game
+from games.secrecy import secrecy_for
 from records import exports
 from records.selectors.records import filtered_games
 from records.views.records import GAMES_PER_PAGE
@@ -49,7 +49,7 @@ def class_games_page(request: HttpRequest, pk: int) -> HttpResponse:
     hidden_ids: frozenset[int] = frozenset()
     if form.is_valid():
         page = Paginator(_games(classroom, form), GAMES_PER_PAGE).get_page(form.page_number())
-        hidden_ids = daily_secret(request.user).hidden_ids(page.object_list)
+        hidden_ids = secrecy_for(request.user).hidden_ids(page.object_list)
     return render_filtered(
         request,
         "classes/class_games.html",
@@ -72,7 +72,7 @@ def _export(request: HttpRequest, pk: int, extension: str) -> HttpResponseBase:
         return bad_filters_response(form)
     lines = exports.csv_lines if extension == "csv" else exports.jsonl_lines
     return streamed_download(
-        lines(_games(classroom, form), secret=daily_secret(request.user)),
+        lines(_games(classroom, form), secret=secrecy_for(request.user)),
         extension=extension,
         stem=f"evil-hangman-class-{classroom.pk}-games",
     )

@@ -48,6 +48,7 @@ from games.services.play import (
 )
 from games.services.prior import BoardPriorOutcome, board_prior_compute
 from games.services.start import (
+    REPLAY_WAITS_FOR_THE_DAY,
     SEED_BITS,
     GameSettings,
     computer_game_start,
@@ -55,6 +56,7 @@ from games.services.start import (
     game_create,
     game_start,
     guest_game_start,
+    replay_waits_for_the_day,
     settings_check,
     settings_lexicon,
     start_token_refuse,
@@ -65,6 +67,7 @@ __all__ = [
     "DIFFICULTY_CHOICE_MESSAGE",
     "HINT_NODES",
     "NOT_OFFERED_MESSAGE",
+    "REPLAY_WAITS_FOR_THE_DAY",
     "SEED_BITS",
     "AnswerSource",
     "BoardPriorOutcome",
@@ -101,6 +104,7 @@ __all__ = [
     "par_compute",
     "register_answer_source",
     "register_finish_hook",
+    "replay_waits_for_the_day",
     "settings_check",
     "settings_lexicon",
     "start_token_refuse",

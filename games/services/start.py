@@ -9,6 +9,7 @@ rules of a new game are written once.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Protocol
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
@@ -335,6 +337,23 @@ def computer_game_start(
             raise
 
 
+REPLAY_WAITS_FOR_THE_DAY = (
+    "The computer replays a daily puzzle once its day is over (UTC), for everyone: until "
+    "then its letters would solve the puzzle for whoever asked. Come back tomorrow."
+)
+
+
+def replay_waits_for_the_day(game: Game, *, now: dt.datetime | None = None) -> bool:
+    """Whether the computer may not replay ``game`` yet: a game of a daily puzzle whose UTC
+    day is not over. The one gate of the replay, whoever asks (a player who finished, gave
+    up at once or has not played; a guest; staff): otherwise any spare identity, after a
+    give-up, would have the computer solve the day's puzzle for another."""
+    if game.daily_puzzle_id is None:
+        return False
+    today = (now or timezone.now()).astimezone(dt.UTC).date()
+    return game.daily_puzzle_id >= today
+
+
 def computer_replay_start(
     *, player: AbstractBaseUser, game_id: int, address: str | None = None
 ) -> Game:
@@ -343,11 +362,13 @@ def computer_replay_start(
     With the seed (and the seeded tie order) it faces the very word-maker the
     player faced. A game has one replay per player: asked again, the same one
     is returned (the computer would play it move for move the same) and the
-    rate limit is not counted. A replay of a daily puzzle stays tied to its
-    day, so nobody else sees it before finishing their own attempt. Raises
+    rate limit is not counted. A daily puzzle is replayed only once its UTC day
+    is over (``replay_waits_for_the_day``), and the replay stays tied to its day. Raises
     ``Game.DoesNotExist`` for a game that is not the player's.
     """
     source = Game.objects.get(pk=game_id, player=player)
+    if replay_waits_for_the_day(source):
+        raise GameRuleError(REPLAY_WAITS_FOR_THE_DAY)
     if source.played_by_computer:
         raise GameRuleError("This game was already played by the computer.")
     if not source.is_over:

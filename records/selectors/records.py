@@ -9,9 +9,10 @@ Who sees what (the permission matrix the tests pin):
 - instructors (``games.review_all_games``: the "Instructors" group, or a
   superuser) review every game, in progress included, and only they see the
   candidate words, recomputed by replaying the game on its lexicon;
-- nobody but its player reviews a game of today's daily puzzle before finishing
-  their own attempt at it, instructors included (403: it would give the puzzle
-  away; ``daily.selectors.DailySecret`` decides it for every path);
+- nobody reviews a game ``games.secrecy`` hides, instructors included (403): a
+  game that counts while it is played (its candidates would coach its player),
+  and a game of today's daily puzzle until the day is over, but for its own
+  player once it is over (another's finished attempt would give the puzzle away);
 - so does whoever holds the object permission ``games.review_game`` on a game:
   no model grants it, an authorization backend may (the classes app gives it to
   the instructor of a class for the games of its students).
@@ -28,7 +29,6 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from daily.selectors import is_secret_for
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
 from evilsite.db_router import reads_can_lag
@@ -36,6 +36,7 @@ from games import engine
 from games.engine import guesser
 from games.models import Game, Hint, Move, Reason, Status
 from games.permissions import REVIEW_GAME_PERMISSION, can_review_all
+from games.secrecy import is_secret_for
 from games.selectors.replay import game_state
 
 TOP_FAMILIES = 8
@@ -55,7 +56,7 @@ class Result(enum.StrEnum):
 class ReviewAccess(enum.Enum):
     NONE = "none"  # 404
     BOARD = "board"  # the owner's game in progress: the board, not a review
-    NOT_YET = "not_yet"  # today's daily puzzle, which the viewer has not finished: 403
+    NOT_YET = "not_yet"  # a game games.secrecy hides from the viewer: 403
     REVIEW = "review"  # moves and families, no candidate words
     INSTRUCTOR = "instructor"  # everything, candidate words included
 
@@ -70,7 +71,7 @@ def review_access(user: AbstractBaseUser | AnonymousUser, game: Game) -> ReviewA
     if not is_instructor and not game.is_over:
         return ReviewAccess.NONE
     if is_secret_for(game, user):
-        # Instructors too: a student's attempt would show them the day's puzzle.
+        # Instructors too: a student's game that counts, or today's daily puzzle.
         return ReviewAccess.NOT_YET
     return ReviewAccess.INSTRUCTOR if is_instructor else ReviewAccess.REVIEW
 

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from daily.selectors import daily_secret, daily_streaks
+from daily.selectors import daily_streaks
 from evilsite.db_router import reads_can_lag
 from evilsite.ratelimit import rate_limited
 from evilsite.web import (
@@ -30,6 +30,7 @@ from evilsite.web import (
     streamed_download,
 )
 from games.permissions import can_review_all
+from games.secrecy import secrecy_for
 from ratings.selectors import player_rating, rating_chart
 from records import exports
 from records.filters import GameFilterForm, StatisticsForm
@@ -112,7 +113,7 @@ def instructor_games(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         paginator = Paginator(filtered_games(form.filters()), GAMES_PER_PAGE)
         page = paginator.get_page(form.page_number())
-        hidden_ids = daily_secret(request.user).hidden_ids(page.object_list)
+        hidden_ids = secrecy_for(request.user).hidden_ids(page.object_list)
     export_query = query_without_page(request.GET)
     return render_filtered(
         request,
@@ -130,7 +131,7 @@ def instructor_games_csv(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
         return bad_filters_response(form)
-    lines = exports.csv_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    lines = exports.csv_lines(filtered_games(form.filters()), secret=secrecy_for(request.user))
     return streamed_download(lines, extension="csv")
 
 
@@ -142,5 +143,5 @@ def instructor_games_jsonl(request: HttpRequest) -> HttpResponseBase:
     form = GameFilterForm(request.GET)
     if not form.is_valid():
         return bad_filters_response(form)
-    lines = exports.jsonl_lines(filtered_games(form.filters()), secret=daily_secret(request.user))
+    lines = exports.jsonl_lines(filtered_games(form.filters()), secret=secrecy_for(request.user))
     return streamed_download(lines, extension="jsonl")

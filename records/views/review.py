@@ -19,6 +19,7 @@ from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game
 from games.selectors.honest import fair_word
 from games.selectors.reveal import game_reveal
+from games.services import REPLAY_WAITS_FOR_THE_DAY, replay_waits_for_the_day
 from records.selectors.records import (
     CandidateStepError,
     ReviewAccess,
@@ -30,9 +31,18 @@ from records.selectors.records import (
 )
 
 DAILY_NOT_YET_MESSAGE = (
-    "This game is of today's daily puzzle: its moves stay hidden until you have finished "
-    "your own attempt and it is over too (or until tomorrow)."
+    "This game is of today's daily puzzle: its moves stay hidden from everyone but its "
+    "player until the day is over (UTC)."
 )
+COUNTING_NOT_YET_MESSAGE = (
+    "This game counts (ranked, a daily attempt or an assignment's): its moves and words "
+    "stay hidden from everyone, instructors included, until it is over."
+)
+
+
+def not_yet_message(game: Game) -> str:
+    """Why the review of a game ``games.secrecy`` hides is refused, in the viewer's words."""
+    return DAILY_NOT_YET_MESSAGE if game.daily_puzzle_id else COUNTING_NOT_YET_MESSAGE
 
 
 def _game(pk: int) -> Game:
@@ -50,7 +60,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     if access is ReviewAccess.BOARD:
         return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
     if access is ReviewAccess.NOT_YET:
-        raise PermissionDenied(DAILY_NOT_YET_MESSAGE)
+        raise PermissionDenied(not_yet_message(game))
     is_owner = game.player_id == request.user.pk
     is_instructor = access is ReviewAccess.INSTRUCTOR
     ai_error = ""
@@ -70,6 +80,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             # The computer's replay, and the offer to watch it, are the owner's own.
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
+            "replay_waits": replay_waits_for_the_day(game),
             "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
             # The summary the moves unfold from: the chart, the misses, the dodges.
             "reveal": game_reveal(game) if game.is_over else None,
@@ -83,6 +94,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "is_owner": is_owner,
             # The summary speaks to the player as "you", of them by name to anyone else.
             "reveal_player": review_player(game, to_player=is_owner) if not is_owner else "",
+            "replay_waits_message": REPLAY_WAITS_FOR_THE_DAY,
         },
     )
 
@@ -98,7 +110,7 @@ def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.")
     if access is not ReviewAccess.INSTRUCTOR:
         refusal = (
-            DAILY_NOT_YET_MESSAGE
+            not_yet_message(game)
             if access is ReviewAccess.NOT_YET
             else "Only instructors can see the candidate words, and never of a game they are "
             "playing."

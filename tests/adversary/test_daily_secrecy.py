@@ -1,4 +1,4 @@
-"""Today's daily puzzle stays secret to everyone who has not finished it, by every path.
+"""Today's daily puzzle stays secret to everyone but each attempt's own player, by every path.
 
 Issue 15, items 1 and 2 of what was wrong: an instructor of the student's class, an
 instructor of the site-wide group, a superuser and another player, none of whom has
@@ -6,8 +6,9 @@ played today, try to read a student's attempt (in progress, then finished) throu
 the review, the candidate words at every step, the class and instructor exports, the
 lists, the share page, the computer's replay and the admin. Each is refused with a
 clear message or shows "hidden", nothing of the puzzle reaches the page, and nothing
-in the database changes. Then the same viewer, once they have finished their own
-attempt (or once the day is over), sees it: the refusals are the rule, not an accident.
+in the database changes. Having finished their own attempt opens nothing (issue 26:
+a spare account gave up at once and read the winners' letters); once the day is
+over, the same viewer sees it: the refusals are the rule, not an accident.
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classes.models import Classroom
-from daily.selectors import HIDDEN_UNTIL_TOMORROW, daily_secret, is_secret_for
+from daily.selectors import HIDDEN_UNTIL_TOMORROW
 from daily.services import daily_attempt_start
 from games import services
 from games.models import Game, Move
+from games.secrecy import is_secret_for, secrecy_for
 from games.selectors.replay import game_state
 from games.selectors.share import result_path
+from games.services.start import GameSettings, game_create, settings_lexicon
 from tests.classes.support import enroll, make_class, make_class_instructor
 from tests.daily.support import daily_dictionary, play_out, todays_puzzle
 from tests.factories import UserFactory
@@ -42,7 +45,7 @@ from tests.records.support import client_for, make_instructor
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-NOT_YET = "its moves stay hidden until you have finished your own attempt"
+NOT_YET = "its moves stay hidden from everyone but its player until the day is over"
 INSTRUCTORS = ("class_teacher", "site_instructor", "superuser")
 VIEWERS = (*INSTRUCTORS, "other_player")
 
@@ -156,7 +159,7 @@ class TestTheReviewAndTheCandidates:
             assert_nothing_leaks(body(response), scene.attempt)
 
     @pytest.mark.parametrize("role", VIEWERS)
-    def test_a_finished_attempt_stays_hidden_until_the_viewer_has_played(
+    def test_a_finished_attempt_stays_hidden_even_once_the_viewer_has_played(
         self, scene: Scene, role: str
     ) -> None:
         attempt = play_out(scene.attempt)
@@ -168,9 +171,9 @@ class TestTheReviewAndTheCandidates:
             assert NOT_YET in body(response)
             assert_nothing_leaks(body(response), attempt)
         assert snapshot(attempt) == before
-        # The viewer plays their own attempt to the end: now the student's opens.
+        # The viewer plays their own attempt to the end: the student's stays closed.
         play_out(daily_attempt_start(player=scene.viewers[role], puzzle=attempt.daily_puzzle))
-        assert client.get(reverse("game_review", args=[attempt.pk])).status_code == 200
+        assert client.get(reverse("game_review", args=[attempt.pk])).status_code == 403
 
     @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
     @pytest.mark.parametrize("role", INSTRUCTORS)
@@ -197,12 +200,16 @@ class TestTheReviewAndTheCandidates:
         lines = [json.loads(line) for line in body(client.get(jsonl_url)).splitlines()]
         assert scene.attempt.pk not in {line["game"] for line in lines}
         listed = body(client.get(list_url(role, scene), **headers))
-        assert "hidden until this game and your own attempt are over" in listed
+        assert "Today's daily: hidden until the day is over (UTC)" in listed
         assert snapshot(scene.attempt) == before
-        # Over: both have played it, so the instructor reviews it with its candidates.
+        # Over, and both have played it: still closed until the day is over.
         play_out(scene.attempt)
         url = reverse("game_review_candidates", args=[scene.attempt.pk])
-        response = client.get(url, {"move": 0}, **headers)
+        assert client.get(url, {"move": 0}, **headers).status_code == 403
+        tomorrow = timezone.now() + dt.timedelta(days=1)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(timezone, "now", lambda: tomorrow)
+            response = client.get(url, {"move": 0}, **headers)
         assert response.status_code == 200
         assert "still fit" in body(response)
 
@@ -221,7 +228,18 @@ class TestTheReviewAndTheCandidates:
         self, scene: Scene, role: str
     ) -> None:
         attempt = play_out(scene.attempt)
-        replay = services.computer_replay_start(player=scene.student, game_id=attempt.pk)
+        # A replay made before the computer waited for the day to end (issue 26).
+        replay = game_create(
+            player=scene.student,
+            game_settings=GameSettings.of(attempt),
+            lexicon=settings_lexicon(GameSettings.of(attempt)),
+            ranked=False,
+            seed=attempt.seed,
+            seeded_ties=attempt.seeded_ties,
+            vocabulary=attempt.vocabulary,
+            computer=True,
+            replay_of=attempt,
+        )
         for _ in range(3):
             services.computer_move(game_id=replay.pk, player=scene.student)
         replay.refresh_from_db()
@@ -253,7 +271,7 @@ class TestTheBoardAndTheComputer:
     def test_the_player_gets_no_replay_before_finishing(self, scene: Scene) -> None:
         client = client_for(scene.student)
         response = client.post(reverse("computer_replay", args=[scene.attempt.pk]), follow=True)
-        assert "Finish this game first" in body(response)
+        assert "The computer replays a daily puzzle once its day is over (UTC)" in body(response)
         assert not Game.objects.filter(computer_replay_of=scene.attempt).exists()
 
 
@@ -270,6 +288,7 @@ class TestExportsAndLists:
             length=7,
             max_misses=5,
             difficulty="hard",
+            show_word_count=True,  # practice: a ranked game in progress is hidden too
         )
         services.game_guess(game_id=ordinary.pk, player=scene.student, letter="q")
         before = snapshot(attempt)
@@ -295,7 +314,7 @@ class TestExportsAndLists:
         response = scene.client(role).get(list_url(role, scene), **headers)
         assert response.status_code == 200
         text = body(response)
-        assert "hidden until this game and your own attempt are over, or the day is" in text
+        assert "Today's daily: hidden until the day is over (UTC)" in text
         assert_nothing_leaks(text, attempt)
 
     def test_the_players_own_download_has_their_attempt_in_full(self, scene: Scene) -> None:
@@ -363,10 +382,15 @@ class TestSharePageAndAdmin:
         move = Move.objects.filter(game=attempt).first()
         assert move is not None
         assert client.get(reverse("admin:games_move_change", args=[move.pk])).status_code == 302
-        # Played: the admin shows it again.
+        # Played: still left out, until the day is over.
         viewer = scene.viewers["superuser"]
         play_out(daily_attempt_start(player=viewer, puzzle=attempt.daily_puzzle))
-        assert client.get(reverse("admin:games_game_change", args=[attempt.pk])).status_code == 200
+        assert client.get(reverse("admin:games_game_change", args=[attempt.pk])).status_code == 302
+        tomorrow = timezone.now() + dt.timedelta(days=1)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(timezone, "now", lambda: tomorrow)
+            change = client.get(reverse("admin:games_game_change", args=[attempt.pk]))
+        assert change.status_code == 200
 
     @pytest.mark.parametrize("role", ["staff", "superuser"])
     def test_the_admins_delete_a_player_page_names_no_letter_of_the_attempt(
@@ -419,7 +443,7 @@ def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
     )
     playing = daily_attempt_start(player=UserFactory(), puzzle=attempt.daily_puzzle)
     for viewer in [scene.student, *scene.viewers.values()]:
-        secret = daily_secret(viewer)
+        secret = secrecy_for(viewer)
         hidden = set(Game.objects.filter(secret.hidden_games()).values_list("pk", flat=True))
         for game in (attempt, yesterday_game, playing):
             assert (game.pk in hidden) == secret.hides(game) == is_secret_for(game, viewer)

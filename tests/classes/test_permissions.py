@@ -134,13 +134,13 @@ MATRIX: list[tuple[str, str, Any, tuple[Any, ...]]] = [
         "review a classmate's game in progress",
         "get",
         lambda w: reverse("game_review", args=[w.classmate_playing.pk]),
-        (LOGIN, 404, 404, 200, 404, 200),
+        (LOGIN, 404, 404, 403, 404, 403),
     ),
     (
         "candidates of a classmate's game in progress",
         "get",
         lambda w: reverse("game_review_candidates", args=[w.classmate_playing.pk]) + "?move=0",
-        (LOGIN, 404, 404, 200, 404, 200),
+        (LOGIN, 404, 404, 403, 404, 403),
     ),
     (
         "candidates of a classmate's finished game",
@@ -204,12 +204,15 @@ class TestWhatEachRoleSees:
         assert world.classroom.join_code not in html
         assert "Start “Week 1”" in html
 
-    def test_the_instructor_reviews_a_student_game_in_progress_with_candidates(
+    def test_the_instructor_reviews_an_assignment_game_only_once_it_is_over(
         self, world: World
     ) -> None:
-        response = client_for(world.users["instructor"]).get(
-            reverse("game_review", args=[world.classmate_playing.pk])
-        )
+        """It counts for the class: its candidates would coach the student (issue 26)."""
+        client = client_for(world.users["instructor"])
+        response = client.get(reverse("game_review", args=[world.classmate_playing.pk]))
+        assert response.status_code == 403
+        assert "until it is over" in response.content.decode()
+        response = client.get(reverse("game_review", args=[world.classmate_finished.pk]))
         assert response.context["show_candidates"] is True
 
     def test_the_instructor_no_longer_sees_a_removed_student(self, world: World) -> None:

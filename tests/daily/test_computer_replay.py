@@ -1,13 +1,15 @@
-"""The computer's replay of a daily puzzle: only once the player has finished it, and never a
-spoiler for anyone who has not."""
+"""The computer's replay of a daily puzzle: only once its UTC day is over, for everyone (issue
+26: a spare account's replay solved the day's puzzle for another), and never on its board."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from daily.models import DailyPuzzle
 from daily.selectors import board_page
@@ -15,7 +17,6 @@ from daily.services import daily_attempt_start
 from games import services
 from games.models import Game
 from tests.daily.support import play_out
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,17 +25,21 @@ def test_no_replay_of_todays_puzzle_before_the_attempt_is_finished(
     player: Any, puzzle: DailyPuzzle, player_client: Client
 ) -> None:
     attempt = daily_attempt_start(player=player, puzzle=puzzle)
-    with pytest.raises(services.GameRuleError, match="Finish this game first"):
+    with pytest.raises(services.GameRuleError, match="once its day is over"):
         services.computer_replay_start(player=player, game_id=attempt.pk)
     response = player_client.post(reverse("computer_replay", args=[attempt.pk]))
     assert response.status_code == 302
     assert not Game.objects.filter(played_by_computer=True).exists()
 
 
-def test_the_replay_of_todays_puzzle_stays_secret_to_those_who_have_not_played(
-    player: Any, puzzle: DailyPuzzle
+def test_the_replay_waits_for_the_day_to_end_and_is_never_on_its_board(
+    player: Any, puzzle: DailyPuzzle, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
+    with pytest.raises(services.GameRuleError, match="once its day is over"):
+        services.computer_replay_start(player=player, game_id=attempt.pk)
+    tomorrow = timezone.now() + dt.timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: tomorrow)
     replay = services.computer_replay_start(player=player, game_id=attempt.pk)
     assert replay.daily_puzzle_id == puzzle.pk
     assert replay.seed == attempt.seed
@@ -43,6 +48,3 @@ def test_the_replay_of_todays_puzzle_stays_secret_to_those_who_have_not_played(
         services.computer_move(game_id=replay.pk, player=player)
         replay.refresh_from_db()
     assert [row.player_id for row in board_page(puzzle).object_list] == [player.pk]
-    other = Client()
-    other.force_login(UserFactory())
-    assert other.get(reverse("game_review", args=[replay.pk])).status_code == 403

@@ -17,13 +17,13 @@ from daily.selectors import (
     board_place,
     daily_streaks,
     hours_and_minutes,
-    is_secret_for,
     until_next_puzzle,
     utc_today,
 )
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from dictionaries.models import Dictionary
 from games.models import Status
+from games.secrecy import is_secret_for
 from tests.daily.support import attempt_row, play_out
 from tests.factories import UserFactory
 
@@ -219,7 +219,7 @@ class TestArchive:
 
 
 class TestSecrets:
-    def test_todays_games_are_secret_until_the_viewer_has_finished(
+    def test_todays_games_are_secret_to_all_but_their_player_until_the_day_is_over(
         self, made_up: Dictionary
     ) -> None:
         puzzle = puzzle_days_ago(0)
@@ -229,19 +229,16 @@ class TestSecrets:
         assert is_secret_for(game, viewer)
         assert not is_secret_for(game, owner)
         attempt = daily_attempt_start(player=viewer, puzzle=puzzle)
-        assert is_secret_for(game, viewer)  # started is not finished
+        assert is_secret_for(game, viewer)
         play_out(attempt)
-        assert not is_secret_for(game, viewer)
+        assert is_secret_for(game, viewer)  # finishing one's own opens no one else's
 
-    def test_an_attempt_a_hint_made_unranked_is_still_finished(self, made_up: Dictionary) -> None:
-        """A viewer whose attempt was hinted (before hints were refused there) has played."""
+    def test_the_players_own_attempt_in_progress_is_secret_to_them_too(
+        self, made_up: Dictionary
+    ) -> None:
         puzzle = puzzle_days_ago(0)
-        game = attempt_row(UserFactory(), puzzle)
-        viewer = UserFactory()
-        attempt_row(viewer, puzzle, is_ranked=False, unranked_by_hint=True, hints_used=1)
-        assert not is_secret_for(game, viewer)
         playing = UserFactory()
-        attempt_row(playing, puzzle, status="playing", finished_at=None)
+        game = attempt_row(playing, puzzle, status="playing", finished_at=None)
         assert is_secret_for(game, playing)
 
     def test_yesterdays_games_and_ordinary_games_are_not(self, made_up: Dictionary) -> None:

@@ -40,9 +40,14 @@ def test_each_app_registers_once_however_often_it_is_ready() -> None:
     assert import_jobs._after_import.count(game_services.par_compute) == 1
 
 
-def test_without_a_rule_play_hides_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_an_apps_rule_play_hides_only_games_that_count_in_progress(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(secrecy, "_rules", [])
-    game = GameFactory()
+    ranked = GameFactory(is_ranked=True)
+    assert secrecy.is_secret_for(ranked, UserFactory())  # play's own rule (issue 26)
+    Game.objects.filter(pk=ranked.pk).delete()
+    game = GameFactory(is_ranked=False)
     viewer = UserFactory()
     assert not secrecy.is_secret_for(game, viewer)
     assert list(Game.objects.exclude(secrecy.hidden_games(viewer))) == [game]

@@ -213,15 +213,20 @@ class TestTodaysPuzzleStaysSecret:
     def test_a_visitor_sees_no_letter_and_no_word(self, client: Client, shared: Game) -> None:
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
 
-    def test_a_player_sees_them_once_they_have_finished_too(
-        self, client: Client, shared: Game
+    def test_a_player_who_has_finished_sees_them_only_once_the_day_is_over(
+        self, client: Client, shared: Game, monkeypatch: pytest.MonkeyPatch
     ) -> None:
+        """Finishing (or giving up) opened everyone's letters: a spare account's route to
+        the winners' line (issue 26). Now only the day's end does."""
         viewer = UserFactory()
         client.force_login(viewer)
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
         attempt = daily_attempt_start(player=viewer, puzzle=shared.daily_puzzle)
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
         play_out(attempt)
+        self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
+        tomorrow = timezone.now() + dt.timedelta(days=1)
+        monkeypatch.setattr(timezone, "now", lambda: tomorrow)
         page = client.get(result_path(shared)).content.decode()
         assert shared.word.upper() in page
         assert "How the computer cheated" in page
@@ -239,7 +244,7 @@ class TestTodaysPuzzleStaysSecret:
         assert shared.word.upper() not in response.content.decode()
         assert "today" in text_of(response)
         play_out(daily_attempt_start(player=viewer, puzzle=shared.daily_puzzle))
-        assert client.get(review).status_code == 200
+        assert client.get(review).status_code == 403  # until the day is over
 
     def test_yesterdays_puzzle_is_shown_to_anyone(self, client: Client) -> None:
         daily_dictionary()

@@ -6,6 +6,7 @@ every page shows ratings as the site writes them.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Difficulty, Game, Status
 from ratings.models import BoardRating, PlayerRating, RatingChange
@@ -245,24 +247,45 @@ def test_a_player_with_a_rating_can_still_be_deleted_from_the_user_admin(
     assert not RatingChange.objects.exists()
 
 
-def test_todays_daily_changes_stay_hidden_until_the_admin_has_played(
-    admin_client: Client,
+def test_todays_daily_changes_stay_hidden_until_the_day_is_over(
+    admin_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The change of today's attempt says whether its player solved the puzzle: staff who
-    have not played it yet see it neither in the list nor on its page, as with its game."""
+    """A daily attempt is no longer rated (issue 26); a change rated before says whether its
+    player solved today's puzzle: staff see it neither in the list nor on its page, as with
+    its game, even once they have played, until the day is over."""
     daily_dictionary()
     puzzle = todays_puzzle()
     attempt = finished_attempt(UserFactory(username="early"), puzzle)
-    change = RatingChange.objects.get(game=attempt)
-    root = UserFactory(username="root")
+    assert not RatingChange.objects.filter(game=attempt).exists()
+    board = BoardRating.objects.create(
+        dictionary=puzzle.dictionary,
+        length=puzzle.length,
+        max_misses=puzzle.max_misses,
+        difficulty=puzzle.difficulty,
+    )
+    change = RatingChange.objects.create(  # rated before the rule
+        game_id=attempt.pk,
+        player_id=attempt.player_id,
+        board=board,
+        score=1.0,
+        player_before=1500,
+        player_after=1600,
+        player_deviation_after=300,
+        board_before=1500,
+        board_after=1450,
+        board_deviation_after=300,
+        finished_at=attempt.finished_at,
+    )
     url = changelist("ratingchange")
     assert list(admin_client.get(url).context["cl"].result_list) == []
     page = admin_client.get(change_page("ratingchange", change.pk))
     assert page.status_code == 302  # the admin's "no such row", as for a game it hides
-    finished_attempt(root, puzzle)
+    finished_attempt(UserFactory(username="root-player"), puzzle)
+    assert list(admin_client.get(url).context["cl"].result_list) == []
+    tomorrow = timezone.now() + dt.timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: tomorrow)
     shown = {row.game_id for row in admin_client.get(url).context["cl"].result_list}
-    assert attempt.pk in shown
-    assert Game.objects.filter(pk__in=shown).count() == 2
+    assert shown == {attempt.pk}
     assert admin_client.get(change_page("ratingchange", change.pk)).status_code == 200
 
 

@@ -15,6 +15,7 @@ from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, Rat
 from ratings.selectors import board_start
 from ratings.services import rating_record
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
+from tests.ratings.support import established_player
 
 pytestmark = pytest.mark.django_db
 WORDS = ["bark", "bare", "cart", "care", "dark", "dare", "mark", "mare"]
@@ -41,15 +42,14 @@ def test_an_unranked_game_is_not_rated() -> None:
 
 
 def test_a_win_raises_the_player_and_lowers_the_board_once() -> None:
-    game = FinishedGameFactory(status=Status.WON, letters="zr")
-    PlayerRating.objects.create(player=game.player, rating=1500, deviation=80)  # established
+    game = FinishedGameFactory(status=Status.WON, letters="zr", player=established_player())
     change = rating_record(game)
     assert change is not None
     assert change.player_delta > 0
     assert change.board_after < change.board_before
     assert rating_record(game) is None  # a second call (a replayed hook) changes nothing
     assert PlayerRating.objects.get().games == 1
-    assert BoardRating.objects.get().games == 1
+    assert BoardRating.objects.get(dictionary=game.dictionary).games == 1
 
 
 def test_a_game_still_in_play_is_not_rated() -> None:
@@ -190,15 +190,13 @@ def test_spare_accounts_throwing_games_do_not_lift_a_board() -> None:
 
 
 def _established_loss(dictionary: Any, *, letters: str, player: Any = None, **extra: Any) -> Any:
+    """A loss of a player whose results may move boards (``tests.ratings.support``)."""
     game = FinishedGameFactory(
-        player=player or UserFactory(),
+        player=player or established_player(),
         dictionary=dictionary,
         status=Status.LOST,
         letters=letters,
         **extra,
-    )
-    PlayerRating.objects.get_or_create(
-        player=game.player, defaults={"rating": 1500, "deviation": 80}
     )
     return rating_record(game)
 
@@ -214,7 +212,7 @@ def test_an_established_players_loss_moves_the_board_once_a_day() -> None:
         again = _established_loss(dictionary, letters="zq", player=spare)
         assert not again.moved_board  # rated for the player, the board stays
         assert again.board_after == again.board_before
-    assert BoardRating.objects.get().rating == first.board_after
+    assert BoardRating.objects.get(dictionary=dictionary).rating == first.board_after
     tomorrow = first.finished_at + dt.timedelta(days=1)
     assert _established_loss(
         dictionary, letters="zq", player=spare, finished_at=tomorrow

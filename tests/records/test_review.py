@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
+from games import services
 from games.models import Game, Reason
 from records.selectors.records import CandidateStepError, game_review, review_candidates
 from tests.conftest import NINE_WORDS
@@ -147,7 +148,9 @@ def test_candidates_are_the_replayed_words_at_each_step(
 class TestCandidatesView:
     @pytest.fixture
     def game(self, nine_words: Dictionary, player: User) -> Game:
-        return play(player=player, dictionary=nine_words, letters="eo")
+        """A practice game in progress: one that counts shows no candidate until it is over
+        (tests/adversary/test_live_games_secret.py)."""
+        return play(player=player, dictionary=nine_words, letters="eo", ranked=False)
 
     def url(self, game: Game, move: str) -> str:
         return reverse("game_review_candidates", args=[game.pk]) + f"?move={move}"
@@ -198,21 +201,33 @@ class TestCandidatesView:
         dictionary = DictionaryFactory(
             words=[f"{a}{b}{c}" for a in "abc" for b in "de" for c in "fg"]
         )
-        game = play(player=player, dictionary=dictionary, letters="", length=3)
+        game = play(player=player, dictionary=dictionary, letters="", length=3, ranked=False)
         response = client_for(make_instructor()).get(self.url(game, "0"))
         assert "12 words still fit" in response.content.decode()
 
 
-def test_an_in_progress_game_is_reviewed_by_instructors_with_candidates(
+def test_a_practice_game_in_progress_is_reviewed_by_instructors_with_candidates(
     nine_words: Dictionary, player: User
 ) -> None:
-    game = play(player=player, dictionary=nine_words, letters="e")
+    game = play(player=player, dictionary=nine_words, letters="e", ranked=False)
     assert not game.is_over
     page = client_for(make_instructor()).get(reverse("game_review", args=[game.pk]))
     html = page.content.decode()
     assert page.status_code == 200
     assert "In progress" in html
     assert "Show the candidate words after guess 1" in html
+
+
+def test_a_ranked_game_in_progress_waits_until_it_is_over(
+    nine_words: Dictionary, player: User
+) -> None:
+    game = play(player=player, dictionary=nine_words, letters="e")
+    client = client_for(make_instructor())
+    page = client.get(reverse("game_review", args=[game.pk]))
+    assert page.status_code == 403
+    assert "until it is over" in page.content.decode()
+    services.game_forfeit(game_id=game.pk, player=player)
+    assert client.get(reverse("game_review", args=[game.pk])).status_code == 200
 
 
 def test_an_instructor_playing_their_own_game_gets_the_board_and_no_candidates(

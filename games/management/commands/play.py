@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.management.base import BaseCommand, CommandError, DjangoHelpFormatter
 from django.db import DatabaseError
 from django.db.models import Count, Q
@@ -44,6 +45,8 @@ from games.engine import (
     ranked_vocabulary,
 )
 from games.engine.guesser import propose
+from games.models import Game
+from games.secrecy import hidden_games
 
 SEED_BITS = 62
 WORD_LINE = re.compile(r"[a-z]+")
@@ -286,6 +289,19 @@ def plural(count: int, singular: str, plural: str) -> str:
     return f"{count:,} {singular if count == 1 else plural}"
 
 
+SECRET_SEED_REFUSAL = (
+    "that seed is a game's that counts and is being played (or today's daily puzzle): "
+    "the console does not replay it before it is over"
+)
+
+
+def seed_is_secret(seed: int) -> bool:
+    """Whether a game ``games.secrecy`` hides from anyone plays with ``seed``: a ranked
+    game, a daily attempt or an assignment's game in progress, or today's daily puzzle.
+    Replayed here, its families and words would be read while it is played."""
+    return Game.objects.filter(hidden_games(AnonymousUser()), seed=seed).exists()
+
+
 class Command(BaseCommand):
     help = HELP
     stealth_options = ("stdin",)
@@ -330,6 +346,8 @@ class Command(BaseCommand):
         max_misses = parse_whole_number(options["misses"], "--misses", minimum=1)
         difficulty = parse_difficulty(options["difficulty"])
         seed = parse_whole_number(options["seed"], "--seed", minimum=0)
+        if options["ranked"] and seed is not None and seed_is_secret(seed):
+            raise CommandError(SECRET_SEED_REFUSAL)
         if options["ranked"] and difficulty is not None and not maker_for(difficulty).ranked:
             raise CommandError(unranked_refusal(difficulty))
         if options["json"] and options["debug"]:
