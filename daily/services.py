@@ -130,9 +130,12 @@ def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Gam
 def guest_daily_attempt_start(*, puzzle: DailyPuzzle, address: str | None) -> Game:
     """A visitor's one-tap daily: a new guest account and its attempt at ``puzzle``, both or
     neither, counted in the ``guest`` rate limit per client ``address`` as a visitor's
-    practice game is (``games.services.guest_game_start``)."""
+    practice game is (``games.services.guest_game_start``), and in ``guest_daily``: a
+    fresh guest is a fresh identity, so many from one address would be probing the day's
+    puzzle for someone's own attempt."""
     with transaction.atomic():
         rate_limit_hit(scope="guest", address=address)
+        rate_limit_hit(scope="guest_daily", address=address)
         return daily_attempt_start(player=guest_create(), puzzle=puzzle)
 
 

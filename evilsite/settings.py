@@ -370,6 +370,10 @@ RATE_LIMITS_PER_ADDRESS = {
     "computer_game": os.environ.get("RATE_LIMIT_COMPUTER_GAME_PER_ADDRESS", "100/m"),
     # Per client address only: each try-it game of a visitor makes an account.
     "guest": os.environ.get("RATE_LIMIT_GUEST", "30/h"),
+    # Today's puzzle played by new guests: each is a fresh identity that learns how the
+    # puzzle answers, so many of them from one address would be probing it for a player's
+    # own attempt. A household's few visitors pass; past it, they sign up or log in.
+    "guest_daily": os.environ.get("RATE_LIMIT_GUEST_DAILY", "5/d"),
     "api_request": os.environ.get("RATE_LIMIT_API_REQUEST_PER_ADDRESS", "1200/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
@@ -387,6 +391,7 @@ RATE_LIMIT_LABELS = {
     "login_failure": "failed logins",
     "login_device": "failed logins from this browser",
     "guest": "practice games started without an account",
+    "guest_daily": "daily puzzles played without an account",
     "api_request": "API requests",
     "api_game_start": "games started through the API",
 }

@@ -207,3 +207,31 @@ def test_two_starts_at_once_from_one_guest_make_one_attempt() -> None:
         assert len(games) == 1, results
         assert isinstance(next(r for r in results if r is not games[0]), DailyAttemptExistsError)
         assert Game.objects.filter(player=guest, daily_puzzle=utc_today()).count() == 1
+
+
+def test_fresh_guests_from_one_address_cannot_probe_todays_puzzle(
+    puzzle: DailyPuzzle, settings: Any
+) -> None:
+    """The prober: a private window per try, each a new guest that learns how today's puzzle
+    answers other letters, before playing their own attempt. Past ``guest_daily`` an address
+    makes no more guests for the daily, whatever headers it forges; accounts still play."""
+    settings.RATE_LIMITS_PER_ADDRESS = {**settings.RATE_LIMITS_PER_ADDRESS, "guest_daily": "2/d"}
+    for _ in range(2):
+        tap_play(Client(REMOTE_ADDR="203.0.113.9"), puzzle)
+    games, guests = Game.objects.count(), sum(is_guest(game.player) for game in Game.objects.all())
+    for forged in ("", "198.51.100.7"):
+        headers = {"HTTP_X_FORWARDED_FOR": forged} if forged else {}
+        response = Client(REMOTE_ADDR="203.0.113.9").post(
+            reverse("daily_start"), {"number": puzzle.number}, **headers
+        )
+        assert response.status_code == 429
+        assert "Too many daily puzzles played without an account" in response.content.decode()
+    assert Game.objects.count() == games
+    assert sum(is_guest(game.player) for game in Game.objects.all()) == guests
+    # Another address is counted apart, and a signed-up player from this one still plays.
+    tap_play(Client(REMOTE_ADDR="203.0.113.10"), puzzle)
+    player = Client(REMOTE_ADDR="203.0.113.9")
+    sign_up(player, "prober-friend")
+    response = player.post(reverse("daily_start"), {"number": puzzle.number})
+    assert response.status_code == 302
+    assert Game.objects.filter(player__username="prober-friend", daily_puzzle=puzzle).exists()
