@@ -5,7 +5,7 @@ visitor on today's board in one tap, with no log-in page on the way; Share on sc
 the last guess lands, daily and practice; the new-game form's Start within one and a half
 screens; the navigation on one row. axe-core checks every page visited.
 
-With SCREENS=<folder> the phone screens are saved there (docs/screens/ holds them).
+With E2E_SCREENSHOTS=<folder> the phone screens are saved there (docs/screens/ holds them).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-SCREENS = os.environ.get("SCREENS", "")
+SCREENS = os.environ.get("E2E_SCREENSHOTS", "")
 
 
 @pytest.fixture

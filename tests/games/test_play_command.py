@@ -447,9 +447,10 @@ def test_real_process_plays_json_and_fails_cleanly(words_file: Path, tmp_path: P
 
 def test_obscure_from_a_word_file_looks_the_frequencies_up(tmp_path: Path) -> None:
     # A word file stores no frequencies: the console looks them up in wordfreq, so obscure
-    # keeps the six rare -E-- words (Zipf under 3) rather than the seven common -ALL words.
-    common = ["ball", "call", "fall", "hall", "mall", "tall", "wall"]
-    rare = ["feck", "geck", "keck", "merk", "reck", "zerk"]
+    # keeps the six E--- words nobody knows (not in wordfreq) rather than the eight common
+    # words, which every player it plans against tells apart in fewer misses.
+    common = ["also", "only", "what", "your", "into", "from", "much", "back"]
+    rare = ["ezz" + last for last in "kmnpqr"]
     path = tmp_path / "words.txt"
     path.write_text("\n".join(common + rare) + "\n", encoding="utf-8")
     patterns = {}
@@ -459,4 +460,4 @@ def test_obscure_from_a_word_file_looks_the_frequencies_up(tmp_path: Path) -> No
             "--difficulty", difficulty, "--seed", "3", "--json", stdin="e\n",
         )  # fmt: skip
         patterns[difficulty] = json_lines(stdout)[0]["pattern"]
-    assert patterns == {"hard": "----", "obscure": "-e--"}
+    assert patterns == {"hard": "----", "obscure": "e---"}
