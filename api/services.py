@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
 from dictionaries.models import Dictionary
+from evilsite.bad_input import has_control
 from evilsite.guests import is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games.models import Game, Status
@@ -110,6 +111,8 @@ def api_token_create(
     once cannot both pass the cap (``API_TOKENS_PER_ACCOUNT``).
     """
     name = " ".join(name.split())[:TOKEN_NAME_MAX]
+    if has_control(name):  # a multipart form reaches here unread by the bad-input door
+        raise ApiRuleError("invalid_name", "A token's name cannot hold control characters.")
     if not name:
         raise ApiRuleError("invalid_name", "Give the token a name, such as the program's.")
     if days is not None and not 1 <= days <= TOKEN_MAX_DAYS:

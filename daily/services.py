@@ -102,12 +102,16 @@ def past_puzzle_ensure(*, number: int, today: dt.date) -> DailyPuzzle | None:
     return daily_puzzle_ensure(day=day)
 
 
-def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game:
+def daily_attempt_start(
+    *, player: AbstractBaseUser, puzzle: DailyPuzzle, address: str | None = None
+) -> Game:
     """Start the player's one attempt at ``puzzle`` (today's: the view checks the day).
 
     A player's attempt is ranked; a guest's is a real attempt (share text, streak) but
     never ranked nor on the day's board (``Game.played_as_guest``), and stays the day's
-    one attempt when the guest signs up. It is played alongside any ranked game in
+    one attempt when the guest signs up. A guest's counts in ``guest_daily`` per client
+    ``address`` however the guest was made (a practice game's guest too): each is a fresh
+    identity that learns how the puzzle answers. It is played alongside any ranked game in
     progress, which it never forfeits. A second start raises ``DailyAttemptExistsError``
     with the game.
     """
@@ -117,6 +121,8 @@ def daily_attempt_start(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Gam
     guest = is_guest(player)
     try:
         with transaction.atomic():
+            if guest:
+                rate_limit_hit(scope="guest_daily", address=address)
             return _create_game(
                 player=player, puzzle=puzzle, ranked=not guest, played_as_guest=guest
             )
@@ -135,8 +141,7 @@ def guest_daily_attempt_start(*, puzzle: DailyPuzzle, address: str | None) -> Ga
     puzzle for someone's own attempt."""
     with transaction.atomic():
         rate_limit_hit(scope="guest", address=address)
-        rate_limit_hit(scope="guest_daily", address=address)
-        return daily_attempt_start(player=guest_create(), puzzle=puzzle)
+        return daily_attempt_start(player=guest_create(), puzzle=puzzle, address=address)
 
 
 def daily_practice_start(

@@ -105,7 +105,9 @@ def daily_start(request: HttpRequest) -> HttpResponse:
         messages.error(request, abandoned_message(game))
     return start_and_show(
         request,
-        lambda: services.daily_attempt_start(player=request.user, puzzle=puzzle),
+        lambda: services.daily_attempt_start(
+            player=request.user, puzzle=puzzle, address=client_ip_address(request)
+        ),
         started=_started_message,
         refused=refused_to(request, "daily_today"),
         repeat_says_started=True,  # a double click: the browser shows the second answer only

@@ -104,7 +104,8 @@ class BadInputMiddleware:
                 for key, values in fields
             ):
                 return self.answer(request, 400, "bad_request", BAD_BYTES_MESSAGE)
-        elif content_type == "application/json":
+        elif content_type == "application/json" or request.path.startswith(API_PATH_PREFIX):
+            # The API reads any body as JSON, whatever the content type says.
             try:
                 document = json.loads(request.body)
             except ValueError:

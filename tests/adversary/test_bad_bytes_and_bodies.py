@@ -81,6 +81,26 @@ class TestControlCharacters:
             assert api_error(response, 400)["code"] == "bad_request"
         assert not Game.objects.exists()
 
+    def test_in_json_sent_as_another_content_type(self, bearer: dict[str, str], char: str) -> None:
+        """The API reads any body as JSON: a NUL sent as text/plain is refused the same."""
+        body = {"dictionary": f"a{char}b", "length": 4, "max_misses": 6, "difficulty": "hard"}
+        for content_type in ("text/plain", "application/octet-stream"):
+            response = Client().post(
+                "/api/v1/games", json.dumps(body), content_type=content_type, **bearer
+            )
+            assert api_error(response, 400)["code"] == "bad_request"
+        assert not Game.objects.exists()
+
+    def test_in_a_multipart_token_name(self, player: User, char: str) -> None:
+        """A multipart form passes the door unread (an upload's file must reach its own
+        handler): the token's service refuses the name itself."""
+        from api.models import ApiToken
+
+        before = ApiToken.objects.count()
+        client_for(player).post(reverse("api_token_create"), {"name": f"bot{char}x"})
+        assert ApiToken.objects.count() == before
+        assert not ApiToken.objects.filter(name__contains=char).exists()
+
     def test_in_a_form_field(self, player: User, char: str) -> None:
         """As a browser sends a form (urlencoded), and as a multipart one: the door refuses
         the first, the form's own error the second; neither reaches the database."""

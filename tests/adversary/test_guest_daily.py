@@ -235,3 +235,21 @@ def test_fresh_guests_from_one_address_cannot_probe_todays_puzzle(
     response = player.post(reverse("daily_start"), {"number": puzzle.number})
     assert response.status_code == 302
     assert Game.objects.filter(player__username="prober-friend", daily_puzzle=puzzle).exists()
+
+
+def test_a_practice_games_guest_counts_in_the_same_daily_limit(
+    puzzle: DailyPuzzle, settings: Any
+) -> None:
+    """The same prober, each window first trying a practice game (a guest made by the
+    ``guest`` limit) and then tapping today's puzzle: the guest is signed in by then, and
+    is still counted in ``guest_daily``."""
+    settings.RATE_LIMITS_PER_ADDRESS = {**settings.RATE_LIMITS_PER_ADDRESS, "guest_daily": "1/d"}
+    tap_play(Client(REMOTE_ADDR="203.0.113.11"), puzzle)
+    attempts = Game.objects.filter(daily_puzzle=puzzle).count()
+    for _ in range(3):
+        window = Client(REMOTE_ADDR="203.0.113.11")
+        assert window.post(reverse("game_try")).status_code == 302
+        response = window.post(reverse("daily_start"), {"number": puzzle.number})
+        assert response.status_code == 429
+        assert "Too many daily puzzles played without an account" in response.content.decode()
+    assert Game.objects.filter(daily_puzzle=puzzle).count() == attempts
