@@ -10,7 +10,9 @@ trusted no more for the window, and falls back to the rules for unknown devices:
 (username, address) lock and the account's short, growing pauses.
 
 The cookie holds nothing secret: the signature (``SECRET_KEY``) is what makes it
-unforgeable, the username ties it to one account, and it is never a session.
+unforgeable, the account's id and name tie it to one account (a name freed by a deleted
+account and taken again is another account: the old browser is a stranger to it), and it
+is never a session.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import contextlib
 import secrets
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.http import HttpRequest
@@ -47,8 +50,16 @@ def device_id(request: HttpRequest, username: str) -> str | None:
         return None
     if not isinstance(payload, dict) or not _same_name(str(payload.get("u", "")), username):
         return None
-    found = payload.get("d")
-    return found if isinstance(found, str) and found else None
+    found, account = payload.get("d"), payload.get("i")
+    if not (isinstance(found, str) and found and isinstance(account, int)):
+        return None
+    user_model = get_user_model()
+    name = (
+        user_model._default_manager.filter(pk=account)
+        .values_list(user_model.USERNAME_FIELD, flat=True)
+        .first()
+    )
+    return found if name is not None and _same_name(name, username) else None
 
 
 def known_device(request: HttpRequest, username: str) -> str | None:
@@ -78,7 +89,7 @@ def device_cookie_set(
     id kept when it was already one)."""
     username = user.get_username()
     device = device_id(request, username) or secrets.token_urlsafe(16)
-    value = signing.dumps({"u": username, "d": device}, salt=DEVICE_COOKIE_SALT)
+    value = signing.dumps({"u": username, "i": user.pk, "d": device}, salt=DEVICE_COOKIE_SALT)
     response.set_cookie(
         DEVICE_COOKIE,
         value,

@@ -94,6 +94,17 @@ class TestTheOwnersKnownDevice:
         assert AccessFailureLog.objects.count() == 5
         assert log_in(DEFAULT_PASSWORD, "192.0.2.10", client=browser).status_code == 429
 
+    def test_a_name_taken_again_after_deletion_does_not_know_the_old_browser(self) -> None:
+        """The account is deleted, its name freed and taken by someone else: the old
+        browser's cookie names the same name but another account, so it is a stranger's."""
+        from django.contrib.auth.models import User
+
+        browser = known_device()
+        User.objects.filter(username="ada").delete()
+        UserFactory(username="ada")
+        spray(addresses=4)
+        assert log_in(DEFAULT_PASSWORD, "192.0.2.10", client=browser).status_code == 429
+
     @pytest.mark.parametrize("forged", ["garbage", "other-account", "unsigned"])
     def test_a_forged_or_borrowed_cookie_is_an_unknown_device(self, forged: str) -> None:
         UserFactory(username="grace")
