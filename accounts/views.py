@@ -8,6 +8,7 @@ our templates (wired in ``urls.py``).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.contrib import messages
@@ -37,6 +38,7 @@ from evilsite.ratelimit import (
     RateLimitExceeded,
     is_post,
     rate_limit_hit,
+    rate_limit_reached,
     rate_limited,
     too_many_requests,
 )
@@ -128,9 +130,24 @@ JOIN_FIELD = "join"
 
 
 def _invited_to(request: HttpRequest) -> Classroom | None:
-    """The class whose join link brought the visitor to sign up or log in, if any."""
-    code = request.POST.get(JOIN_FIELD) or request.GET.get(JOIN_FIELD, "")
-    return classroom_by_join_code(code[:32])
+    """The class whose join link brought the visitor to sign up or log in, if any.
+
+    The page names the class, so it answers a guessed code as the join link does: a code
+    that finds no class counts in the address's ``class_join`` rate, and past that rate
+    the page names no class at all (a real link's visit costs nothing here)."""
+    code = (request.POST.get(JOIN_FIELD) or request.GET.get(JOIN_FIELD, ""))[:32]
+    if not code:
+        return None
+    address = client_ip_address(request)
+    try:
+        rate_limit_reached(scope="class_join", address=address)
+    except RateLimitExceeded:
+        return None
+    classroom = classroom_by_join_code(code)
+    if classroom is None:
+        with contextlib.suppress(RateLimitExceeded):
+            rate_limit_hit(scope="class_join", address=address)
+    return classroom
 
 
 def _join_invited_class(request: HttpRequest) -> HttpResponse | None:
@@ -141,9 +158,21 @@ def _join_invited_class(request: HttpRequest) -> HttpResponse | None:
     code = request.POST.get(JOIN_FIELD, "")[:32]
     if not code:
         return None
+    address = client_ip_address(request)
+    try:
+        rate_limit_reached(scope="class_join", address=address)
+    except RateLimitExceeded:
+        messages.error(
+            request,
+            "Too many join codes were tried from here. You are signed in; no class was "
+            "joined: open the class's join link again later.",
+        )
+        return redirect("class_join")
     try:
         return join_and_go(request, code)
     except ClassRuleError as error:
+        with contextlib.suppress(RateLimitExceeded):  # a code that joins nothing: a guess
+            rate_limit_hit(scope="class_join", address=address)
         messages.error(request, f"{error.message} You are signed in; no class was joined.")
         return redirect("class_join")
 

@@ -16,7 +16,7 @@ from classes import services
 from classes.models import JOIN_CODE_ALPHABET, Classroom, Membership
 from games.models import Game
 from tests.classes.support import make_class, make_class_instructor, make_reviewer
-from tests.factories import ClassroomFactory, FinishedGameFactory, UserFactory
+from tests.factories import DEFAULT_PASSWORD, ClassroomFactory, FinishedGameFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once
 from tests.records.support import client_for
 
@@ -267,6 +267,33 @@ class TestJoin:
             assert not Membership.objects.exists()
 
     @postgresql_only
+    def test_guessing_codes_through_the_log_in_page_is_counted_like_the_join_link(
+        self, classroom: Classroom, settings: Any
+    ) -> None:
+        """The log-in and sign-up pages name the class of a ``?join=`` code: a script that
+        guesses codes there is counted per address as at the join link, and past the rate
+        the pages name no class, even for the right code; a real link's visit is not
+        counted, and a guess posted with a log-in joins nothing."""
+        settings.RATE_LIMITS_PER_ADDRESS = {
+            **settings.RATE_LIMITS_PER_ADDRESS,
+            "class_join": "3/h",
+        }
+        right = Client().get(reverse("login"), {"join": classroom.join_code}).content.decode()
+        assert f"Log in to join {classroom.name}" in right
+        for guess in ("AAAA2222", "BBBB3333", "CCCC4444"):
+            page = Client().get(reverse("signup"), {"join": guess}).content.decode()
+            assert classroom.name not in page
+        for view in ("login", "signup"):
+            page = Client().get(reverse(view), {"join": classroom.join_code}).content.decode()
+            assert classroom.name not in page
+        UserFactory(username="grace")
+        response = Client().post(
+            reverse("login"),
+            {"username": "grace", "password": DEFAULT_PASSWORD, "join": classroom.join_code},
+        )
+        assert response.status_code == 302
+        assert not Membership.objects.exists()
+
     @pytest.mark.django_db(transaction=True)
     def test_two_joins_at_the_same_moment_make_one_membership(self) -> None:
         classroom = make_class()
