@@ -159,6 +159,12 @@ def daily_practice_start(
             "Today's puzzle is played once, ranked, from the Daily page; it opens for "
             "practice tomorrow."
         )
+    attempt = _ranked_attempt(player=player, puzzle=puzzle)
+    if attempt is not None and not attempt.is_over:
+        raise GameRuleError(
+            f"Finish your attempt at daily #{puzzle.number} first: it is still open, and "
+            "practice would give its letters away."
+        )
     start_token_refuse(player=player, start_token=start_token)
     try:
         with transaction.atomic():
