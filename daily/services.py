@@ -152,8 +152,10 @@ def guest_attempt_carry(
     if not is_guest(guest) or guest.pk == account.pk:
         return None
     with transaction.atomic():
-        # The account's row lock: two log-ins at once carry at most one attempt to it.
-        type(account).objects.select_for_update().filter(pk=account.pk).first()
+        # The account's row lock: two log-ins at once carry at most one attempt to it. "No
+        # key": the account's own start (a new game pointing at the row) is not blocked, and
+        # meets the one-attempt constraint instead of a deadlock.
+        type(account).objects.select_for_update(no_key=True).filter(pk=account.pk).first()
         attempt = (
             Game.objects.select_for_update()
             .filter(DAILY_ATTEMPTS, player=guest, daily_puzzle_id=day)

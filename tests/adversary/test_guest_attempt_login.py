@@ -13,11 +13,13 @@ from django.test import Client
 from django.urls import reverse
 
 from daily.models import DailyPuzzle
-from daily.selectors import board_games
-from daily.services import daily_attempt_start
-from games.models import Game
+from daily.selectors import board_games, utc_today
+from daily.services import daily_attempt_start, guest_attempt_carry
+from evilsite.guests import guest_create
+from games.models import DAILY_ATTEMPTS, Game
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import UserFactory
+from tests.games.play_support import postgresql_only, run_at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +70,25 @@ def test_an_account_with_its_own_attempt_keeps_it_and_nothing_moves(
     assert list(Game.objects.filter(daily_puzzle=puzzle, player=user)) == [own]
     guest_game.refresh_from_db()
     assert guest_game.player_id != user.pk
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_log_in_racing_the_accounts_own_start_leaves_one_attempt() -> None:
+    """The account starts its attempt in another tab while the guest logs in to it."""
+    daily_dictionary()
+    for round_number in range(3):
+        user = account(f"racer{round_number}")
+        guest = guest_create()
+        guest_game = daily_attempt_start(player=guest, puzzle=todays_puzzle())
+        carried, _started = run_at_once(
+            lambda user=user, guest=guest: guest_attempt_carry(
+                guest=guest, account=user, day=utc_today()
+            ),
+            lambda user=user: daily_attempt_start(player=user, puzzle=todays_puzzle()),
+        )
+        assert carried is None or isinstance(carried, Game), carried  # the log-in never fails
+        attempts = Game.objects.filter(DAILY_ATTEMPTS, player=user, daily_puzzle=utc_today())
+        assert attempts.count() == 1
+        guest_game.refresh_from_db()
+        assert (guest_game.player_id == user.pk) == (attempts.get().pk == guest_game.pk)
