@@ -32,6 +32,8 @@ from classes.models import Classroom
 from classes.selectors import classes_joined, classes_taught, classroom_by_join_code
 from classes.services import ClassRuleError
 from classes.views.classrooms import join_and_go
+from daily.selectors import utc_today
+from daily.services import guest_attempt_carry
 from evilsite.client_ip import client_ip_address
 from evilsite.guests import is_guest
 from evilsite.ratelimit import (
@@ -106,8 +108,9 @@ class SignUpView(RedirectURLMixin, FormView):
 class LogInView(auth_views.LoginView):
     """Django's log-in. A browser that signs in becomes a known device of the account
     (``accounts.devices``): strangers' failures never pause it. A player who came by a
-    class's join link joins it as they log in. A guest may log in to their real account
-    (their visitor games stay the guest's)."""
+    class's join link joins it as they log in. A guest may log in to their real account:
+    their visitor games stay the guest's, except today's daily attempt, which becomes the
+    account's when it has none (``daily.services.guest_attempt_carry``)."""
 
     redirect_authenticated_user = True
 
@@ -119,6 +122,7 @@ class LogInView(auth_views.LoginView):
         return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}
 
     def form_valid(self, form: Any) -> HttpResponse:
+        guest_attempt_carry(guest=self.request.user, account=form.get_user(), day=utc_today())
         response = super().form_valid(form)
         response = _join_invited_class(self.request) or response
         device_cookie_set(response, self.request, form.get_user())

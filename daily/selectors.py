@@ -6,6 +6,8 @@ Days are UTC days: everyone plays the same puzzle at the same moment.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -42,6 +44,28 @@ def until_next_puzzle(now: dt.datetime | None = None) -> dt.timedelta:
     moment = (now or timezone.now()).astimezone(dt.UTC)
     midnight = dt.datetime.combine(moment.date() + ONE_DAY, dt.time.min, tzinfo=dt.UTC)
     return midnight - moment
+
+
+def day_end(day: dt.date) -> dt.datetime:
+    """The UTC midnight that ends ``day``: its puzzle then opens for practice and replays."""
+    return dt.datetime.combine(day + ONE_DAY, dt.time.min, tzinfo=dt.UTC)
+
+
+def board_games_of(days: Sequence[dt.date]) -> Q:
+    """The attempts on the boards of ``days``: finished ranked attempts, finished before
+    their day ended. One left open over midnight is not ranked: by then its puzzle's
+    practice, the computer's replay and everyone's reviews are open (a spare identity
+    could read them), so it finishes on no board, whoever plays it."""
+    finished_on_the_day = (Q(daily_puzzle_id=day, finished_at__lt=day_end(day)) for day in days)
+    return DAILY_BOARD_GAMES & functools.reduce(operator.or_, finished_on_the_day, Q(pk__in=[]))
+
+
+def missed_its_day(game: Game, *, now: dt.datetime | None = None) -> bool:
+    """Whether a daily attempt can no longer be on its board: finished (or still open) after
+    its UTC day ended (``board_games_of``)."""
+    if game.daily_puzzle_id is None:
+        return False
+    return (game.finished_at or now or timezone.now()) >= day_end(game.daily_puzzle_id)
 
 
 def hours_and_minutes(delta: dt.timedelta) -> str:
@@ -119,7 +143,6 @@ class BoardRow:
     max_misses: int
     guesses: int
     finished_at: dt.datetime
-    finished_after_the_day: bool  # an attempt started on its day and finished after midnight
 
     @property
     def solved(self) -> bool:
@@ -131,7 +154,7 @@ def board_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
     solved first, then fewest misses, fewest guesses, earliest finish ("won" sorts after
     "lost", hence descending)."""
     return (
-        Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle=puzzle)
+        Game.objects.filter(board_games_of([puzzle.date]))
         .annotate(guesses=Length("letters"))
         .order_by(F("status").desc(), "misses", "guesses", "finished_at", "id")
     )
@@ -157,7 +180,6 @@ def board_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
         BoardRow(
             rank=first + index,
             username=usernames[row["player_id"]],
-            finished_after_the_day=utc_today(row["finished_at"]) != puzzle.date,
             **row,
         )
         for index, row in enumerate(page.object_list)
@@ -173,9 +195,9 @@ def board_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
     one row comparison (a range of the index, where an OR of the four cases would
     read the whole board).
     """
-    if not game.is_daily_attempt or not game.is_over:
+    if not game.is_daily_attempt or not game.is_over or missed_its_day(game):
         return None
-    attempts = Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle=puzzle)
+    attempts = Game.objects.filter(board_games_of([puzzle.date]))
     earlier_in_order = RawSQL(
         "(misses, LENGTH(letters), finished_at, id) < (%s, %s, %s, %s)",
         (
@@ -204,7 +226,7 @@ class PuzzleSummary:
 
 def puzzle_summaries(days: list[dt.date]) -> dict[dt.date, PuzzleSummary]:
     counts = (
-        Game.objects.filter(DAILY_BOARD_GAMES, daily_puzzle__in=days)
+        Game.objects.filter(board_games_of(days))
         .order_by()
         .values("daily_puzzle")
         .annotate(players=Count("*"), solved=Count("id", filter=Q(status=Status.WON)))

@@ -11,7 +11,7 @@ import datetime as dt
 import uuid
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import dateformat
 
@@ -144,6 +144,42 @@ def guest_daily_attempt_start(*, puzzle: DailyPuzzle, address: str | None) -> Ga
         return daily_attempt_start(player=guest_create(), puzzle=puzzle, address=address)
 
 
+def guest_attempt_carry(
+    *, guest: AbstractBaseUser | AnonymousUser, account: AbstractBaseUser, day: dt.date
+) -> Game | None:
+    """A guest logging in to ``account`` brings their attempt at ``day``'s puzzle along, when
+    the account has none: it stays a guest's (unranked, never on the board) but becomes the
+    account's one attempt of the day, so the same browser cannot play the puzzle again,
+    ranked, knowing its families. An account that has its own attempt keeps it, and nothing
+    moves. (A guest who signs up becomes the account: nothing to carry.) Returns the moved
+    game, if any.
+    """
+    if not is_guest(guest) or guest.pk == account.pk:
+        return None
+    with transaction.atomic():
+        # The account's row lock: two log-ins at once carry at most one attempt to it. "No
+        # key": the account's own start (a new game pointing at the row) is not blocked, and
+        # meets the one-attempt constraint instead of a deadlock.
+        type(account).objects.select_for_update(no_key=True).filter(pk=account.pk).first()
+        attempt = (
+            Game.objects.select_for_update()
+            .filter(DAILY_ATTEMPTS, player=guest, daily_puzzle_id=day)
+            .first()
+        )
+        if (
+            attempt is None
+            or Game.objects.filter(DAILY_ATTEMPTS, player=account, daily_puzzle_id=day).exists()
+        ):
+            return None
+        attempt.player = account
+        try:
+            with transaction.atomic():
+                attempt.save(update_fields=["player"])
+        except IntegrityError:  # the account started its own meanwhile: that one stays
+            return None
+        return attempt
+
+
 def daily_practice_start(
     *,
     player: AbstractBaseUser,
@@ -163,6 +199,12 @@ def daily_practice_start(
         raise GameRuleError(
             "Today's puzzle is played once, ranked, from the Daily page; it opens for "
             "practice tomorrow."
+        )
+    attempt = _ranked_attempt(player=player, puzzle=puzzle)
+    if attempt is not None and not attempt.is_over:
+        raise GameRuleError(
+            f"Finish your attempt at daily #{puzzle.number} first: it is still open, and "
+            "practice would give its letters away."
         )
     start_token_refuse(player=player, start_token=start_token)
     try:

@@ -27,6 +27,7 @@ from daily.selectors import (
     board_place,
     daily_streaks,
     hours_and_minutes,
+    missed_its_day,
     puzzle_by_number,
     puzzle_summaries,
     ranked_attempt,
@@ -137,6 +138,7 @@ def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpRe
             "page": board_page(puzzle, page_number=request.GET.get("page") or 1),
             "attempt": attempt,
             "place": board_place(puzzle, game=attempt) if attempt is not None else None,
+            "late": attempt is not None and missed_its_day(attempt),
             **_neighbours(puzzle, today=today),
         },
     )

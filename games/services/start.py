@@ -25,7 +25,7 @@ from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.guests import guest_create, is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
-from games.models import MAX_WRONG_GUESSES, Difficulty, Game, Status
+from games.models import DAILY_ATTEMPTS, MAX_WRONG_GUESSES, Difficulty, Game, Status
 from games.selectors.abandoned import is_abandoned
 from games.services.errors import (
     DIFFICULTY_CHOICE_MESSAGE,
@@ -374,6 +374,19 @@ def computer_replay_start(
     if not source.is_over:
         raise GameRuleError(
             "Finish this game first: the computer's replay would give its word away."
+        )
+    if (
+        source.daily_puzzle_id is not None
+        and Game.objects.filter(
+            DAILY_ATTEMPTS,
+            player=player,
+            daily_puzzle_id=source.daily_puzzle_id,
+            status=Status.PLAYING,
+        ).exists()
+    ):
+        raise GameRuleError(
+            "Finish your attempt at this daily puzzle first: it is still open, and the "
+            "computer's replay would give its letters away."
         )
     existing = Game.objects.filter(player=player, computer_replay_of=source).first()
     if existing is not None:

@@ -6,11 +6,14 @@ leak, never an accident of the markup.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any
 
+from django.utils import timezone
+
 from daily.models import DailyPuzzle
-from daily.selectors import utc_today
+from daily.selectors import day_end, utc_today
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from dictionaries.models import Dictionary
 from games import services
@@ -66,7 +69,8 @@ def finished_attempt(player: Any, puzzle: DailyPuzzle, letters: str = PLAY_ORDER
 
 
 def attempt_row(player: Any, puzzle: DailyPuzzle, **fields: Any) -> Game:
-    """A finished ranked attempt written directly (solved unless ``status`` says otherwise)."""
+    """A finished ranked attempt written directly (solved unless ``status`` says otherwise),
+    finished now, or at the last second of a past puzzle's day (to be on its board)."""
     from tests.factories import FinishedGameFactory
 
     values: dict[str, Any] = {
@@ -79,6 +83,7 @@ def attempt_row(player: Any, puzzle: DailyPuzzle, **fields: Any) -> Game:
         "seeded_ties": True,
         "daily_puzzle": puzzle,
         "letters": "qzx",
+        "finished_at": min(timezone.now(), day_end(puzzle.date) - dt.timedelta(seconds=1)),
     }
     values.update(fields)
     return FinishedGameFactory(**values)

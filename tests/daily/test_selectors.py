@@ -16,7 +16,9 @@ from daily.selectors import (
     board_page,
     board_place,
     daily_streaks,
+    day_end,
     hours_and_minutes,
+    puzzle_summaries,
     until_next_puzzle,
     utc_today,
 )
@@ -95,28 +97,17 @@ class TestBoard:
             *(game.player_id for game in games),
         ]
 
-    def test_an_attempt_finished_after_midnight_says_so(
+    def test_an_attempt_finished_after_its_day_is_not_on_its_board(
         self, client: Client, made_up: Dictionary
     ) -> None:
         yesterday = puzzle_days_ago(1)
-        attempt_row(UserFactory(username="night_owl"), yesterday, finished_at=timezone.now())
-        attempt_row(
-            UserFactory(username="early_bird"),
-            yesterday,
-            finished_at=timezone.now() - ONE_DAY,
-            misses=3,
-            letters="qzxvjk",
+        night_owl = attempt_row(
+            UserFactory(username="night_owl"), yesterday, finished_at=day_end(yesterday.date)
         )
-        rows = board_page(yesterday).object_list
-        assert [(row.username, row.finished_after_the_day) for row in rows] == [
-            ("night_owl", utc_today(timezone.now()) != yesterday.date),
-            ("early_bird", False),
-        ]
-        page = client.get(f"/daily/{yesterday.number}/leaderboard/").content.decode()
-        assert (
-            f"({timezone.now().astimezone(dt.UTC):%b} {timezone.now().astimezone(dt.UTC).day})"
-            in page
-        )
+        attempt_row(UserFactory(username="early_bird"), yesterday, misses=3, letters="qzxvjk")
+        assert [row.username for row in board_page(yesterday).object_list] == ["early_bird"]
+        assert board_place(yesterday, game=night_owl) is None
+        assert puzzle_summaries([yesterday.date])[yesterday.date].players == 1
 
     def test_a_page_past_the_end_shows_the_last(self, made_up: Dictionary) -> None:
         puzzle = puzzle_days_ago(0)
