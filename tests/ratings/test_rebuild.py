@@ -16,6 +16,7 @@ from games.models import Difficulty, Game, Status
 from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.services import rating_record
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
+from tests.ratings.support import established_player
 
 START = timezone.now() - dt.timedelta(days=200)
 
@@ -114,10 +115,9 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
 def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     """The second finish waits on the first's new board row, then rates against its result."""
     dictionary = DictionaryFactory()
-    # Established players, so each result moves the board (ratings.rules.moves_board).
-    players = {name: UserFactory() for name in ("first", "second")}
-    for player in players.values():
-        PlayerRating.objects.create(player=player, rating=1500, deviation=80)
+    # Established players with a history, so each result moves the board
+    # (ratings.rules.moves_board).
+    players = {name: established_player() for name in ("first", "second")}
     first_rated, errors = threading.Event(), []
     changes: dict[str, RatingChange] = {}
 
@@ -149,9 +149,9 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     for thread in threads:
         thread.join(timeout=30)
     assert not errors
-    board = BoardRating.objects.get()
+    board = BoardRating.objects.get(dictionary=dictionary)
     assert board.games == 2
-    assert RatingChange.objects.count() == 2
+    assert RatingChange.objects.filter(board=board).count() == 2
     assert changes["first"].board_after != changes["first"].board_before
     assert changes["second"].board_before == changes["first"].board_after
     assert board.rating == changes["second"].board_after
