@@ -132,8 +132,9 @@ class Fault:
 REPLICA_STOPPED = "replica stopped"
 INSTRUCTOR = "faultsteacher"
 # Pages whose reads go to the replica (``reads_can_lag``): a player's, an instructor's.
+READER = f"reader{os.getpid()}"
 PLAYER_READS = (
-    "/stats/",
+    f"/players/{READER}/",  # the reader's own page (its statistics)
     "/leaderboard/",
     "/leaderboard/points/",
     "/leaderboard/points/?board=win_rate",
@@ -187,7 +188,7 @@ def signed_in_reader(port: int, *, instructor: bool) -> Browser:
         signed_in = browser.request(
             "POST",
             "/accounts/signup/",
-            {"username": f"reader{os.getpid()}", "password1": PASSWORD, "password2": PASSWORD},
+            {"username": READER, "password1": PASSWORD, "password2": PASSWORD},
         )
     if signed_in.status != 302:  # the site is up and nothing is failing yet: a real error
         raise SystemExit(f"a reader could not sign in: HTTP {signed_in.status}")

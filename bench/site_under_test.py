@@ -38,7 +38,11 @@ REQUEST_TIMEOUT_S = 30.0
 # What the benchmarks read of the pages.
 EXPECTED_GUESSES = re.compile(r'name="expected_guesses" value="(\d+)"')
 GAME_PATH = re.compile(r"^/games/(\d+)/$")
-DICTIONARY_OPTION = re.compile(r'<option value="(\d+)" selected>')
+# The dictionary select's chosen option (the form's other selects, such as the length, come
+# before it: the dictionary is under "More options").
+DICTIONARY_OPTION = re.compile(
+    r'<select name="dictionary"[^>]*>(?:(?!</select>).)*?<option value="(\d+)" selected>', re.S
+)
 OFFERED_LENGTH = re.compile(r'<option value="(\d+)"')
 
 
