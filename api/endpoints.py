@@ -69,10 +69,12 @@ api = NinjaAPI(
 )
 errors.install(api)
 
-COMMON_ERRORS = {401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+# 400 on any operation: a control character in the path or the query (evilsite.bad_input);
+# with a JSON body, also a body that is not JSON at all (found by schemathesis).
+COMMON_ERRORS = {400: ErrorOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 GAME_ERRORS = {**COMMON_ERRORS, 404: ErrorOut}
-# An operation with a JSON body: a body that is not JSON at all is a 400 (found by schemathesis).
-BODY_ERRORS = {**GAME_ERRORS, 400: ErrorOut, 409: ErrorOut}
+# An operation with a JSON body; 413: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (bad_input).
+BODY_ERRORS = {**GAME_ERRORS, 409: ErrorOut, 413: ErrorOut}
 
 
 def _token(request: HttpRequest) -> ApiToken:

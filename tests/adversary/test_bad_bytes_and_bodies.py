@@ -98,8 +98,7 @@ class TestControlCharacters:
 
         before = ApiToken.objects.count()
         client_for(player).post(reverse("api_token_create"), {"name": f"bot{char}x"})
-        assert ApiToken.objects.count() == before
-        assert not ApiToken.objects.filter(name__contains=char).exists()
+        assert ApiToken.objects.count() == before  # (PostgreSQL cannot even search for a NUL)
 
     def test_in_a_form_field(self, player: User, char: str) -> None:
         """As a browser sends a form (urlencoded), and as a multipart one: the door refuses
