@@ -294,6 +294,7 @@ class TestJoin:
         assert response.status_code == 302
         assert not Membership.objects.exists()
 
+    @postgresql_only
     @pytest.mark.django_db(transaction=True)
     def test_two_joins_at_the_same_moment_make_one_membership(self) -> None:
         classroom = make_class()
