@@ -19,13 +19,27 @@ show what apps above play know are not hooks: they are the front's (``front/``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 
 from games import engine
 from games.models import Game
 
-if TYPE_CHECKING:
-    from games.secrecy import SecrecyRule
+Viewer = AbstractBaseUser | AnonymousUser
+
+
+class SecrecyRule(Protocol):
+    """One rule: a game it hides from a viewer, the same as a queryset filter, and the
+    words an export puts in place of what it hides."""
+
+    label: str
+
+    def is_secret_for(self, game: Game, viewer: Viewer) -> bool: ...
+
+    def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q: ...
+
 
 FinishHook = Callable[[Game], None]
 AnswerSource = Callable[[Game, engine.GameState, str], engine.MoveReport | None]

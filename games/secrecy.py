@@ -21,28 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Case, CharField, Q, QuerySet, Value, When
 
-from games.hooks import secrecy_rules
+from games.hooks import SecrecyRule, Viewer, secrecy_rules
 from games.models import Game, Status
 
-Viewer = AbstractBaseUser | AnonymousUser
-
 HIDDEN_WHILE_PLAYED = "hidden until the game is over"
-
-
-class SecrecyRule(Protocol):
-    """One rule: a game it hides from a viewer, the same as a queryset filter, and the
-    words an export puts in place of what it hides."""
-
-    label: str
-
-    def is_secret_for(self, game: Game, viewer: Viewer) -> bool: ...
-
-    def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q: ...
 
 
 class CountingInProgress:
