@@ -11,7 +11,6 @@ import datetime as dt
 import enum
 import hashlib
 import secrets
-from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -20,6 +19,7 @@ from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 
+from api.hooks import registered_start_checks
 from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
 from dictionaries.models import Dictionary
 from evilsite.bad_input import has_control
@@ -55,21 +55,6 @@ class BotRole(enum.StrEnum):
     MAKER = "maker"
 
 
-# A check run in the transaction that starts a bot game, under the token's row lock, with
-# ``token=``, ``role=`` (a ``BotRole``), ``dictionary=``, ``length=``, ``max_misses=`` and
-# ``difficulty=`` (None for a word-maker); it raises ``ApiRuleError`` to refuse the start.
-# An app above the API registers one in its ``AppConfig.ready`` (classes: a token made for
-# a bot assignment starts only the assignment's games, ``classes/bots.py``).
-StartCheck = Callable[..., None]
-_start_checks: list[StartCheck] = []
-
-
-def register_start_check(check: StartCheck) -> None:
-    """Add a check to every bot game's start (once, however often ``ready`` runs)."""
-    if check not in _start_checks:
-        _start_checks.append(check)
-
-
 def start_checks(
     *,
     token: ApiToken,
@@ -79,8 +64,8 @@ def start_checks(
     max_misses: int,
     difficulty: str | None = None,
 ) -> None:
-    """Run every registered check; the first to refuse raises ``ApiRuleError``."""
-    for check in _start_checks:
+    """Run every registered check (``api.hooks``); the first to refuse raises ``ApiRuleError``."""
+    for check in registered_start_checks():
         check(
             token=token,
             role=role,

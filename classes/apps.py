@@ -9,10 +9,10 @@ class ClassesConfig(AppConfig):
 
     def ready(self) -> None:
         # An assignment's game counts for the class: no hint and no undo in it.
-        from api.services import register_start_check
+        from api.hooks import register_start_check
         from classes.bots import assignment_start_check
         from classes.selectors import ASSIGNMENT_GAME_SECRECY, assignment_game_counts_as
-        from games.secrecy import register_secrecy_rule
+        from games.hooks import register_secrecy_rule
         from games.selectors.counting import register_counting_check
 
         register_counting_check(assignment_game_counts_as)

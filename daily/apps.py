@@ -1,4 +1,4 @@
-"""The daily puzzle: an app above play, which it tells what to show and to hide."""
+"""The daily puzzle: an app above play, which it tells what to hide and where answers are."""
 
 from __future__ import annotations
 
@@ -10,15 +10,11 @@ class DailyConfig(AppConfig):
     verbose_name = "Daily puzzle"
 
     def ready(self) -> None:
-        # Play knows nothing of the daily: the daily registers what play must ask it.
+        # Play knows nothing of the daily: the daily registers what play must ask it
+        # (games/hooks.py). What play's pages show of the daily is the front's.
         from daily.answers import shared_answer
-        from daily.page_extras import attempt_place, home_card
         from daily.selectors import TODAYS_PUZZLE_SECRECY
-        from games.page_extras import register_board_extra, register_home_extra
-        from games.secrecy import register_secrecy_rule
-        from games.services import register_answer_source
+        from games.hooks import register_answer_source, register_secrecy_rule
 
         register_secrecy_rule(TODAYS_PUZZLE_SECRECY)
         register_answer_source(shared_answer)
-        register_home_extra(home_card)
-        register_board_extra(attempt_place)

@@ -41,8 +41,7 @@ from games.models import Game
 from games.selectors.abandoned import abandoned_message
 from games.selectors.share import game_share
 from games.services import GameRuleError, abandoned_games_expire
-from games.views.starting import refused_to, start_and_show
-from games.views.visitors import guest_log_in
+from games.web import guest_log_in, refused_to, start_and_show
 
 
 @require_safe

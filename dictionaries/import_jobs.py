@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +36,7 @@ from django.db import (
 )
 from django.utils import timezone
 
+from dictionaries.hooks import after_import_steps
 from dictionaries.models import DictionaryImport
 from dictionaries.services import (
     _name_taken_error,
@@ -274,19 +275,6 @@ def _fail(job_id: int, reason: str, *, rejected_lines: tuple = ()) -> None:
     DictionaryImport.objects.filter(pk=job_id, status=Status.RUNNING).update(**changes)
 
 
-# What an app above runs on a dictionary a job just imported, before the job is done (the
-# games app computes its par, registered in its ``AppConfig.ready``): the dictionaries app
-# imports nothing of play. Called with ``dictionary=`` and ``progress=(done, total)``.
-AfterImport = Callable[..., object]
-_after_import: list[AfterImport] = []
-
-
-def register_after_import(step: AfterImport) -> None:
-    """Add a step to every import (once, however often an app's ``ready`` runs)."""
-    if step not in _after_import:
-        _after_import.append(step)
-
-
 def import_run(*, job_id: int) -> DictionaryImport | None:
     """Run one queued import to its end (done or failed); None if it was not queued.
 
@@ -323,7 +311,7 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
                 )
             progress.close()
             path.unlink(missing_ok=True)
-            for after_import in _after_import:
+            for after_import in after_import_steps():  # dictionaries.hooks: par, priors
                 after_import(
                     dictionary=report.dictionary,
                     progress=lambda done, total: progress(Phase.PAR, done, total),

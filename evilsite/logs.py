@@ -213,7 +213,15 @@ def logging_config(
             # The site's own events (imports, refusals, finished games) at their own level.
             **{
                 app: {"level": site_level}
-                for app in ("evilsite", "games", "dictionaries", "classes", "daily", "ratings")
+                for app in (
+                    "evilsite",
+                    "games",
+                    "dictionaries",
+                    "classes",
+                    "daily",
+                    "ratings",
+                    "front",
+                )
             },
         },
     }

@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "daily",
     "api",
     "accounts",
+    "front",
     # After the site's apps: dictionaries' db_worker (orphan uploads cleared first) wins.
     "django_tasks",
     "django_tasks_db",

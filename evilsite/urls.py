@@ -22,7 +22,7 @@ urlpatterns = [
     path("daily/", include("daily.urls")),
     path("leaderboard/ratings/", include("ratings.urls")),
     path("", include("records.urls")),
-    path("", include("games.urls")),
+    path("", include("front.urls")),
 ]
 
 handler500 = "evilsite.views.server_error"

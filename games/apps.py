@@ -14,7 +14,7 @@ class GamesConfig(AppConfig):
         # A dictionary just imported gets its par, then its board priors (where each
         # board's rating starts), before its import is done, as import_dictionary does;
         # the dictionaries app, below play, runs what play registers.
-        from dictionaries.import_jobs import register_after_import
+        from dictionaries.hooks import register_after_import
         from games.services import board_prior_compute, par_compute
 
         register_after_import(par_compute)

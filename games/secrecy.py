@@ -11,36 +11,23 @@ secret for a while, from everyone, instructors, staff and superusers included:
 - today's daily puzzle, until the UTC day is over (``daily.selectors``): a
   spare identity's finished attempt must not inform another's.
 
-An app above play registers its rule here in its ``AppConfig.ready``, so play
-asks without importing it. The player's own board is not a reading of secrets:
-it shows what the game has revealed, and is served by play itself.
+An app above play registers its rule in its ``AppConfig.ready``
+(``games.hooks.register_secrecy_rule``), so play asks without importing it. The
+player's own board is not a reading of secrets: it shows what the game has revealed,
+and is served by play itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Case, CharField, Q, QuerySet, Value, When
 
+from games.hooks import SecrecyRule, Viewer, secrecy_rules
 from games.models import Game, Status
 
-Viewer = AbstractBaseUser | AnonymousUser
-
 HIDDEN_WHILE_PLAYED = "hidden until the game is over"
-
-
-class SecrecyRule(Protocol):
-    """One rule: a game it hides from a viewer, the same as a queryset filter, and the
-    words an export puts in place of what it hides."""
-
-    label: str
-
-    def is_secret_for(self, game: Game, viewer: Viewer) -> bool: ...
-
-    def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q: ...
 
 
 class CountingInProgress:
@@ -64,20 +51,13 @@ class CountingInProgress:
 
 
 COUNTING_IN_PROGRESS = CountingInProgress()
-# The apps' rules, asked before play's own (an export names the first that hides a game:
-# today's daily stays hidden past its end, until the day is over).
-_rules: list[SecrecyRule] = []
-
-
-def register_secrecy_rule(rule: SecrecyRule) -> None:
-    """Add a rule (once, however often an app's ``ready`` runs)."""
-    if rule not in _rules:
-        _rules.append(rule)
 
 
 def secrecy_rule_for(game: Game, viewer: Viewer) -> SecrecyRule | None:
-    """The first rule that hides ``game`` from ``viewer`` (None: nothing hidden)."""
-    rules = (*_rules, COUNTING_IN_PROGRESS)
+    """The first rule that hides ``game`` from ``viewer`` (None: nothing hidden). The apps'
+    rules come before play's own: an export names the first that hides a game (today's
+    daily stays hidden past its end, until the day is over)."""
+    rules = (*secrecy_rules(), COUNTING_IN_PROGRESS)
     return next((rule for rule in rules if rule.is_secret_for(game, viewer)), None)
 
 
@@ -90,7 +70,7 @@ def hidden_games(viewer: Viewer, *, through: str = "") -> Q:
     """The games some rule hides from ``viewer``, as a filter to exclude; ``through`` is the
     path to the game from another model ("game__" for a move)."""
     hidden = Q(**{f"{through}pk__in": []})
-    for rule in (*_rules, COUNTING_IN_PROGRESS):
+    for rule in (*secrecy_rules(), COUNTING_IN_PROGRESS):
         hidden |= rule.hidden_games(viewer, through=through)
     return hidden
 
@@ -110,7 +90,7 @@ class Secrecy:
         Worked out by the database in the same query, however many rows stream."""
         whens = [
             When(rule.hidden_games(self.viewer), then=Value(rule.label))
-            for rule in (*_rules, COUNTING_IN_PROGRESS)
+            for rule in (*secrecy_rules(), COUNTING_IN_PROGRESS)
         ]
         return games.annotate(
             secret_label=Case(*whens, default=Value(""), output_field=CharField())

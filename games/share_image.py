@@ -18,7 +18,6 @@ from django.core.cache import cache as django_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from games.models import Game
-from games.page_extras import result_extras
 from games.selectors.share import result_line, share_title
 
 WIDTH, HEIGHT = 1200, 630  # the size Open Graph and Twitter's large card expect
@@ -65,14 +64,13 @@ def squares_for(count: int) -> Squares:
     return Squares(size=SMALLEST_SQUARE, per_row=per_row, top=SQUARES_TOP)
 
 
-def standing(game: Game) -> str:
-    """What the game counts for, as the site says it: rated (by how much) when it moved
-    the player's rating (``result_extras``: the ratings' own test), ranked when it
-    counts without a rating change, unranked otherwise; the points of a game on the
-    points leaderboards."""
-    change = result_extras(game).get("rating_change")
-    if change is not None:
-        label = f"Rated {round(change.player_delta):+d}"
+def standing(game: Game, *, rated_by: float | None) -> str:
+    """What the game counts for, as the site says it: rated (by how much: ``rated_by``,
+    the change to the player's rating, which the caller reads from the ratings above
+    play) when it moved the player's rating, ranked when it counts without a rating
+    change, unranked otherwise; the points of a game on the points leaderboards."""
+    if rated_by is not None:
+        label = f"Rated {round(rated_by):+d}"
     elif game.is_ranked:
         label = "Ranked"
     else:
@@ -102,9 +100,10 @@ def _fit(
     return text + "…", font
 
 
-def result_image_png(game: Game) -> bytes:
-    """The PNG of a game's result (finished or not), from the cache when drawn before."""
-    label = standing(game) if game.is_over else ""
+def result_image_png(game: Game, *, rated_by: float | None) -> bytes:
+    """The PNG of a game's result (finished or not), from the cache when drawn before;
+    ``rated_by`` is what it did to its player's rating (None: nothing)."""
+    label = standing(game, rated_by=rated_by) if game.is_over else ""
     key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{label}"
     png: bytes | None = django_cache.get(key)
     if png is None:

@@ -10,17 +10,9 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
-        # Play knows nothing of ratings: it calls what is registered as a game ends.
-        from games.page_extras import (
-            register_board_extra,
-            register_result_extra,
-            register_settings_extra,
-        )
-        from games.services import register_finish_hook
-        from ratings.page_extras import chosen_board_rating, rated_result, rating_change
+        # Play knows nothing of ratings: it calls what is registered as a game ends
+        # (games/hooks.py). What play's pages show of the ratings is the front's.
+        from games.hooks import register_finish_hook
         from ratings.services import rating_record
 
         register_finish_hook(rating_record)
-        register_board_extra(rating_change)
-        register_settings_extra(chosen_board_rating)
-        register_result_extra(rated_result)

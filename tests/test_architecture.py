@@ -102,8 +102,9 @@ def test_no_import_cycle_between_apps() -> None:
 
 
 def test_play_imports_none_of_the_apps_above_it() -> None:
-    """Where the board shows the daily puzzle's (or a class's) information, the higher app
-    supplies it through a hook in games (``games.secrecy``, ``games.page_extras``, ...)."""
+    """Where a rule of play depends on an app above it (the daily's secrecy, the ratings'
+    update as a game ends), that app registers in a hook point of ``games/hooks.py``; the
+    pages that show several apps' information are the front's."""
     assert app_imports().get("games", set()) <= {"games.engine", "dictionaries", "evilsite"}
 
 

@@ -37,7 +37,7 @@ from evilsite.web import (
 )
 from games import services as game_services
 from games.models import Game
-from games.views.starting import refused_to, start_and_show
+from games.web import refused_to, start_and_show
 from records.exports import spreadsheet_safe
 
 STUDENTS_PER_PAGE = 50

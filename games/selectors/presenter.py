@@ -3,8 +3,8 @@
 The board (``board_for``: from the row alone), the last hint, and once the game is
 over its par, share text, reveal and the honest-game reads. Those end-of-game reads
 need the game's word list: it is loaded here once and handed to each of them, so a
-finished board asks the word bank once. What apps above play add to the board
-(``games.page_extras.board_extras``) is the view's, since it needs the request.
+finished board asks the word bank once. What apps above play add to the board (a
+daily attempt's place, the rating change) is the front's view's to read and add.
 """
 
 from __future__ import annotations

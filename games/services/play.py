@@ -9,7 +9,6 @@ so any process can serve any request.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -20,6 +19,7 @@ from django.utils import timezone
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.engine import guesser
+from games.hooks import answer_sources, finish_hooks
 from games.leaderboard_totals import leaderboard_totals_add
 from games.models import Game, Hint, Move, Status
 from games.scoring import win_points
@@ -149,22 +149,10 @@ def _apply_locked(
     return report, move
 
 
-# Where a word-maker's answer may be read instead of searched: an app above play registers
-# a source in its ``AppConfig.ready`` (the daily puzzle's shared answers, daily/answers.py).
-# A source returns None for a game it does not serve; play knows nothing of the daily.
-AnswerSource = Callable[[Game, engine.GameState, str], engine.MoveReport | None]
-_answer_sources: list[AnswerSource] = []
-
-
-def register_answer_source(source: AnswerSource) -> None:
-    """Add a place answers may be read from (once, however often an app's ``ready`` runs)."""
-    if source not in _answer_sources:
-        _answer_sources.append(source)
-
-
 def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engine.MoveReport:
-    """The word-maker's answer to ``letter``: read from a registered source, or searched."""
-    for source in _answer_sources:
+    """The word-maker's answer to ``letter``: read from a registered source (``games.hooks``:
+    the daily puzzle's shared answers), or searched."""
+    for source in answer_sources():
         report = source(game, state, letter)
         if report is not None:
             return report
@@ -336,20 +324,6 @@ def forfeit_locked(game: Game, *, abandoned: bool = False) -> None:
     game.save()
 
 
-FinishHook = Callable[[Game], None]
-_finish_hooks: list[FinishHook] = []
-
-
-def register_finish_hook(hook: FinishHook) -> None:
-    """Run ``hook`` in the transaction that ends a ranked game (once per hook).
-
-    Apps above play (the ratings) register here in their ``AppConfig.ready``: an
-    update in the finishing transaction never misses nor doubles a game.
-    """
-    if hook not in _finish_hooks:
-        _finish_hooks.append(hook)
-
-
 def _finish(game: Game, *, word: str) -> None:
     game.word = word
     game.finished_at = timezone.now()
@@ -362,7 +336,7 @@ def _finish(game: Game, *, word: str) -> None:
     # In the finishing transaction: the all-time boards never miss or double a game.
     leaderboard_totals_add(game=game)
     if game.is_ranked:
-        for hook in _finish_hooks:
+        for hook in finish_hooks():  # games.hooks: the ratings
             hook(game)
     transaction.on_commit(lambda: logger.info("game finished", extra=_finished_fields(game)))
 

@@ -18,10 +18,9 @@ from pytest_django.fixtures import Settings
 
 from daily.services import daily_attempt_start
 from dictionaries.models import Dictionary
-from games import services
+from games import hooks, services
 from games.models import BoardTotal, Game, Move, Status
 from games.selectors.abandoned import abandon_limit_words, abandoned_message, is_abandoned
-from games.services import play
 from ratings.models import PlayerRating, RatingChange
 from tests.conftest import NINE_WORDS
 from tests.daily.support import daily_dictionary, todays_puzzle
@@ -155,7 +154,7 @@ class TestExpire:
             if game.pk == second.pk:
                 raise SystemExit("worker killed")
 
-        monkeypatch.setattr(play, "_finish_hooks", [*play._finish_hooks, dies_on_the_second])
+        monkeypatch.setattr(hooks, "_finish_hooks", [*hooks._finish_hooks, dies_on_the_second])
         with pytest.raises(SystemExit):
             services.abandoned_games_expire()
         assert_rated_loss_once(first)
@@ -163,7 +162,7 @@ class TestExpire:
         assert not BoardTotal.objects.filter(player=second.player).exists()
         assert not PlayerRating.objects.filter(player=second.player).exists()
 
-        monkeypatch.setattr(play, "_finish_hooks", play._finish_hooks[:-1])
+        monkeypatch.setattr(hooks, "_finish_hooks", hooks._finish_hooks[:-1])
         assert services.abandoned_games_expire() == [second]
         assert_rated_loss_once(second)
         assert RatingChange.objects.count() == 2
@@ -312,7 +311,7 @@ class TestAtTheSameMoment:
             answer.wait(timeout=10)
             return None  # then the engine answers as ever
 
-        monkeypatch.setattr(play, "_answer_sources", [slow_word_maker])
+        monkeypatch.setattr(hooks, "_answer_sources", [slow_word_maker])
         results: list[object] = []
 
         def guessing() -> None:

@@ -11,21 +11,14 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from daily.models import DailyPuzzle
-from dictionaries.models import Dictionary
 from games import share_image
 from games.models import Game
 from games.selectors.share import result_image_path, share_code
-from ratings.models import RatingChange
 from tests.conftest import NINE_WORDS
-from tests.daily.conftest import made_up, puzzle
-from tests.daily.support import finished_attempt, play_out
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import guess, start
 
 pytestmark = pytest.mark.django_db
-
-__all__ = ["made_up", "puzzle"]  # the daily fixtures
 
 
 @pytest.fixture
@@ -79,7 +72,7 @@ def test_it_is_drawn_once_per_state(
 ) -> None:
     first = client.get(result_image_path(game)).content
 
-    def refuse(game: Any) -> bytes:
+    def refuse(game: Any, label: str) -> bytes:
         raise AssertionError("drawn again")
 
     monkeypatch.setattr(share_image, "_draw", refuse)
@@ -109,30 +102,12 @@ def test_the_picture_uses_its_whole_height(client: Client, game: Game) -> None:
     assert many.box(many.per_row - 1)[2] <= share_image.WIDTH - share_image.MARGIN
 
 
-class TestStanding:
-    """The picture says rated, ranked or unranked as the rest of the site does: rated
-    when the game moved its player's rating (the board's test), whatever kind it is."""
-
-    def test_an_unranked_game(self) -> None:
-        nine = DictionaryFactory(words=list(NINE_WORDS), is_default=True)
-        game = play_out(start(UserFactory(), nine, show_word_count=True))
-        assert not game.is_ranked
-        assert share_image.standing(game) == "Unranked"
-
-    def test_a_rated_ranked_game_says_by_how_much_and_its_points(self) -> None:
-        nine = DictionaryFactory(words=list(NINE_WORDS), is_default=True)
-        game = play_out(start(UserFactory(), nine, max_misses=8, show_word_count=False))
-        change = RatingChange.objects.get(game=game)
-        points = f"{game.score:,} point{'s' * (game.score != 1)}"
-        assert share_image.standing(game) == f"Rated {round(change.player_delta):+d} · {points}"
-
-    def test_a_daily_attempt_is_rated_exactly_when_its_rating_moved(
-        self, made_up: Dictionary, puzzle: DailyPuzzle
-    ) -> None:
-        attempt = finished_attempt(UserFactory(), puzzle)
-        change = RatingChange.objects.filter(game=attempt).first()
-        if change is not None:
-            assert share_image.standing(attempt) == f"Rated {round(change.player_delta):+d}"
-            change.delete()  # a daily that moves no rating (as the ratings may decide)
-        assert share_image.standing(attempt) == "Ranked"
-        assert "point" not in share_image.standing(attempt)  # daily puzzles score no points
+def test_it_says_what_the_game_counts_for(game: Game) -> None:
+    """Rated by the change it is given, else ranked or unranked; a ranked game's points."""
+    game.is_ranked = False
+    assert share_image.standing(game, rated_by=None) == "Unranked"
+    game.is_ranked, game.score = True, 1200  # a ranked game off the daily: on the boards
+    assert share_image.standing(game, rated_by=None) == "Ranked · 1,200 points"
+    assert share_image.standing(game, rated_by=-11.6) == "Rated -12 · 1,200 points"
+    game.score = 1
+    assert share_image.standing(game, rated_by=7.2) == "Rated +7 · 1 point"

@@ -1,7 +1,7 @@
 """The daily puzzle on play's pages: its card on the home page, an attempt's place.
 
-Registered in ``DailyConfig.ready`` (``games.page_extras``): play renders the pages,
-the daily app supplies what they show of it.
+The front's views add these to their context, reading the daily's selectors directly;
+the templates (``home.html``, ``games/_end_panel.html``...) name the keys.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def home_card(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-def attempt_place(request: HttpRequest, game: Game) -> dict[str, Any]:
+def attempt_place(game: Game) -> dict[str, Any]:
     """A finished daily attempt's end panel: its place on the day's board (a ranked one),
     the player's streak and the wait for the next puzzle (any attempt, a guest's too)."""
     if not game.is_over or not (game.is_daily_attempt or game.was_daily_attempt):

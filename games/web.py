@@ -1,9 +1,12 @@
-"""The one way a start button answers: start a game, then its board or the refusal.
+"""Play's web helpers, shared by every app whose views start a game.
 
-Play, the computer's games, a visitor's first game, the daily puzzle and class
-assignments each start games through a different service, but answer alike:
-the new game's board with what was started, the game a resent form had already
-started, or the refusal where the button was.
+The one way a start button answers (``start_and_show``): the front's play pages, the
+computer's games, a visitor's first game, the daily puzzle and class assignments each
+start games through a different service, but answer alike: the new game's board with
+what was started, the game a resent form had already started, or the refusal where the
+button was. And the one way a visitor's game logs them in as its guest (``guest_log_in``).
+They stay in play, below the daily and the classes whose views use them, as the
+platform's web helpers stay in ``evilsite/web.py``; play's pages are the front's.
 """
 
 from __future__ import annotations
@@ -11,12 +14,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from evilsite.ratelimit import RateLimitExceeded, too_many_requests
 from games.models import Game
 from games.services import GameAlreadyStartedError, GameRuleError, GameShownError
+
+# The guest account is made here, not by a password check: name the backend that
+# vouches for it (django-axes' backend only guards logins).
+GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def guest_log_in(request: HttpRequest, game: Game) -> Game:
+    """Log the visitor in as the guest account that ``game`` was just started for, for this
+    browser session only; returns the game."""
+    login(request, game.player, backend=GUEST_BACKEND)
+    request.session.set_expiry(0)  # a visitor's session ends when the browser closes
+    return game
 
 
 def start_and_show(

@@ -3,7 +3,7 @@
 Made-up words (``qzxv``...) make "no candidate word in the page" a meaningful
 check: they cannot occur in the HTML by accident.
 
-Over 500 lines: one test module per views module (games/views/play.py, 11 endpoints),
+Over 500 lines: one test module per views module (front/views/play.py, 11 endpoints),
 each endpoint with and without HTMX.
 """
 

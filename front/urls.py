@@ -1,10 +1,10 @@
-"""Game URLs: home, the play pages and the share pages (records: ``records/urls.py``)."""
+"""The front's URLs: home, the play pages and the share pages (records: ``records/urls.py``)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from games.views import play, results, visitors
+from front.views import play, results, visitors
 
 urlpatterns = [
     path("", play.home, name="home"),

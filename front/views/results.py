@@ -24,6 +24,7 @@ from games.selectors.share import (
     share_title,
 )
 from games.share_image import result_image_png
+from ratings.selectors import game_change
 
 IMAGE_MAX_AGE = 10 * 60
 
@@ -63,4 +64,8 @@ def game_result_image(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not share_code_matches(pk, code):
         raise Http404("No such result.")
     game = get_object_or_404(Game.objects.select_related("daily_puzzle"), pk=pk)
-    return HttpResponse(result_image_png(game), content_type="image/png")
+    # The board's own test (``game_change``): the picture never says "rated" of a game
+    # the board calls unrated, nor the reverse.
+    change = game_change(game) if game.is_over else None
+    rated_by = change.player_delta if change is not None else None
+    return HttpResponse(result_image_png(game, rated_by=rated_by), content_type="image/png")

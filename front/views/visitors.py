@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
@@ -12,19 +11,7 @@ from evilsite.client_ip import client_ip_address
 from games import services
 from games.forms import DEFAULT_WRONG_GUESSES, NewGameForm
 from games.models import Game
-from games.views.starting import refused_to, start_and_show
-
-# The guest account is made here, not by a password check: name the backend that
-# vouches for it (django-axes' backend only guards logins).
-GUEST_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def guest_log_in(request: HttpRequest, game: Game) -> Game:
-    """Log the visitor in as the guest account that ``game`` was just started for, for this
-    browser session only; returns the game."""
-    login(request, game.player, backend=GUEST_BACKEND)
-    request.session.set_expiry(0)  # a visitor's session ends when the browser closes
-    return game
+from games.web import guest_log_in, refused_to, start_and_show
 
 
 @require_POST

@@ -1,4 +1,4 @@
-"""What the ratings add to play's pages (registered in ``RatingsConfig.ready``).
+"""What the ratings add to play's pages, read from the ratings' selectors directly.
 
 On the new-game form: the chosen board's rating and the player's odds on it. On a
 finished ranked game: what it did to the rating, or why it did not count.
@@ -15,7 +15,7 @@ from games.selectors.board import ParInfo
 from ratings.selectors import board_outlook, game_change, game_outlook
 
 
-def rating_change(request: HttpRequest, game: Game) -> dict[str, Any]:
+def rating_change(game: Game) -> dict[str, Any]:
     """What the game did to its player's rating, once it is over; or why it changed nothing."""
     if not game.is_over or not game.is_ranked or game.finished_at is None:
         return {}
@@ -23,14 +23,6 @@ def rating_change(request: HttpRequest, game: Game) -> dict[str, Any]:
     if change is not None:
         return {"rating_change": change}
     return {"rating_skipped": game_outlook(game)}
-
-
-def rated_result(game: Game) -> dict[str, Any]:
-    """Whether the game moved its player's rating, and by how much, for the share picture:
-    the board's own test (``game_change``), so the picture never says "rated" of a game
-    the board calls unrated, nor the reverse."""
-    change = game_change(game) if game.is_over else None
-    return {"rating_change": change} if change is not None else {}
 
 
 def chosen_board_rating(request: HttpRequest, board: ParInfo) -> dict[str, Any]:

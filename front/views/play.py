@@ -1,6 +1,8 @@
 """The play pages: home, new game, the board, a guess, undo, hint, forfeit.
 
-Thin views: parse a form, call one service or selector, render. A guess sent
+Thin views: parse a form, call one service or selector, render; what the pages show of
+the daily puzzle and the ratings is read from their selectors (``front.daily_context``,
+``front.ratings_context``), since the front sits above them. A guess sent
 by HTMX gets only the board back; the same form without JavaScript posts and
 redirects to the board (post/redirect/get) with the result in the messages.
 """
@@ -24,10 +26,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from evilsite.web import login_required_htmx
+from front.daily_context import attempt_place, home_card
+from front.ratings_context import chosen_board_rating, rating_change
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
-from games.page_extras import board_extras, home_extras, settings_extras
 from games.selectors.abandoned import abandoned_message
 from games.selectors.board import (
     games_in_progress,
@@ -36,7 +39,7 @@ from games.selectors.board import (
     shows_words_left,
 )
 from games.selectors.presenter import board_view
-from games.views.starting import start_and_show
+from games.web import start_and_show
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +61,7 @@ def home(request: HttpRequest) -> HttpResponse:
         for notice in _abandoned_notices(request):  # never listed as in progress
             messages.error(request, notice.message)
         context["games_in_progress"] = list(games_in_progress(player=request.user)[:10])
-    context.update(home_extras(request))  # the daily puzzle's card (daily/page_extras.py)
+    context.update(home_card(request))  # the daily puzzle's card
     return render(request, "home.html", context)
 
 
@@ -149,7 +152,7 @@ def _new_game_page(
             "par": board,
             "current_game": current_game,
             "needs_confirmation": needs_confirmation,
-            **settings_extras(request, board),
+            **chosen_board_rating(request, board),
         },
     )
 
@@ -273,7 +276,7 @@ def game_par(request: HttpRequest) -> HttpResponse:
         initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
     )
     board = form.par_info(player=request.user)
-    return render(request, "games/_par.html", {"par": board, **settings_extras(request, board)})
+    return render(request, "games/_par.html", {"par": board, **chosen_board_rating(request, board)})
 
 
 @require_safe
@@ -437,14 +440,15 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
 
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
     """What the board shows (``board_view``: once the game is over, its share text and the
-    reveal too), the notices, and what apps above play add."""
+    reveal too), the notices, and at the end a daily attempt's place and the rating change."""
     context = board_view(game, absolute_url=request.build_absolute_uri).context()
     context.update(
         notices=notices,
         announcement=" ".join(notice.message for notice in notices),
         start_token=uuid.uuid4(),  # for "Play again": one new game per page shown
     )
-    context.update(board_extras(request, game))  # a daily attempt's place (daily/page_extras.py)
+    context.update(attempt_place(game))
+    context.update(rating_change(game))
     return context
 
 
