@@ -48,7 +48,6 @@ from games.services.play import (
 )
 from games.services.prior import BoardPriorOutcome, board_prior_compute
 from games.services.start import (
-    REPLAY_WAITS_FOR_THE_DAY,
     SEED_BITS,
     GameSettings,
     computer_game_start,
@@ -56,7 +55,7 @@ from games.services.start import (
     game_create,
     game_start,
     guest_game_start,
-    replay_waits_for_the_day,
+    replay_waits,
     settings_check,
     settings_lexicon,
     start_token_refuse,
@@ -67,7 +66,6 @@ __all__ = [
     "DIFFICULTY_CHOICE_MESSAGE",
     "HINT_NODES",
     "NOT_OFFERED_MESSAGE",
-    "REPLAY_WAITS_FOR_THE_DAY",
     "SEED_BITS",
     "AnswerSource",
     "BoardPriorOutcome",
@@ -104,7 +102,7 @@ __all__ = [
     "par_compute",
     "register_answer_source",
     "register_finish_hook",
-    "replay_waits_for_the_day",
+    "replay_waits",
     "settings_check",
     "settings_lexicon",
     "start_token_refuse",
