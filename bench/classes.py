@@ -69,7 +69,7 @@ def seed(*, students: int, games_per_student: int) -> tuple[object, object, obje
     from classes.models import Assignment, AssignmentGame, Classroom, Membership
     from classes.services import new_join_code
     from dictionaries.models import Dictionary
-    from games.models import Game
+    from games.models import CountsAs, Game
 
     rng = random.Random(12)
     now = timezone.now()
@@ -112,6 +112,11 @@ def seed(*, students: int, games_per_student: int) -> tuple[object, object, obje
                     max_misses=8,
                     difficulty=rng.choice(("easy", "medium", "hard")),
                     is_ranked=True,
+                    counts_as=(
+                        CountsAs.ASSIGNMENT
+                        if number < ASSIGNMENTS * GAMES_PER_ASSIGNMENT
+                        else CountsAs.RANKED
+                    ),
                     seed=number,
                     letters="abcdefgh"[: misses + 1],
                     pattern="zzzzzz" if won else "------",

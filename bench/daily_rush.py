@@ -283,7 +283,7 @@ def count_searches(run: Run, puzzle: Any, *, stored_before: int) -> None:
     from games.models import Move
 
     moves = Move.objects.filter(
-        game__daily_puzzle=puzzle, game__player__username__startswith=run.prefix
+        game__daily_link__puzzle=puzzle, game__player__username__startswith=run.prefix
     )
     run.guesses = moves.count()
     if run.shared:

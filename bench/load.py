@@ -696,7 +696,8 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 from daily.selectors import utc_today
 from daily.services import daily_puzzle_ensure
-from games.models import Game, Status
+from daily.models import DailyGame
+from games.models import CountsAs, Game, Status
 
 count, readers = int(sys.argv[1]), sys.argv[2:]
 puzzle = daily_puzzle_ensure(day=utc_today())
@@ -716,12 +717,16 @@ for player in players:
     games.append(Game(
         player=player, dictionary_id=puzzle.dictionary_id, length=puzzle.length,
         max_misses=puzzle.max_misses, difficulty=puzzle.difficulty, is_ranked=True,
-        seeded_ties=True, seed=puzzle.seed, daily_puzzle=puzzle, letters=letters,
+        seeded_ties=True, seed=puzzle.seed, counts_as=CountsAs.ONE_ATTEMPT, letters=letters,
         pattern=word if won else "-" * puzzle.length, misses=misses,
         status=Status.WON if won else Status.LOST, words_left=1, word=word,
         finished_at=now - dt.timedelta(seconds=rng.uniform(0, 3600)),
     ))
 Game.objects.bulk_create(games, batch_size=1000)
+DailyGame.objects.bulk_create(
+    (DailyGame(game=game, puzzle=puzzle, attempt_by_id=game.player_id) for game in games),
+    batch_size=1000,
+)
 print(f"daily #{puzzle.number}: {len(games)} finished attempts seeded")
 """
 

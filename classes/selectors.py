@@ -36,14 +36,12 @@ from api.models import MakerGame
 from classes.models import (
     RUN_CLASSES_PERMISSION,
     Assignment,
-    AssignmentGame,
     Classroom,
     Membership,
     normalize_join_code,
 )
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 from games.permissions import can_review_all
-from games.secrecy import HIDDEN_WHILE_PLAYED
 from records.selectors.stats import Totals, distribution
 
 
@@ -205,33 +203,6 @@ def open_assignments_for(
         )
         for assignment in assignments
     ]
-
-
-def assignment_game_counts_as(game: Game) -> str | None:
-    """What a game of an assignment counts as (for ``games.selectors.counting``), or None."""
-    title = (
-        AssignmentGame.objects.filter(game_id=game.pk)
-        .values_list("assignment__title", flat=True)
-        .first()
-    )
-    return None if title is None else f"a game of the assignment “{title}”"
-
-
-class AssignmentGameSecrecy:
-    """An assignment's game while it is played, as play's secrecy rule (``games.secrecy``,
-    registered by ``ClassesConfig``): it counts for the class, so nobody, its instructor
-    included, reads its families or candidates before it is over."""
-
-    label = HIDDEN_WHILE_PLAYED
-
-    def is_secret_for(self, game: Game, viewer: AbstractBaseUser | AnonymousUser) -> bool:
-        return not game.is_over and AssignmentGame.objects.filter(game_id=game.pk).exists()
-
-    def hidden_games(self, viewer: AbstractBaseUser | AnonymousUser, *, through: str = "") -> Q:
-        return Q(**{f"{through}status": Status.PLAYING, f"{through}assignment_link__isnull": False})
-
-
-ASSIGNMENT_GAME_SECRECY = AssignmentGameSecrecy()
 
 
 def assignment_game_in_progress(

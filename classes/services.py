@@ -31,7 +31,7 @@ from classes.selectors import assignment_game_in_progress, can_run_classes
 from dictionaries.models import Dictionary
 from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
 from games import services as game_services
-from games.models import Game
+from games.models import CountsAs, Game
 
 CODE_ATTEMPTS = 5
 
@@ -287,6 +287,7 @@ def assignment_game_start(
             forfeit_game_id=forfeit_game_id,
             start_token=start_token,
             seed=seed,
+            counts_as=CountsAs.ASSIGNMENT,  # no hint, no undo, secret while it is played
         )
         AssignmentGame.objects.create(game=game, assignment=assignment)
         return game

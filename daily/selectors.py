@@ -23,9 +23,16 @@ from django.db.models.functions import Length
 from django.utils import timezone
 
 from daily import draw
-from daily.models import DailyPuzzle
+from daily.models import (
+    DAILY_ATTEMPTS,
+    DAILY_BOARD_GAMES,
+    DAILY_STREAK_GAMES,
+    DailyPuzzle,
+    daily_link_of,
+    puzzle_day_of,
+)
 from dictionaries.selectors import word_lengths
-from games.models import DAILY_ATTEMPTS, DAILY_BOARD_GAMES, DAILY_STREAK_GAMES, Game, Status
+from games.models import CountsAs, Game, Status
 from games.selectors.board import default_dictionary
 
 BOARD_PER_PAGE = 25
@@ -56,16 +63,19 @@ def board_games_of(days: Sequence[dt.date]) -> Q:
     their day ended. One left open over midnight is not ranked: by then its puzzle's
     practice, the computer's replay and everyone's reviews are open (a spare identity
     could read them), so it finishes on no board, whoever plays it."""
-    finished_on_the_day = (Q(daily_puzzle_id=day, finished_at__lt=day_end(day)) for day in days)
+    finished_on_the_day = (
+        Q(daily_link__puzzle_id=day, finished_at__lt=day_end(day)) for day in days
+    )
     return DAILY_BOARD_GAMES & functools.reduce(operator.or_, finished_on_the_day, Q(pk__in=[]))
 
 
 def missed_its_day(game: Game, *, now: dt.datetime | None = None) -> bool:
     """Whether a daily attempt can no longer be on its board: finished (or still open) after
     its UTC day ended (``board_games_of``)."""
-    if game.daily_puzzle_id is None:
+    day = puzzle_day_of(game)
+    if day is None:
         return False
-    return (game.finished_at or now or timezone.now()) >= day_end(game.daily_puzzle_id)
+    return (game.finished_at or now or timezone.now()) >= day_end(day)
 
 
 def hours_and_minutes(delta: dt.timedelta) -> str:
@@ -86,10 +96,26 @@ def ranked_attempt(*, player: Viewer, puzzle: DailyPuzzle) -> Game | None:
     played as a guest)."""
     if not player.is_authenticated:
         return None
-    game = Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
+    game = (
+        Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_link__puzzle=puzzle)
+        .select_related("daily_link")
+        .first()
+    )
     if game is not None:
-        game.daily_puzzle = puzzle  # already at hand: no query to read it again
+        game.daily_link.puzzle = puzzle  # type: ignore[attr-defined]  # at hand: no query again
     return game
+
+
+def share_title(game: Game) -> str | None:
+    """A daily game's share title, "Evil Hangman daily #328" (play's title source, registered
+    by ``DailyConfig``), None for a game of no puzzle. A guest's attempt is the day's
+    attempt, as a ranked one is: no label."""
+    link = daily_link_of(game)
+    if link is None:
+        return None
+    plain = game.is_ranked or link.played_as_guest
+    kind = "" if plain else (" (with hints)" if game.hints_used else " (practice)")
+    return f"Evil Hangman daily #{link.puzzle.number}{kind}"
 
 
 HIDDEN_UNTIL_TOMORROW = "hidden until the day is over (UTC)"
@@ -113,14 +139,16 @@ class TodaysPuzzleSecrecy:
     label = HIDDEN_UNTIL_TOMORROW
 
     def is_secret_for(self, game: Game, viewer: Viewer, *, today: dt.date | None = None) -> bool:
-        if game.daily_puzzle_id is None or game.daily_puzzle_id != (today or utc_today()):
+        if game.counts_as in (CountsAs.RANKED, CountsAs.ASSIGNMENT):
+            return False  # never a day's game: no query for its link
+        if puzzle_day_of(game) != (today or utc_today()):
             return False
         return not (game.is_over and viewer.is_authenticated and game.player_id == viewer.pk)
 
     def hidden_games(self, viewer: Viewer, *, through: str = "", today: dt.date | None = None) -> Q:
         """``is_secret_for`` as a filter; ``through`` is the path to the game from another
         model ("game__" for a move)."""
-        hidden = Q(**{f"{through}daily_puzzle_id": today or utc_today()})
+        hidden = Q(**{f"{through}daily_link__puzzle_id": today or utc_today()})
         if viewer.is_authenticated:
             own_and_over = Q(**{f"{through}player_id": viewer.pk}) & ~Q(
                 **{f"{through}status": Status.PLAYING}
@@ -150,11 +178,12 @@ class BoardRow:
 
 
 def board_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
-    """The finished ranked attempts at ``puzzle`` in board order (the ``game_daily_board`` index):
-    solved first, then fewest misses, fewest guesses, earliest finish ("won" sorts after
-    "lost", hence descending)."""
+    """The finished ranked attempts at ``puzzle`` in board order (the games' index
+    ``game_one_attempt_board``, by the seed every attempt at it shares): solved first, then
+    fewest misses, fewest guesses, earliest finish ("won" sorts after "lost", hence
+    descending)."""
     return (
-        Game.objects.filter(board_games_of([puzzle.date]))
+        Game.objects.filter(board_games_of([puzzle.date]), seed=puzzle.seed)
         .annotate(guesses=Length("letters"))
         .order_by(F("status").desc(), "misses", "guesses", "finished_at", "id")
     )
@@ -195,9 +224,10 @@ def board_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
     one row comparison (a range of the index, where an OR of the four cases would
     read the whole board).
     """
-    if not game.is_daily_attempt or not game.is_over or missed_its_day(game):
+    link = daily_link_of(game)
+    if link is None or not link.is_ranked_attempt or not game.is_over or missed_its_day(game):
         return None
-    attempts = Game.objects.filter(board_games_of([puzzle.date]))
+    attempts = Game.objects.filter(board_games_of([puzzle.date]), seed=puzzle.seed)
     earlier_in_order = RawSQL(
         "(misses, LENGTH(letters), finished_at, id) < (%s, %s, %s, %s)",
         (
@@ -228,11 +258,11 @@ def puzzle_summaries(days: list[dt.date]) -> dict[dt.date, PuzzleSummary]:
     counts = (
         Game.objects.filter(board_games_of(days))
         .order_by()
-        .values("daily_puzzle")
+        .values("daily_link__puzzle")
         .annotate(players=Count("*"), solved=Count("id", filter=Q(status=Status.WON)))
     )
     found = {
-        row["daily_puzzle"]: PuzzleSummary(players=row["players"], solved=row["solved"])
+        row["daily_link__puzzle"]: PuzzleSummary(players=row["players"], solved=row["solved"])
         for row in counts
     }
     return {day: found.get(day, PuzzleSummary(players=0, solved=0)) for day in days}
@@ -286,8 +316,10 @@ def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> 
     attempts: dict[dt.date, Game] = {}
     if viewer.is_authenticated:
         attempts = {
-            game.daily_puzzle_id: game
-            for game in Game.objects.filter(DAILY_ATTEMPTS, player=viewer, daily_puzzle__in=days)
+            game.daily_link.puzzle_id: game  # type: ignore[attr-defined]
+            for game in Game.objects.filter(
+                DAILY_ATTEMPTS, player=viewer, daily_link__puzzle__in=days
+            ).select_related("daily_link")
         }
     undrawn = _undrawn_puzzles([day for day in days if day not in stored])
     page.object_list = [
@@ -349,7 +381,7 @@ def daily_streaks(*, player: AbstractBaseUser, today: dt.date | None = None) -> 
     finished: dict[dt.date, bool] = {
         day: status == Status.WON
         for day, status in Game.objects.filter(DAILY_STREAK_GAMES, player=player).values_list(
-            "daily_puzzle_id", "status"
+            "daily_link__puzzle_id", "status"
         )
     }
     solved_days = sorted(day for day, won in finished.items() if won)

@@ -1,8 +1,8 @@
 """Writes of the daily puzzle: the day's puzzle row, a ranked attempt, a practice game.
 
-Each runs in one transaction. The ranked attempt is guarded by the database
-(``game_one_ranked_daily_attempt``: one per player and puzzle), so two starts
-sent at the same moment make one game and the other is told which.
+Each runs in one transaction. The attempt is guarded by the database
+(``dailygame_one_attempt``: one per player and puzzle, on the game's link row), so
+two starts sent at the same moment make one game and the other is told which.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from django.db import IntegrityError, transaction
 from django.utils import dateformat
 
 from daily import draw
-from daily.models import DailyPuzzle
+from daily.models import DAILY_ATTEMPTS, DailyGame, DailyPuzzle
 from dictionaries.selectors import word_lengths
 from evilsite.guests import GUEST_NOT_ALLOWED, guest_create, is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
-from games.models import DAILY_ATTEMPTS, Game
+from games.models import CountsAs, Game
 from games.selectors.board import default_dictionary
 from games.services import (
     GameAlreadyStartedError,
@@ -108,7 +108,7 @@ def daily_attempt_start(
     """Start the player's one attempt at ``puzzle`` (today's: the view checks the day).
 
     A player's attempt is ranked; a guest's is a real attempt (share text, streak) but
-    never ranked nor on the day's board (``Game.played_as_guest``), and stays the day's
+    never ranked nor on the day's board (``DailyGame.played_as_guest``), and stays the day's
     one attempt when the guest signs up. A guest's counts in ``guest_daily`` per client
     ``address`` however the guest was made (a practice game's guest too): each is a fresh
     identity that learns how the puzzle answers. It is played alongside any ranked game in
@@ -124,7 +124,7 @@ def daily_attempt_start(
             if guest:
                 rate_limit_hit(scope="guest_daily", address=address)
             return _create_game(
-                player=player, puzzle=puzzle, ranked=not guest, played_as_guest=guest
+                player=player, puzzle=puzzle, ranked=not guest, attempt=True, played_as_guest=guest
             )
     except IntegrityError:
         existing = _ranked_attempt(player=player, puzzle=puzzle)
@@ -163,18 +163,22 @@ def guest_attempt_carry(
         type(account).objects.select_for_update(no_key=True).filter(pk=account.pk).first()
         attempt = (
             Game.objects.select_for_update()
-            .filter(DAILY_ATTEMPTS, player=guest, daily_puzzle_id=day)
+            .filter(DAILY_ATTEMPTS, player=guest, daily_link__puzzle_id=day)
             .first()
         )
         if (
             attempt is None
-            or Game.objects.filter(DAILY_ATTEMPTS, player=account, daily_puzzle_id=day).exists()
+            or Game.objects.filter(
+                DAILY_ATTEMPTS, player=account, daily_link__puzzle_id=day
+            ).exists()
         ):
             return None
         attempt.player = account
         try:
             with transaction.atomic():
                 attempt.save(update_fields=["player"])
+                # The link's one-attempt rule moves with the game.
+                DailyGame.objects.filter(game=attempt).update(attempt_by=account)
         except IntegrityError:  # the account started its own meanwhile: that one stays
             return None
         return attempt
@@ -216,7 +220,7 @@ def daily_practice_start(
 
 
 def _ranked_attempt(*, player: AbstractBaseUser, puzzle: DailyPuzzle) -> Game | None:
-    return Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_puzzle=puzzle).first()
+    return Game.objects.filter(DAILY_ATTEMPTS, player=player, daily_link__puzzle=puzzle).first()
 
 
 def _create_game(
@@ -224,9 +228,13 @@ def _create_game(
     player: AbstractBaseUser,
     puzzle: DailyPuzzle,
     ranked: bool,
+    attempt: bool = False,
     start_token: uuid.UUID | None = None,
     played_as_guest: bool = False,
 ) -> Game:
+    """A game of ``puzzle`` and its link row, in the caller's transaction. ``attempt``: the
+    player's one attempt of the day (the link's ``dailygame_one_attempt`` refuses a second
+    one with ``IntegrityError``), stored on the game as what it counts as."""
     game_settings = GameSettings.of(puzzle)
     try:
         lexicon = settings_lexicon(game_settings)
@@ -234,7 +242,7 @@ def _create_game(
         raise GameRuleError(
             f"The words of daily puzzle #{puzzle.number} are no longer available."
         ) from None
-    return game_create(
+    game = game_create(
         player=player,
         game_settings=game_settings,
         lexicon=lexicon,
@@ -243,6 +251,12 @@ def _create_game(
         seeded_ties=True,  # practice too: the same letters meet the same families
         vocabulary=engine.ranked_vocabulary(lexicon, daily=True),  # the same secret part
         start_token=start_token,
-        daily_puzzle_id=puzzle.pk,
+        counts_as=CountsAs.ONE_ATTEMPT if attempt else CountsAs.NOTHING,
+    )
+    DailyGame.objects.create(
+        game=game,
+        puzzle=puzzle,
+        attempt_by=player if attempt else None,
         played_as_guest=played_as_guest,
     )
+    return game

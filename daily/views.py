@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from daily import services
 from daily.forms import PracticeForm
-from daily.models import DailyPuzzle
+from daily.models import DailyPuzzle, daily_link_of
 from daily.selectors import (
     archive_page,
     board_page,
@@ -181,11 +181,12 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
 
 def _started_message(game: Game) -> str:
     """One line of rules, on the board itself: the first-time player's only explanation."""
-    puzzle = game.daily_puzzle
-    assert puzzle is not None
+    link = daily_link_of(game)
+    assert link is not None
+    puzzle = link.puzzle
     counts = (
         "One attempt, as a guest: sign up to be on the day's leaderboard."
-        if game.played_as_guest
+        if link.played_as_guest
         else "One attempt, ranked on the day's leaderboard."
     )
     return (

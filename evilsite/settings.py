@@ -86,14 +86,17 @@ INSTALLED_APPS = [
     "csp",
     "template_partials",
     "axes",
+    # The site's apps in their layers' order, lowest first (pyproject.toml's import-linter
+    # "apps" contract; tests/architecture/test_installed_apps.py holds them to it): an app's
+    # ``ready`` runs after those of the apps it stands on.
     "evilsite",
     "dictionaries",
     "games",
+    "daily",
     "ratings",
+    "api",
     "records",
     "classes",
-    "daily",
-    "api",
     "accounts",
     "front",
     # After the site's apps: dictionaries' db_worker (orphan uploads cleared first) wins.

@@ -4,8 +4,8 @@ Nothing here can add, change or delete a game or a move (deleting a player
 from the user admin still removes their games, as the foreign key says). Each game links to its
 review page, where the families are easier to read than raw JSON.
 
-The games ``games.secrecy`` hides (today's daily puzzle until the UTC day is over,
-``daily.selectors.TodaysPuzzleSecrecy``; a game that counts while it is played) and their
+The games ``games.secrecy`` hides (an app's own rule's, such as today's daily puzzle until
+the UTC day is over; a game that counts while it is played) and their
 moves are left out of every list and page, as every path asks: staff would otherwise
 read the families, the word or the seed here.
 """
@@ -125,7 +125,7 @@ class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
                     "is_ranked",
                     "unranked_by_hint",
                     "hints_used",
-                    "daily_puzzle",
+                    "counts_as",
                     "seed",
                 )
             },

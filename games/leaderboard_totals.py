@@ -116,9 +116,9 @@ def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT
     board_model = apps.get_model("games", "BoardTotal")
     player_model = apps.get_model("games", "PlayerTotal")
     games = game_model.objects.using(using)
-    if any(field.name == "daily_puzzle" for field in game_model._meta.get_fields()):
+    if any(field.name == "counts_as" for field in game_model._meta.get_fields()):
         games = games.filter(LEADERBOARD_GAMES)
-    else:  # a migration older than daily puzzles: no game is one
+    else:  # a migration older than the field (0002, before any game had a board of its own)
         games = games.filter(is_ranked=True, finished_at__isnull=False)
     with transaction.atomic(using=using):
         bests = {

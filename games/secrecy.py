@@ -5,11 +5,11 @@ the candidates, the exports, the share page, the admin). Some games keep them
 secret for a while, from everyone, instructors, staff and superusers included:
 
 - a game that counts, while it is played (``COUNTING_IN_PROGRESS``, play's own
-  rule): a ranked game or a daily attempt; an app above play adds its own games
-  that count (the classes app: an assignment's games). Whoever read its
-  families or candidates could coach its player move by move;
-- today's daily puzzle, until the UTC day is over (``daily.selectors``): a
-  spare identity's finished attempt must not inform another's.
+  rule): ``Game.counts_as``, stored when it started (a ranked game, a one
+  attempt, an assignment's game). Whoever read its families or candidates could
+  coach its player move by move;
+- an app's own rule (the daily puzzle's: today's games, until the UTC day is
+  over, so a spare identity's finished attempt informs no other's).
 
 An app above play registers its rule in its ``AppConfig.ready``
 (``games.hooks.register_secrecy_rule``), so play asks without importing it. The
@@ -25,28 +25,24 @@ from dataclasses import dataclass
 from django.db.models import Case, CharField, Q, QuerySet, Value, When
 
 from games.hooks import SecrecyRule, Viewer, secrecy_rules
-from games.models import Game, Status
+from games.models import CountsAs, Game, Status
 
 HIDDEN_WHILE_PLAYED = "hidden until the game is over"
 
 
 class CountingInProgress:
-    """A ranked game or a daily attempt (ranked, or unranked by an old hint) while it is
-    played: nobody reads its families, candidates or seed (``games.selectors.counting``
-    says which games count; the computer's games never do)."""
+    """A game that counts (``Game.counts_as``: ranked, a one attempt, an assignment's) while
+    it is played: nobody reads its families, candidates or seed (the computer's games
+    never count)."""
 
     label = HIDDEN_WHILE_PLAYED
 
     def is_secret_for(self, game: Game, viewer: Viewer) -> bool:
-        return (
-            not game.is_over
-            and not game.played_by_computer
-            and (game.is_ranked or game.unranked_by_hint)
-        )
+        return not game.is_over and game.counts
 
     def hidden_games(self, viewer: Viewer, *, through: str = "") -> Q:
-        return Q(**{f"{through}status": Status.PLAYING, f"{through}played_by_computer": False}) & (
-            Q(**{f"{through}is_ranked": True}) | Q(**{f"{through}unranked_by_hint": True})
+        return Q(**{f"{through}status": Status.PLAYING}) & ~Q(
+            **{f"{through}counts_as": CountsAs.NOTHING}
         )
 
 

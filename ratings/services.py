@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 
-from games.models import Game, Status
+from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
 from ratings.models import BoardRating, PlayerRating, RatingChange
 from ratings.selectors import board_keys, board_start, ratings_at_start
@@ -68,7 +68,7 @@ def rating_record(game: Game) -> RatingChange | None:
     """
     if not game.is_ranked or game.status not in (Status.WON, Status.LOST):
         return None
-    if game.daily_puzzle_id is not None:
+    if game.counts_as == CountsAs.ONE_ATTEMPT:  # the day's one attempt
         return None
     if not rules.counts(*ratings_at_start(game)):
         return None

@@ -13,7 +13,7 @@ from classes.services import new_join_code
 from dictionaries.frequency import zipf_of
 from dictionaries.models import Dictionary, Word
 from games.leaderboard_totals import leaderboard_totals_add
-from games.models import Difficulty, Game, Move, Status
+from games.models import CountsAs, Difficulty, Game, Move, Status
 from games.scoring import win_points
 
 DEFAULT_PASSWORD = "correct-horse-battery-staple"
@@ -70,6 +70,15 @@ class GameFactory(factory.django.DjangoModelFactory):
     max_misses = 8
     difficulty = Difficulty.HARD
     is_ranked = True
+    # What it counts as follows from it, as ``game_create`` stores it (give it to differ).
+    counts_as = factory.LazyAttribute(
+        lambda game: (
+            CountsAs.RANKED
+            if (game.is_ranked or getattr(game, "unranked_by_hint", False))
+            and not getattr(game, "played_by_computer", False)
+            else CountsAs.NOTHING
+        )
+    )
     seed = factory.Sequence(lambda n: n)
     word = ""
     pattern = factory.LazyAttribute(

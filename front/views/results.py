@@ -34,9 +34,7 @@ IMAGE_MAX_AGE = 10 * 60
 def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not share_code_matches(pk, code):
         raise Http404("No such result.")
-    game = get_object_or_404(
-        Game.objects.select_related("player", "dictionary", "daily_puzzle"), pk=pk
-    )
+    game = get_object_or_404(Game.objects.select_related("player", "dictionary"), pk=pk)
     hidden = not game.is_over or is_secret_for(game, request.user)
     context: dict[str, object] = {
         "game": game,
@@ -63,7 +61,7 @@ def game_result_image(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     letter), so the same for every viewer and cacheable."""
     if not share_code_matches(pk, code):
         raise Http404("No such result.")
-    game = get_object_or_404(Game.objects.select_related("daily_puzzle"), pk=pk)
+    game = get_object_or_404(Game, pk=pk)
     # The board's own test (``game_change``): the picture never says "rated" of a game
     # the board calls unrated, nor the reverse.
     change = game_change(game) if game.is_over else None

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Game, Status
+from games.models import CountsAs, Game, Status
 
 
 def abandon_cutoff(now: dt.datetime | None = None) -> dt.datetime:
@@ -46,7 +46,7 @@ def abandon_limit_words() -> str:
 
 def abandoned_message(game: Game) -> str:
     """What the player is told of their game finished as abandoned (safe to show them)."""
-    kind = "daily attempt" if game.is_daily else "ranked game"
+    kind = "daily attempt" if game.counts_as == CountsAs.ONE_ATTEMPT else "ranked game"
     return (
         f"This {kind} was left with no move for over {abandon_limit_words()}, so it counts "
         f"as a loss. The computer's word: {game.word.upper()}."

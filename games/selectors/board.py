@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, offered_dictionaries
 from games.engine import HIDDEN, EngineError, maker_for
-from games.models import RULE_DIFFICULTIES, Game, Hint, Par, Status
+from games.models import RULE_DIFFICULTIES, CountsAs, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -193,32 +193,34 @@ def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
 
 def shows_words_left(game: Game) -> bool:
     """The number of words still possible shows in practice games and once a game is over;
-    never during a ranked game or a daily attempt (even one a hint made unranked)."""
+    never during a ranked game or a one attempt (even one a hint made unranked or a guest
+    played)."""
     if game.is_over:
         return True
-    return not game.is_ranked and not game.was_daily_attempt
+    return not game.is_ranked and game.counts_as != CountsAs.ONE_ATTEMPT
 
 
 def player_game(*, player: AbstractBaseUser, game_id: int) -> Game:
     """The player's own game, or 404: another player's game does not exist for them."""
-    return get_object_or_404(
-        Game.objects.select_related("dictionary", "daily_puzzle"), pk=game_id, player=player
-    )
+    return get_object_or_404(Game.objects.select_related("dictionary"), pk=game_id, player=player)
 
 
 def games_in_progress(*, player: AbstractBaseUser) -> QuerySet[Game]:
     """The player's own games in progress; their bots' games are the bots' to finish."""
     return (
         Game.objects.filter(player=player, status=Status.PLAYING, played_by_bot=False)
-        .select_related("dictionary", "daily_puzzle")
+        .select_related("dictionary")
         .order_by("-is_ranked", "-started_at")
     )
 
 
 def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
-    """The ranked game a new ranked game would forfeit (a daily attempt is never one)."""
+    """The ranked game a new ranked game would forfeit (a one attempt is never one)."""
     return (
-        games_in_progress(player=player).filter(is_ranked=True, daily_puzzle__isnull=True).first()
+        games_in_progress(player=player)
+        .filter(is_ranked=True)
+        .exclude(counts_as=CountsAs.ONE_ATTEMPT)
+        .first()
     )
 
 

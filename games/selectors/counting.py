@@ -1,46 +1,26 @@
 """Which games count for something: no hint and no undo in them, whatever happened to them.
 
-A ranked game, the player's one attempt at a daily puzzle (ranked, or made
-unranked by a hint before hints were refused there) and a game of a class
-assignment count: a hint or a taken-back guess would change what they say of
-the player. Practice, fair and computer games do not, and keep both.
+A ranked game, someone's one attempt at a board everyone plays (ranked, played as
+a guest, or made unranked by a hint before hints were refused there) and a game
+of a class assignment count: a hint or a taken-back guess would change what they
+say of the player. Practice, fair and computer games do not, and keep both.
 
-The games app knows nothing of classes: an app that makes games count for
-something of its own registers a check here (``register_counting_check``;
-the classes app does it for assignment games in its ``AppConfig.ready``).
+What a game counts as is stored on it when it starts (``Game.counts_as``, set by
+``games.services.start.game_create`` from what its way in says), so every reader
+(hints, undo, secrecy, the board) reads one field and no app needs asking.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from games.models import Game
-
-# A check gets a game and returns what it counts as, in words ("a game of …"), or None.
-CountingCheck = Callable[[Game], str | None]
-_checks: list[CountingCheck] = []
-
-
-def register_counting_check(check: CountingCheck) -> None:
-    """Add a way a game may count (once, however often an app's ``ready`` runs)."""
-    if check not in _checks:
-        _checks.append(check)
+from games.models import CountsAs, Game
 
 
 def counts_as(game: Game) -> str | None:
     """What ``game`` counts as, as a phrase for a sentence ("a ranked game"), or None when
     it is a practice, fair or computer game that counts for nothing."""
-    if game.played_by_computer:
+    if game.counts_as == CountsAs.NOTHING:
         return None
-    if game.is_daily_attempt or game.was_daily_attempt:
-        return "your one attempt at the daily puzzle"
-    for check in _checks:
-        found = check(game)
-        if found is not None:
-            return found
-    if game.is_ranked or game.unranked_by_hint:
-        return "a ranked game"
-    return None
+    return CountsAs(game.counts_as).label
 
 
 def hint_refusal(game: Game) -> str | None:

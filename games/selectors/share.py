@@ -1,8 +1,8 @@
 """What a finished game shares: a few lines of text and a link to its public result page.
 
-The text shows the puzzle (a daily number or the game's settings), the result,
-the misses and one square per guess, green for a hit and red for a miss, in
-the order played; never a letter. The link's code is an HMAC of the game's
+The text shows the puzzle (an app's title for it, such as the daily's number, or the
+game's settings), the result, the misses and one square per guess, green for a hit and
+red for a miss, in the order played; never a letter. The link's code is an HMAC of the game's
 id under the site's secret key: only someone given the link can open the
 page, and game ids cannot be walked through.
 """
@@ -45,13 +45,25 @@ def guess_squares(game: Game) -> str:
     return "".join(HIT if letter in game.pattern else MISS for letter in game.letters)
 
 
+# A title an app above play gives its own games (the daily puzzle's: "Evil Hangman daily
+# #328", daily/apps.py registers it in its ``AppConfig.ready``). A source returns None for a
+# game it does not name; play knows nothing of the daily.
+TitleSource = Callable[[Game], str | None]
+_title_sources: list[TitleSource] = []
+
+
+def register_title_source(source: TitleSource) -> None:
+    """Add a way a game may be titled (once, however often an app's ``ready`` runs)."""
+    if source not in _title_sources:
+        _title_sources.append(source)
+
+
 def share_title(game: Game) -> str:
-    if game.daily_puzzle_id is not None:
-        number = game.daily_puzzle.number  # type: ignore[union-attr]
-        # A guest's attempt is the day's attempt, as a ranked one is: no label.
-        plain = game.is_ranked or game.played_as_guest
-        kind = "" if plain else (" (with hints)" if game.hints_used else " (practice)")
-        return f"Evil Hangman daily #{number}{kind}"
+    """The first line of the share text: an app's title for its game, else the settings."""
+    for source in _title_sources:
+        title = source(game)
+        if title is not None:
+            return title
     hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (
         f"Evil Hangman: {game.length} letter{'s' * (game.length != 1)}, "

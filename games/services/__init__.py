@@ -43,7 +43,6 @@ from games.services.play import (
 )
 from games.services.prior import BoardPriorOutcome, board_prior_compute
 from games.services.start import (
-    REPLAY_WAITS_FOR_THE_DAY,
     SEED_BITS,
     GameSettings,
     computer_game_start,
@@ -51,7 +50,7 @@ from games.services.start import (
     game_create,
     game_start,
     guest_game_start,
-    replay_waits_for_the_day,
+    replay_waits,
     settings_check,
     settings_lexicon,
     start_token_refuse,
@@ -62,7 +61,6 @@ __all__ = [
     "DIFFICULTY_CHOICE_MESSAGE",
     "HINT_NODES",
     "NOT_OFFERED_MESSAGE",
-    "REPLAY_WAITS_FOR_THE_DAY",
     "SEED_BITS",
     "BoardPriorOutcome",
     "ComputerMove",
@@ -94,7 +92,7 @@ __all__ = [
     "game_undo",
     "guest_game_start",
     "par_compute",
-    "replay_waits_for_the_day",
+    "replay_waits",
     "settings_check",
     "settings_lexicon",
     "start_token_refuse",

@@ -9,23 +9,22 @@ rules of a new game are written once.
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 import uuid
 from dataclasses import dataclass
 from typing import Protocol
 
 from django.conf import settings as django_settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.guests import guest_create, is_guest
 from evilsite.ratelimit import rate_limit_hit
 from games import engine
-from games.models import DAILY_ATTEMPTS, MAX_WRONG_GUESSES, Difficulty, Game, Status
+from games.models import MAX_WRONG_GUESSES, CountsAs, Difficulty, Game, Status
+from games.secrecy import COUNTING_IN_PROGRESS, secrecy_rule_for
 from games.selectors.abandoned import is_abandoned
 from games.services.errors import (
     DIFFICULTY_CHOICE_MESSAGE,
@@ -113,8 +112,7 @@ def game_create(
     bot: bool = False,
     computer: bool = False,
     replay_of: Game | None = None,
-    daily_puzzle_id: int | None = None,
-    played_as_guest: bool = False,
+    counts_as: CountsAs | None = None,
 ) -> Game:
     """The one place a game row is made; the caller has checked what is its to check.
 
@@ -122,17 +120,22 @@ def game_create(
     ties broken by the seed, by default for a ranked game (a letter sequence that beat one
     game need not beat the next). ``vocabulary``: the secret part of the list a ranked game
     plays on by default (games/engine/vocabulary.py), else the whole list.
-    ``daily_puzzle_id``: the puzzle it plays (games knows the daily only by its id).
-    ``played_as_guest``: a visitor's daily attempt, the day's one attempt but never ranked.
-    Run it in the caller's transaction: the database's constraints (one ranked game in progress, one
-    daily attempt, a spent start token) raise ``IntegrityError`` for the caller to name.
+    ``counts_as``: what the game counts for, stored for good (``Game.counts_as``): by
+    default a ranked game counts as one and any other as nothing; a way in that makes its
+    games count for something of its own says so (a day's one attempt, an assignment's
+    game). The computer's games count for nothing, and a ranked game always counts
+    (``ValueError`` otherwise: a caller's mistake, never a player's).
+    Run it in the caller's transaction: the database's constraints (one ranked game in
+    progress, a spent start token) raise ``IntegrityError`` for the caller to name.
     """
+    if counts_as is None:
+        counts_as = CountsAs.RANKED if ranked else CountsAs.NOTHING
+    if (computer and counts_as != CountsAs.NOTHING) or (ranked and counts_as == CountsAs.NOTHING):
+        raise ValueError(f"a game {ranked=}, {computer=} cannot count as {counts_as!r}")
     if vocabulary is None:
         vocabulary = engine.ranked_vocabulary(lexicon) if ranked else engine.FULL_VOCABULARY
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     length = game_settings.length
-    if replay_of is not None:
-        daily_puzzle_id = replay_of.daily_puzzle_id  # tied to its day, as its source is
     return Game.objects.create(
         player=player,
         dictionary=game_settings.dictionary,
@@ -143,8 +146,7 @@ def game_create(
         played_by_bot=bot,
         played_by_computer=computer,
         computer_replay_of=replay_of,
-        daily_puzzle_id=daily_puzzle_id,
-        played_as_guest=played_as_guest,
+        counts_as=counts_as,
         seeded_ties=ranked if seeded_ties is None else seeded_ties,
         vocabulary=vocabulary,
         seed=game_seed,
@@ -219,6 +221,7 @@ def game_start(
     start_token: uuid.UUID | None = None,
     seed: int | None = None,
     bot: bool = False,
+    counts_as: CountsAs | None = None,
 ) -> Game:
     """Start a game; a ranked start forfeits the ranked game in progress only when confirmed.
 
@@ -230,7 +233,8 @@ def game_start(
     double click cannot offer to forfeit the game it has just started.
     ``bot``: a program plays it through the API (``Game.played_by_bot``); a bot
     game is never ranked, so it never forfeits the player's own ranked game
-    (``would_be_ranked`` says which games are).
+    (``would_be_ranked`` says which games are). ``counts_as``: what the game counts for
+    when its way in makes it count for something of its own (``game_create``).
     """
     game_settings = GameSettings(
         dictionary=dictionary,
@@ -253,12 +257,8 @@ def game_start(
         if is_ranked:
             current = (
                 Game.objects.select_for_update()
-                .filter(
-                    player=player,
-                    status=Status.PLAYING,
-                    is_ranked=True,
-                    daily_puzzle__isnull=True,  # a daily attempt is played alongside
-                )
+                .filter(player=player, status=Status.PLAYING, is_ranked=True)
+                .exclude(counts_as=CountsAs.ONE_ATTEMPT)  # played alongside, never forfeited
                 .first()
             )
             # Again under the lock: a copy of this form sent at the same moment may have
@@ -287,6 +287,7 @@ def game_start(
                     seeded_ties=is_ranked or bot,
                     start_token=start_token,
                     bot=bot,
+                    counts_as=counts_as,
                 )
         except IntegrityError:
             # Another request started a game in between: the same form sent twice at
@@ -337,21 +338,20 @@ def computer_game_start(
             raise
 
 
-REPLAY_WAITS_FOR_THE_DAY = (
-    "The computer replays a daily puzzle once its day is over (UTC), for everyone: until "
-    "then its letters would solve the puzzle for whoever asked. Come back tomorrow."
-)
-
-
-def replay_waits_for_the_day(game: Game, *, now: dt.datetime | None = None) -> bool:
-    """Whether the computer may not replay ``game`` yet: a game of a daily puzzle whose UTC
-    day is not over. The one gate of the replay, whoever asks (a player who finished, gave
-    up at once or has not played; a guest; staff): otherwise any spare identity, after a
-    give-up, would have the computer solve the day's puzzle for another."""
-    if game.daily_puzzle_id is None:
-        return False
-    today = (now or timezone.now()).astimezone(dt.UTC).date()
-    return game.daily_puzzle_id >= today
+def replay_waits(game: Game) -> str | None:
+    """Why the computer may not replay ``game`` yet, or None: an app's secrecy rule still
+    hides it from people other than its player (today's daily puzzle, until the UTC day is
+    over). The one gate of the replay, whoever asks (a player who finished, gave up at once
+    or has not played; a guest; staff): otherwise any spare identity, after a give-up,
+    would have the computer solve the game for another. A game that counts and is still
+    played is refused below, with its own words."""
+    rule = secrecy_rule_for(game, AnonymousUser())
+    if rule is None or rule is COUNTING_IN_PROGRESS:
+        return None
+    return (
+        f"Not yet: this game is {rule.label}, and until then the computer's replay would "
+        "solve it for whoever asked. Come back then."
+    )
 
 
 def computer_replay_start(
@@ -362,13 +362,16 @@ def computer_replay_start(
     With the seed (and the seeded tie order) it faces the very word-maker the
     player faced. A game has one replay per player: asked again, the same one
     is returned (the computer would play it move for move the same) and the
-    rate limit is not counted. A daily puzzle is replayed only once its UTC day
-    is over (``replay_waits_for_the_day``), and the replay stays tied to its day. Raises
+    rate limit is not counted. A game an app's secrecy rule hides is replayed only once
+    the rule lets it go (``replay_waits``: today's daily puzzle, once its UTC day is
+    over), and none while the player still plays a game that counts on the same board
+    (the same seed: their one attempt left open past its day). Raises
     ``Game.DoesNotExist`` for a game that is not the player's.
     """
     source = Game.objects.get(pk=game_id, player=player)
-    if replay_waits_for_the_day(source):
-        raise GameRuleError(REPLAY_WAITS_FOR_THE_DAY)
+    waits = replay_waits(source)
+    if waits is not None:
+        raise GameRuleError(waits)
     if source.played_by_computer:
         raise GameRuleError("This game was already played by the computer.")
     if not source.is_over:
@@ -376,16 +379,18 @@ def computer_replay_start(
             "Finish this game first: the computer's replay would give its word away."
         )
     if (
-        source.daily_puzzle_id is not None
-        and Game.objects.filter(
-            DAILY_ATTEMPTS,
+        Game.objects.filter(
             player=player,
-            daily_puzzle_id=source.daily_puzzle_id,
             status=Status.PLAYING,
-        ).exists()
+            seed=source.seed,
+            dictionary_id=source.dictionary_id,
+            length=source.length,
+        )
+        .exclude(counts_as=CountsAs.NOTHING)
+        .exists()
     ):
         raise GameRuleError(
-            "Finish your attempt at this daily puzzle first: it is still open, and the "
+            "Finish your attempt at this board first: it is still open and counts, and the "
             "computer's replay would give its letters away."
         )
     existing = Game.objects.filter(player=player, computer_replay_of=source).first()

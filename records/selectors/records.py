@@ -80,7 +80,7 @@ def player_games(player: AbstractBaseUser) -> QuerySet[Game]:
     """The player's games, newest first (index on (player, -started_at))."""
     return (
         Game.objects.filter(player=player)
-        .select_related("dictionary", "daily_puzzle")
+        .select_related("dictionary", "daily_link__puzzle")
         .order_by("-started_at", "-id")
     )
 
@@ -109,7 +109,7 @@ class GameFilters:
 @reads_can_lag
 def filtered_games(filters: GameFilters) -> QuerySet[Game]:
     """Every player's games in the filters, newest first; dates are inclusive, site time."""
-    games = Game.objects.select_related("player", "dictionary", "daily_puzzle").order_by(
+    games = Game.objects.select_related("player", "dictionary", "daily_link__puzzle").order_by(
         "-started_at", "-id"
     )
     if filters.player:

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from daily.models import daily_link_of
 from dictionaries.wordbank import EmptyBucketError
 from evilsite.web import login_required_htmx, render_filtered, wants_fragment
 from games.engine import maker_for
@@ -19,7 +20,7 @@ from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game
 from games.selectors.honest import fair_word
 from games.selectors.reveal import game_reveal
-from games.services import REPLAY_WAITS_FOR_THE_DAY, replay_waits_for_the_day
+from games.services import replay_waits
 from records.selectors.records import (
     CandidateStepError,
     ReviewAccess,
@@ -42,11 +43,11 @@ COUNTING_NOT_YET_MESSAGE = (
 
 def not_yet_message(game: Game) -> str:
     """Why the review of a game ``games.secrecy`` hides is refused, in the viewer's words."""
-    return DAILY_NOT_YET_MESSAGE if game.daily_puzzle_id else COUNTING_NOT_YET_MESSAGE
+    return DAILY_NOT_YET_MESSAGE if daily_link_of(game) else COUNTING_NOT_YET_MESSAGE
 
 
 def _game(pk: int) -> Game:
-    games = Game.objects.select_related("player", "dictionary", "daily_puzzle")
+    games = Game.objects.select_related("player", "dictionary", "daily_link__puzzle")
     return get_object_or_404(games, pk=pk)
 
 
@@ -80,7 +81,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             # The computer's replay, and the offer to watch it, are the owner's own.
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
-            "replay_waits": replay_waits_for_the_day(game),
+            "replay_waits": replay_waits(game),
             "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
             # The summary the moves unfold from: the chart, the misses, the dodges.
             "reveal": game_reveal(game) if game.is_over else None,
@@ -94,7 +95,6 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "is_owner": is_owner,
             # The summary speaks to the player as "you", of them by name to anyone else.
             "reveal_player": review_player(game, to_player=is_owner) if not is_owner else "",
-            "replay_waits_message": REPLAY_WAITS_FOR_THE_DAY,
         },
     )
 

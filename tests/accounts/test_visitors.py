@@ -92,12 +92,12 @@ def test_a_visitors_daily_is_their_one_attempt_never_ranked_nor_practice_of_past
     today = daily_puzzle_ensure(day=utc_today())
     yesterday = daily_puzzle_ensure(day=today.date - dt.timedelta(days=1))
     response = client.post(reverse("daily_start"), {"number": today.number})
-    attempt = Game.objects.get(player=guest, daily_puzzle=today)  # the same guest account
+    attempt = Game.objects.get(player=guest, daily_link__puzzle=today)  # the same guest account
     assert response["Location"] == reverse("game_detail", args=[attempt.pk])
-    assert attempt.played_as_guest
+    assert attempt.daily_link.played_as_guest
     assert not attempt.is_ranked
     response = client.post(reverse("daily_practice", args=[yesterday.number]))
-    assert not Game.objects.filter(player=guest, daily_puzzle=yesterday).exists()
+    assert not Game.objects.filter(player=guest, daily_link__puzzle=yesterday).exists()
     page = client.get(response["Location"]).content.decode()
     assert "Sign up (it is free, and keeps your games)" in page
 

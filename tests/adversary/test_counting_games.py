@@ -99,9 +99,9 @@ REFUSAL = {
     "ranked-hinted-before": "a ranked game",
     "daily": "your one attempt at the daily puzzle",
     "daily-hinted-before": "your one attempt at the daily puzzle",
-    "assignment": "a game of the assignment “",
-    "assignment-fair": "a game of the assignment “",
-    "assignment-hinted-before": "a game of the assignment “",
+    "assignment": "a game of a class assignment",
+    "assignment-fair": "a game of a class assignment",
+    "assignment-hinted-before": "a game of a class assignment",
 }
 
 

@@ -41,7 +41,7 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 HIDDEN = "hidden until the day is over (UTC)"
-WAITS = "The computer replays a daily puzzle once its day is over (UTC)"
+WAITS = "Not yet: this game is hidden until the day is over (UTC)"
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ class TestTheComputersReplayWaitsForTheDay:
         page = body(client.get(reverse("game_review", args=[winner.pk])))
         assert WAITS in page
         assert reverse("computer_replay", args=[winner.pk]) not in page
-        with pytest.raises(services.GameRuleError, match="once its day is over"):
+        with pytest.raises(services.GameRuleError, match="until the day is over"):
             services.computer_replay_start(player=winner.player, game_id=winner.pk)
         assert not Game.objects.filter(computer_replay_of=winner).exists()
 
@@ -146,7 +146,7 @@ class TestAFinishedAttemptInformsNoOtherBeforeTheDayEnds:
         gave_up(spare)
         _, secret = api_token_create(user=spare, name="proxy")
         headers = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
-        for game in Game.objects.filter(daily_puzzle=winner.daily_puzzle):
+        for game in Game.objects.filter(daily_link__puzzle=winner.daily_link.puzzle):
             response = Client().get(f"/api/v1/games/{game.pk}", **headers)
             assert response.status_code == 404
             assert_nothing_leaks(body(response), winner)
@@ -159,12 +159,12 @@ class TestAFinishedAttemptInformsNoOtherBeforeTheDayEnds:
         gave_up(spare)
         with pytest.raises(services.GameRuleError, match="opens for practice tomorrow"):
             daily_practice_start(
-                player=spare, puzzle=winner.daily_puzzle, today=winner.daily_puzzle_id
+                player=spare, puzzle=winner.daily_link.puzzle, today=winner.daily_link.puzzle_id
             )
         client = client_for(spare)
-        url = reverse("daily_practice", args=[winner.daily_puzzle.number])
+        url = reverse("daily_practice", args=[winner.daily_link.puzzle.number])
         client.post(url, follow=True)
-        assert not Game.objects.filter(player=spare, is_ranked=False, daily_puzzle__isnull=False)
+        assert not Game.objects.filter(player=spare, is_ranked=False, daily_link__isnull=False)
 
     def test_the_player_still_reviews_their_own_and_everyone_may_tomorrow(
         self, winner: Game, monkeypatch: pytest.MonkeyPatch
@@ -190,5 +190,7 @@ class TestTheDailyMovesNoRating:
         assert not RatingChange.objects.filter(game=attempt).exists()
 
     def test_the_daily_board_says_so(self, winner: Game) -> None:
-        page = body(Client().get(reverse("daily_leaderboard", args=[winner.daily_puzzle.number])))
+        page = body(
+            Client().get(reverse("daily_leaderboard", args=[winner.daily_link.puzzle.number]))
+        )
         assert "The daily moves no rating." in page

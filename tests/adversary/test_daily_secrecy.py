@@ -29,10 +29,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classes.models import Classroom
+from daily.models import DailyGame
 from daily.selectors import HIDDEN_UNTIL_TOMORROW
 from daily.services import daily_attempt_start
 from games import services
-from games.models import Game, Move
+from games.models import CountsAs, Game, Move
 from games.secrecy import is_secret_for, secrecy_for
 from games.selectors.replay import game_state
 from games.selectors.share import result_path
@@ -172,7 +173,7 @@ class TestTheReviewAndTheCandidates:
             assert_nothing_leaks(body(response), attempt)
         assert snapshot(attempt) == before
         # The viewer plays their own attempt to the end: the student's stays closed.
-        play_out(daily_attempt_start(player=scene.viewers[role], puzzle=attempt.daily_puzzle))
+        play_out(daily_attempt_start(player=scene.viewers[role], puzzle=attempt.daily_link.puzzle))
         assert client.get(reverse("game_review", args=[attempt.pk])).status_code == 403
 
     @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
@@ -184,7 +185,7 @@ class TestTheReviewAndTheCandidates:
         without a guess, so has "finished", then reads the student's attempt in progress,
         candidates and all, for the student to play it perfectly: refused until it is over."""
         viewer = scene.viewers[role]
-        gave_up = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        gave_up = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_link.puzzle)
         services.game_forfeit(game_id=gave_up.pk, player=viewer)
         before = snapshot(scene.attempt)
         client = scene.client(role)
@@ -240,6 +241,7 @@ class TestTheReviewAndTheCandidates:
             computer=True,
             replay_of=attempt,
         )
+        DailyGame.objects.create(game=replay, puzzle=attempt.daily_link.puzzle)  # as then
         for _ in range(3):
             services.computer_move(game_id=replay.pk, player=scene.student)
         replay.refresh_from_db()
@@ -271,7 +273,7 @@ class TestTheBoardAndTheComputer:
     def test_the_player_gets_no_replay_before_finishing(self, scene: Scene) -> None:
         client = client_for(scene.student)
         response = client.post(reverse("computer_replay", args=[scene.attempt.pk]), follow=True)
-        assert "The computer replays a daily puzzle once its day is over (UTC)" in body(response)
+        assert "Not yet: this game is hidden until the day is over (UTC)" in body(response)
         assert not Game.objects.filter(computer_replay_of=scene.attempt).exists()
 
 
@@ -337,7 +339,7 @@ class TestTheirOwnAttemptInProgress:
         self, scene: Scene, role: str
     ) -> None:
         viewer = scene.viewers[role]
-        own = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_puzzle)
+        own = daily_attempt_start(player=viewer, puzzle=scene.attempt.daily_link.puzzle)
         services.game_guess(game_id=own.pk, player=viewer, letter="q")
         before = snapshot(own)
         client = scene.client(role)
@@ -384,7 +386,7 @@ class TestSharePageAndAdmin:
         assert client.get(reverse("admin:games_move_change", args=[move.pk])).status_code == 302
         # Played: still left out, until the day is over.
         viewer = scene.viewers["superuser"]
-        play_out(daily_attempt_start(player=viewer, puzzle=attempt.daily_puzzle))
+        play_out(daily_attempt_start(player=viewer, puzzle=attempt.daily_link.puzzle))
         assert client.get(reverse("admin:games_game_change", args=[attempt.pk])).status_code == 302
         tomorrow = timezone.now() + dt.timedelta(days=1)
         with pytest.MonkeyPatch.context() as patch:
@@ -438,10 +440,11 @@ def test_the_predicate_and_its_filter_agree(scene: Scene) -> None:
         max_misses=5,
         difficulty="hard",
         seed=1,
+        counts_as=CountsAs.RANKED,
         pattern="-" * 7,
         words_left=1,
     )
-    playing = daily_attempt_start(player=UserFactory(), puzzle=attempt.daily_puzzle)
+    playing = daily_attempt_start(player=UserFactory(), puzzle=attempt.daily_link.puzzle)
     for viewer in [scene.student, *scene.viewers.values()]:
         secret = secrecy_for(viewer)
         hidden = set(Game.objects.filter(secret.hidden_games()).values_list("pk", flat=True))

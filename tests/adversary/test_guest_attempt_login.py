@@ -12,11 +12,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from daily.models import DailyPuzzle
+from daily.models import DAILY_ATTEMPTS, DailyPuzzle
 from daily.selectors import board_games, utc_today
 from daily.services import daily_attempt_start, guest_attempt_carry
 from evilsite.guests import guest_create
-from games.models import DAILY_ATTEMPTS, Game
+from games.models import Game
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import UserFactory
 from tests.games.play_support import postgresql_only, run_at_once
@@ -42,7 +42,7 @@ def account(username: str) -> User:
 def guest_plays_then_logs_in(puzzle: DailyPuzzle, username: str) -> tuple[Client, Game]:
     client = Client(REMOTE_ADDR="203.0.113.20")
     client.post(reverse("daily_start"), {"number": puzzle.number})
-    guest_game = Game.objects.get(daily_puzzle=puzzle, played_as_guest=True)
+    guest_game = Game.objects.get(daily_link__puzzle=puzzle, daily_link__played_as_guest=True)
     response = client.post(reverse("login"), {"username": username, "password": PASSWORD})
     assert response.status_code == 302
     return client, guest_game
@@ -54,9 +54,9 @@ def test_the_guest_attempt_becomes_the_accounts_and_no_ranked_one_starts(
     user = account("cheater")
     client, guest_game = guest_plays_then_logs_in(puzzle, "cheater")
     client.post(reverse("daily_start"), {"number": puzzle.number})
-    assert list(Game.objects.filter(daily_puzzle=puzzle, player=user)) == [guest_game]
+    assert list(Game.objects.filter(daily_link__puzzle=puzzle, player=user)) == [guest_game]
     guest_game.refresh_from_db()
-    assert guest_game.played_as_guest
+    assert guest_game.daily_link.played_as_guest
     assert not guest_game.is_ranked
     assert list(board_games(puzzle)) == []
 
@@ -67,7 +67,7 @@ def test_an_account_with_its_own_attempt_keeps_it_and_nothing_moves(
     user = account("regular")
     own = daily_attempt_start(player=user, puzzle=puzzle)
     _client, guest_game = guest_plays_then_logs_in(puzzle, "regular")
-    assert list(Game.objects.filter(daily_puzzle=puzzle, player=user)) == [own]
+    assert list(Game.objects.filter(daily_link__puzzle=puzzle, player=user)) == [own]
     guest_game.refresh_from_db()
     assert guest_game.player_id != user.pk
 
@@ -88,7 +88,7 @@ def test_a_log_in_racing_the_accounts_own_start_leaves_one_attempt() -> None:
             lambda user=user: daily_attempt_start(player=user, puzzle=todays_puzzle()),
         )
         assert carried is None or isinstance(carried, Game), carried  # the log-in never fails
-        attempts = Game.objects.filter(DAILY_ATTEMPTS, player=user, daily_puzzle=utc_today())
+        attempts = Game.objects.filter(DAILY_ATTEMPTS, player=user, daily_link__puzzle=utc_today())
         assert attempts.count() == 1
         guest_game.refresh_from_db()
         assert (guest_game.player_id == user.pk) == (attempts.get().pk == guest_game.pk)

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from daily.models import DailyPuzzle
+from daily.models import DailyGame, DailyPuzzle
 from daily.selectors import (
     board_games,
     board_place,
@@ -28,7 +28,7 @@ from daily.selectors import (
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from evilsite.guests import guest_create, is_guest
 from games import services
-from games.models import Game
+from games.models import CountsAs, Game
 from games.selectors.share import game_share
 from ratings.models import RatingChange
 from tests.daily.support import PLAY_ORDER, daily_dictionary, play_out, todays_puzzle
@@ -82,7 +82,7 @@ def test_one_tap_makes_a_guest_attempt_that_is_real_but_unranked(
 ) -> None:
     game = tap_play(client, puzzle)
     assert is_guest(game.player)
-    assert (game.played_as_guest, game.is_ranked, game.daily_puzzle_id) == (
+    assert (game.daily_link.played_as_guest, game.is_ranked, game.daily_link.puzzle_id) == (
         True,
         False,
         puzzle.date,
@@ -114,7 +114,7 @@ def test_a_guest_attempt_is_never_on_the_board_nor_rated_before_or_after_sign_up
     game.refresh_from_db()
     assert game.player.get_username() == "signed-after"
     assert not is_guest(game.player)
-    assert (game.played_as_guest, game.is_ranked) == (True, False)
+    assert (game.daily_link.played_as_guest, game.is_ranked) == (True, False)
     assert not board_games(puzzle).exists()
     assert not RatingChange.objects.exists()
     board = Client().get(reverse("daily_leaderboard_today")).content.decode()
@@ -128,7 +128,7 @@ def test_a_guest_who_signs_up_mid_attempt_finishes_it_unranked(
     services.game_guess(game_id=game.pk, player=game.player, letter=PLAY_ORDER[0])
     sign_up(client, "mid-game")
     game = finish_by_page(client, game)
-    assert (game.played_as_guest, game.is_ranked) == (True, False)
+    assert (game.daily_link.played_as_guest, game.is_ranked) == (True, False)
     assert not board_games(puzzle).exists()
     assert not RatingChange.objects.exists()
 
@@ -159,16 +159,21 @@ def test_no_second_attempt_after_sign_up_from_another_tab_or_a_crafted_post(
         daily_attempt_start(player=game.player, puzzle=puzzle)
 
 
-def test_the_database_keeps_one_attempt_and_a_guest_attempt_unranked(
+def test_the_database_keeps_one_attempt_and_a_guest_attempt_an_attempt(
     puzzle: DailyPuzzle,
 ) -> None:
+    """A guest's attempt is never ranked: the start service decides it (the link row and the
+    game are two tables, so no check can hold it since the daily owns the link); the database
+    keeps it the day's one attempt, and a guest's game an attempt."""
     guest = guest_create()
     game = daily_attempt_start(player=guest, puzzle=puzzle)
-    assert game.played_as_guest
+    assert game.daily_link.played_as_guest
+    assert (game.is_ranked, game.counts_as) == (False, CountsAs.ONE_ATTEMPT)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.filter(pk=game.pk).update(is_ranked=True)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(
+        DailyGame.objects.filter(pk=game.pk).update(attempt_by=None)
+
+    def second_attempt() -> None:
+        second = Game.objects.create(
             player=guest,
             dictionary=puzzle.dictionary,
             length=puzzle.length,
@@ -176,11 +181,15 @@ def test_the_database_keeps_one_attempt_and_a_guest_attempt_unranked(
             difficulty=puzzle.difficulty,
             seed=puzzle.seed,
             seeded_ties=True,
-            daily_puzzle=puzzle,
+            counts_as=CountsAs.ONE_ATTEMPT,
             is_ranked=True,
             pattern="-" * puzzle.length,
             words_left=1,
         )
+        DailyGame.objects.create(game=second, puzzle=puzzle, attempt_by=guest)
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        second_attempt()
 
 
 def test_a_guest_attempt_refuses_hints_and_undo(client: Client, puzzle: DailyPuzzle) -> None:
@@ -206,7 +215,7 @@ def test_two_starts_at_once_from_one_guest_make_one_attempt() -> None:
         games = [result for result in results if isinstance(result, Game)]
         assert len(games) == 1, results
         assert isinstance(next(r for r in results if r is not games[0]), DailyAttemptExistsError)
-        assert Game.objects.filter(player=guest, daily_puzzle=utc_today()).count() == 1
+        assert Game.objects.filter(player=guest, daily_link__puzzle=utc_today()).count() == 1
 
 
 def test_fresh_guests_from_one_address_cannot_probe_todays_puzzle(
@@ -234,7 +243,7 @@ def test_fresh_guests_from_one_address_cannot_probe_todays_puzzle(
     sign_up(player, "prober-friend")
     response = player.post(reverse("daily_start"), {"number": puzzle.number})
     assert response.status_code == 302
-    assert Game.objects.filter(player__username="prober-friend", daily_puzzle=puzzle).exists()
+    assert Game.objects.filter(player__username="prober-friend", daily_link__puzzle=puzzle).exists()
 
 
 def test_a_practice_games_guest_counts_in_the_same_daily_limit(
@@ -245,11 +254,11 @@ def test_a_practice_games_guest_counts_in_the_same_daily_limit(
     is still counted in ``guest_daily``."""
     settings.RATE_LIMITS_PER_ADDRESS = {**settings.RATE_LIMITS_PER_ADDRESS, "guest_daily": "1/d"}
     tap_play(Client(REMOTE_ADDR="203.0.113.11"), puzzle)
-    attempts = Game.objects.filter(daily_puzzle=puzzle).count()
+    attempts = Game.objects.filter(daily_link__puzzle=puzzle).count()
     for _ in range(3):
         window = Client(REMOTE_ADDR="203.0.113.11")
         assert window.post(reverse("game_try")).status_code == 302
         response = window.post(reverse("daily_start"), {"number": puzzle.number})
         assert response.status_code == 429
         assert "Too many daily puzzles played without an account" in response.content.decode()
-    assert Game.objects.filter(daily_puzzle=puzzle).count() == attempts
+    assert Game.objects.filter(daily_link__puzzle=puzzle).count() == attempts

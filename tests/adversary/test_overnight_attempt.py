@@ -39,18 +39,18 @@ def yesterday_open_attempt() -> Game:
 
 def test_practice_waits_for_the_players_open_attempt(yesterday_open_attempt: Game) -> None:
     attempt = yesterday_open_attempt
-    puzzle = attempt.daily_puzzle
+    puzzle = attempt.daily_link.puzzle
     response = client_for(attempt.player).post(
         reverse("daily_practice", args=[puzzle.number]), {}, follow=True
     )
     assert "Finish your attempt at daily" in response.content.decode()
-    assert list(Game.objects.filter(daily_puzzle=puzzle)) == [attempt]
+    assert list(Game.objects.filter(daily_link__puzzle=puzzle)) == [attempt]
 
 
 def test_replay_waits_for_the_players_open_attempt(yesterday_open_attempt: Game) -> None:
     attempt = yesterday_open_attempt
     # A finished game of the same puzzle (practice of it, say) is not replayed meanwhile.
-    other = attempt_row(attempt.player, attempt.daily_puzzle, is_ranked=False)
+    other = attempt_row(attempt.player, attempt.daily_link.puzzle, is_ranked=False)
     with pytest.raises(GameRuleError, match="Finish your attempt"):
         services.computer_replay_start(player=attempt.player, game_id=other.pk)
     assert not Game.objects.filter(computer_replay_of=other).exists()
@@ -60,7 +60,7 @@ def test_an_attempt_finished_after_its_day_is_not_on_the_board(
     yesterday_open_attempt: Game,
 ) -> None:
     attempt = yesterday_open_attempt
-    puzzle = attempt.daily_puzzle
+    puzzle = attempt.daily_link.puzzle
     on_time = attempt_row(
         UserFactory(username="early_bird"),
         puzzle,

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from classes.selectors import class_games
-from games.models import LEADERBOARD_GAMES, Game, Status
+from games.models import LEADERBOARD_GAMES, CountsAs, Game, Status
 from records.selectors.stats import player_statistics
 from tests.api.conftest import ApiClient, start
 from tests.factories import ClassroomFactory, FinishedGameFactory, MembershipFactory
@@ -55,15 +55,12 @@ def test_bot_games_are_not_a_students_work_in_a_class(
 def test_the_database_refuses_a_ranked_or_daily_bot_game(
     nine: Any, player: Any, daily: bool
 ) -> None:
-    from daily.selectors import utc_today
-    from daily.services import daily_puzzle_ensure
-
-    fields: dict[str, Any] = {"is_ranked": True}
-    if daily:
+    fields: dict[str, Any] = {"is_ranked": True, "counts_as": CountsAs.RANKED}
+    if daily:  # someone's one attempt at the day's puzzle: what only the daily starts
         fields = {
             "is_ranked": False,
             "seeded_ties": True,
-            "daily_puzzle": daily_puzzle_ensure(day=utc_today()),
+            "counts_as": CountsAs.ONE_ATTEMPT,
         }
     game = Game(
         player=player,

@@ -12,12 +12,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from daily.models import DailyPuzzle
+from daily.models import DailyGame, DailyPuzzle
 from daily.selectors import day_end, utc_today
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from dictionaries.models import Dictionary
 from games import services
-from games.models import Game
+from games.models import CountsAs, Game
 from tests.factories import DictionaryFactory
 
 RARE_LETTERS = "qzxvjkwf"
@@ -68,22 +68,30 @@ def finished_attempt(player: Any, puzzle: DailyPuzzle, letters: str = PLAY_ORDER
     return play_out(daily_attempt_start(player=player, puzzle=puzzle), letters)
 
 
-def attempt_row(player: Any, puzzle: DailyPuzzle, **fields: Any) -> Game:
+def attempt_row(player: Any, puzzle: DailyPuzzle, *, linked: bool = True, **fields: Any) -> Game:
     """A finished ranked attempt written directly (solved unless ``status`` says otherwise),
-    finished now, or at the last second of a past puzzle's day (to be on its board)."""
+    finished now, or at the last second of a past puzzle's day (to be on its board), with
+    its link row. Unranked (``is_ranked=False``), it is practice of the puzzle; not
+    ``linked``, a game of the same board that is no daily's."""
     from tests.factories import FinishedGameFactory
 
+    board = puzzle
     values: dict[str, Any] = {
         "player": player,
-        "dictionary": puzzle.dictionary,
-        "length": puzzle.length,
-        "max_misses": puzzle.max_misses,
-        "difficulty": puzzle.difficulty,
-        "seed": puzzle.seed,
+        "dictionary": board.dictionary,
+        "length": board.length,
+        "max_misses": board.max_misses,
+        "difficulty": board.difficulty,
+        "seed": board.seed,
         "seeded_ties": True,
-        "daily_puzzle": puzzle,
         "letters": "qzx",
-        "finished_at": min(timezone.now(), day_end(puzzle.date) - dt.timedelta(seconds=1)),
+        "finished_at": min(timezone.now(), day_end(board.date) - dt.timedelta(seconds=1)),
     }
     values.update(fields)
-    return FinishedGameFactory(**values)
+    attempt = linked and values.get("is_ranked", True)
+    if linked:
+        values.setdefault("counts_as", CountsAs.ONE_ATTEMPT if attempt else CountsAs.NOTHING)
+    game = FinishedGameFactory(**values)
+    if linked:
+        DailyGame.objects.create(game=game, puzzle=puzzle, attempt_by=player if attempt else None)
+    return game

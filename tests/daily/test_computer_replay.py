@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from daily.models import DailyPuzzle
+from daily.models import DailyGame, DailyPuzzle
 from daily.selectors import board_page
 from daily.services import daily_attempt_start
 from games import services
@@ -25,7 +25,7 @@ def test_no_replay_of_todays_puzzle_before_the_attempt_is_finished(
     player: Any, puzzle: DailyPuzzle, player_client: Client
 ) -> None:
     attempt = daily_attempt_start(player=player, puzzle=puzzle)
-    with pytest.raises(services.GameRuleError, match="once its day is over"):
+    with pytest.raises(services.GameRuleError, match="until the day is over"):
         services.computer_replay_start(player=player, game_id=attempt.pk)
     response = player_client.post(reverse("computer_replay", args=[attempt.pk]))
     assert response.status_code == 302
@@ -36,12 +36,13 @@ def test_the_replay_waits_for_the_day_to_end_and_is_never_on_its_board(
     player: Any, puzzle: DailyPuzzle, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
-    with pytest.raises(services.GameRuleError, match="once its day is over"):
+    with pytest.raises(services.GameRuleError, match="until the day is over"):
         services.computer_replay_start(player=player, game_id=attempt.pk)
     tomorrow = timezone.now() + dt.timedelta(days=1)
     monkeypatch.setattr(timezone, "now", lambda: tomorrow)
     replay = services.computer_replay_start(player=player, game_id=attempt.pk)
-    assert replay.daily_puzzle_id == puzzle.pk
+    assert replay.computer_replay_of_id == attempt.pk  # the game's, not linked to the day
+    assert not DailyGame.objects.filter(game=replay).exists()
     assert replay.seed == attempt.seed
     # Played to the end, it is still never on the day's board.
     while not replay.is_over:

@@ -235,7 +235,7 @@ class TestSecrets:
     def test_yesterdays_games_and_ordinary_games_are_not(self, made_up: Dictionary) -> None:
         game = attempt_row(UserFactory(), puzzle_days_ago(1))
         assert not is_secret_for(game, AnonymousUser())
-        ordinary = attempt_row(UserFactory(), puzzle_days_ago(0), daily_puzzle=None)
+        ordinary = attempt_row(UserFactory(), puzzle_days_ago(0), linked=False)
         assert not is_secret_for(ordinary, AnonymousUser())
 
 

@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
-from daily.models import DailyAnswer, DailyPuzzle
+from daily.models import DailyAnswer, DailyGame, DailyPuzzle
 from daily.services import daily_attempt_start
 from games import engine, services
 from games.models import Game, Move
@@ -144,11 +144,11 @@ def test_a_game_differing_in_any_input_of_the_word_maker_never_shares(
             "seed": puzzle.seed,
             "seeded_ties": True,
             "is_ranked": False,
-            "daily_puzzle": puzzle,
             "pattern": engine.HIDDEN * puzzle.length,
             "words_left": len(made_up_words()),
         }
         game = GameFactory(**{**fields, **changed})
+        DailyGame.objects.create(game=game, puzzle=puzzle)  # practice of the puzzle's day
         services.game_guess(game_id=game.pk, player=game.player, letter=first.letters[0])
         assert searches == [first.letters[0]]  # searched, not read from the puzzle's own line
     first_letter = f"|{'-' * puzzle.length}|{first.letters[0]}"
@@ -175,7 +175,7 @@ def test_another_players_answers_never_reach_a_page(
     cheater = UserFactory()
     client.force_login(cheater)
     client.post(reverse("daily_start"))
-    game = Game.objects.get(player=cheater, daily_puzzle=puzzle)
+    game = Game.objects.get(player=cheater, daily_link__puzzle=puzzle)
     searches.clear()
     for number, letter in enumerate(first.letters):
         response = client.post(

@@ -152,7 +152,7 @@ class TestArchive:
         response = player_client.post(url, {"start_token": token[1]})
         game = Game.objects.get(player=player)
         assert response["Location"] == reverse("game_detail", kwargs={"pk": game.pk})
-        assert (game.is_ranked, game.seed, game.daily_puzzle_id) == (
+        assert (game.is_ranked, game.seed, game.daily_link.puzzle_id) == (
             False,
             yesterday.seed,
             yesterday.date,
@@ -290,7 +290,7 @@ def test_starting_the_daily_finishes_a_ranked_game_left_past_the_limit_first(
     )
     clock.advance(minutes=60)
     response = player_client.post(reverse("daily_start"), headers=headers)
-    attempt = Game.objects.get(player=player, daily_puzzle=puzzle)
+    attempt = Game.objects.get(player=player, daily_link__puzzle=puzzle)
     landing = response.get("HX-Redirect") or response["Location"]
     assert landing == reverse("game_detail", args=[attempt.pk])
     page = text_of(player_client.get(landing))

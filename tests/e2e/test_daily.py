@@ -66,7 +66,7 @@ def play_todays_puzzle_by_typing(page: Any, base: str, username: str, width: int
     page.get_by_role("button", name="Play today's puzzle").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get(player=player)
-    assert game.is_daily_attempt
+    assert game.daily_link.is_ranked_attempt
     navigations = watch_navigations(page)
     for letter in PLAY_ORDER:
         if page.locator("#game-over").count():

@@ -143,9 +143,9 @@ def test_a_visitor_plays_todays_puzzle_in_one_tap_and_shares_it(
     screen.get_by_role("button", name="Play today's puzzle").click()  # the one tap
     screen.wait_for_url(re.compile(r"/games/\d+/$"))
     assert not [url for url in visited if "/accounts/" in url], visited
-    game = Game.objects.get(daily_puzzle=utc_today())
+    game = Game.objects.get(daily_link__puzzle=utc_today())
     assert is_guest(game.player)
-    assert game.played_as_guest
+    assert game.daily_link.played_as_guest
     assert not game.is_ranked
     assert screen.locator("form.keyboard").count() == 1
     assert "one attempt" in screen.locator(".notices").inner_text().lower()
@@ -175,7 +175,7 @@ def test_a_returning_players_daily_opens_its_board_from_daily_in_one_tap(
     screen.wait_for_url(re.compile(r"/games/\d+/$"))
     board = screen.url
     game = Game.objects.get(player=player)
-    assert game.is_daily_attempt
+    assert game.daily_link.is_ranked_attempt
     screen.goto(f"{base}/daily/")  # in progress: straight back to the board
     assert screen.url == board
     play_to_the_end(screen)

@@ -117,7 +117,7 @@ class TestTodaysPuzzleStaysSecret:
         viewer = UserFactory()
         client.force_login(viewer)
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
-        attempt = daily_attempt_start(player=viewer, puzzle=shared.daily_puzzle)
+        attempt = daily_attempt_start(player=viewer, puzzle=shared.daily_link.puzzle)
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
         play_out(attempt)
         self.assert_nothing_of_the_puzzle(client.get(result_path(shared)), shared)
@@ -139,7 +139,7 @@ class TestTodaysPuzzleStaysSecret:
         assert response.status_code == 403
         assert shared.word.upper() not in response.content.decode()
         assert "today" in text_of(response)
-        play_out(daily_attempt_start(player=viewer, puzzle=shared.daily_puzzle))
+        play_out(daily_attempt_start(player=viewer, puzzle=shared.daily_link.puzzle))
         assert client.get(review).status_code == 403  # until the day is over
 
     def test_yesterdays_puzzle_is_shown_to_anyone(self, client: Client) -> None:

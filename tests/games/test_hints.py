@@ -13,12 +13,13 @@ import pytest
 from django.db import IntegrityError, transaction
 from pytest_django.fixtures import Settings
 
+from daily.models import DAILY_BOARD_GAMES, DailyGame
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
 from games import services
 from games.engine import GameState, guesser
-from games.models import DAILY_BOARD_GAMES, Game, Hint
+from games.models import CountsAs, Game, Hint
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
 from tests.daily.support import PLAY_ORDER, daily_dictionary, made_up_words, todays_puzzle
@@ -245,8 +246,9 @@ class TestDailyAttempt:
         with pytest.raises(DailyAttemptExistsError) as raised:
             daily_attempt_start(player=player, puzzle=puzzle)
         assert raised.value.game.pk == attempt.pk
-        with pytest.raises(IntegrityError), transaction.atomic():
-            Game.objects.create(
+
+        def second_attempt() -> None:
+            second = Game.objects.create(
                 player=player,
                 dictionary_id=puzzle.dictionary_id,
                 length=puzzle.length,
@@ -256,8 +258,12 @@ class TestDailyAttempt:
                 seeded_ties=True,
                 pattern="-" * puzzle.length,
                 words_left=5,
-                daily_puzzle=puzzle,
+                counts_as=CountsAs.ONE_ATTEMPT,
             )
+            DailyGame.objects.create(game=second, puzzle=puzzle, attempt_by=player)
+
+        with pytest.raises(IntegrityError), transaction.atomic():
+            second_attempt()
 
 
 @postgresql_only

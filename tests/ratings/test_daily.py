@@ -41,7 +41,7 @@ def test_a_ranked_attempt_moves_no_rating(puzzle: DailyPuzzle) -> None:
     player = UserFactory()
     attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
     assert attempt.is_ranked
-    assert attempt.daily_puzzle_id == puzzle.pk
+    assert attempt.daily_link.puzzle_id == puzzle.pk
     second = play_out(daily_attempt_start(player=UserFactory(), puzzle=puzzle))
     assert second.is_ranked
     assert not RatingChange.objects.exists()
@@ -58,7 +58,7 @@ def test_an_attempt_made_unranked_by_a_hint_is_not_rated(puzzle: DailyPuzzle) ->
     attempt = daily_attempt_start(player=player, puzzle=puzzle)
     Game.objects.filter(pk=attempt.pk).update(is_ranked=False, unranked_by_hint=True, hints_used=1)
     attempt = play_out(attempt)
-    assert attempt.was_daily_attempt
+    assert attempt.daily_link.is_unranked_attempt
     assert not attempt.is_ranked
     assert not RatingChange.objects.exists()
     assert not PlayerRating.objects.exists()

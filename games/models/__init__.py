@@ -1,0 +1,57 @@
+"""The games app's models, one module per part (Django finds them all through this package):
+
+- ``game``: the game's row, its choices and the settings fields it shares;
+- ``moves``: its history, the moves and the hints;
+- ``totals``: the leaderboards' totals kept as ranked games finish;
+- ``par``: par and the board priors, computed offline.
+
+Every name is imported from ``games.models`` as before the split.
+"""
+
+from games.models.game import (
+    COUNTS_AS_MAX_LENGTH,
+    DIFFICULTY_MAX_LENGTH,
+    LEADERBOARD_GAMES,
+    MAX_HINTS,
+    MAX_WRONG_GUESSES,
+    ONE_ATTEMPT_BOARD_GAMES,
+    PLAYED_BY_PLAYER,
+    RANKED_DIFFICULTIES,
+    RULE_DIFFICULTIES,
+    UNRANKED_DIFFICULTIES,
+    CountsAs,
+    Difficulty,
+    Game,
+    GameSettingsFields,
+    Reason,
+    Status,
+)
+from games.models.moves import Hint, Move
+from games.models.par import BoardPrior, Par
+from games.models.totals import BoardTotal, PlayerRecord, PlayerTotal
+
+__all__ = [
+    "COUNTS_AS_MAX_LENGTH",
+    "DIFFICULTY_MAX_LENGTH",
+    "LEADERBOARD_GAMES",
+    "MAX_HINTS",
+    "MAX_WRONG_GUESSES",
+    "ONE_ATTEMPT_BOARD_GAMES",
+    "PLAYED_BY_PLAYER",
+    "RANKED_DIFFICULTIES",
+    "RULE_DIFFICULTIES",
+    "UNRANKED_DIFFICULTIES",
+    "BoardPrior",
+    "BoardTotal",
+    "CountsAs",
+    "Difficulty",
+    "Game",
+    "GameSettingsFields",
+    "Hint",
+    "Move",
+    "Par",
+    "PlayerRecord",
+    "PlayerTotal",
+    "Reason",
+    "Status",
+]

@@ -1,0 +1,117 @@
+"""A game's history: each guess the word-maker answered (``Move``) and each hint asked for."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact
+
+from games.models.game import MAX_HINTS, Game, Reason
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveSmallIntegerField()
+    letter = models.CharField(max_length=1)
+    miss = models.BooleanField()
+    pattern = models.CharField(max_length=64, help_text="The pattern after this guess.")
+    kept_size = models.PositiveIntegerField(help_text="Words left: the size of the kept family.")
+    kept_rank = models.PositiveSmallIntegerField(
+        help_text="Index of the kept family in the ranking: 0 = hardest, 1 = second hardest, …"
+    )
+    reason = models.CharField(max_length=14, choices=Reason.choices)
+    families = models.JSONField(help_text="[[pattern, size], ...] hardest first.")
+    values = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "Fiendish: the misses the search found each family worth, in the order of "
+            "families (null: not valued)."
+        ),
+    )
+    search_nodes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Fiendish: positions the search examined."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+            models.UniqueConstraint(fields=["game", "letter"], name="move_unique_letter"),
+            models.CheckConstraint(
+                condition=models.Q(letter__regex=r"^[a-z]$"), name="move_letter_lowercase"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=26), name="move_number_range"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(reason__in=["hardest", "only_family"]) | models.Q(kept_rank=0),
+                name="move_hardest_is_rank_0",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(reason="second_hardest") | models.Q(kept_rank=1),
+                name="move_second_hardest_is_rank_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        # No letter: the admin names moves where the secrecy filter cannot reach (the
+        # list of what deleting a player would delete), and a letter there gives away
+        # someone's attempt at today's puzzle.
+        return f"Move {self.number} of game {self.game_id}"
+
+
+class Hint(models.Model):
+    """A letter the AI guesser proposed to the player, and why (``games.engine.guesser.propose``).
+
+    Asked for at a position (the letters guessed so far): asking again there
+    gives the same hint back. Practice games only (``games.selectors.counting``);
+    before that rule, the first hint of a ranked game made it unranked
+    (``made_unranked``, ``Game.unranked_by_hint``), and those records stay.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
+    after_guesses = models.PositiveSmallIntegerField(
+        help_text="Guesses made when it was asked: 0 before the first."
+    )
+    letters_before = models.CharField(
+        max_length=26, blank=True, help_text="The letters guessed when it was asked, in order."
+    )
+    letter = models.CharField(max_length=1)
+    reason = models.CharField(max_length=300, help_text="Why, in one line for the player.")
+    misses = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Wrong guesses the letter needs from there (if proven)."
+    )
+    proven = models.BooleanField(help_text="Whether ``misses`` is what perfect play needs.")
+    made_unranked = models.BooleanField(
+        default=False, help_text="This hint turned a ranked game unranked."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "after_guesses"]
+        constraints = [
+            # One per position: the letters guessed so far decide it (an undo may lead
+            # back to an earlier position, or to another one after as many guesses).
+            models.UniqueConstraint(
+                fields=["game", "letters_before"], name="hint_one_per_position"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("letters_before"), models.F("after_guesses")),
+                name="hint_position_is_letters",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(letter__regex=r"^[a-z]$"), name="hint_letter_lowercase"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(after_guesses__lte=MAX_HINTS - 1), name="hint_position_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(proven=False) | models.Q(misses__isnull=False),
+                name="hint_proven_has_misses",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hint after guess {self.after_guesses} of game {self.game_id}"  # no letter: as Move
