@@ -13,10 +13,8 @@ class DailyConfig(AppConfig):
         # Play knows nothing of the daily: the daily registers what play must ask it
         # (games/hooks.py). What play's pages show of the daily is the front's.
         from daily.answers import shared_answer
-        from daily.selectors import TODAYS_PUZZLE_SECRECY, share_title
+        from daily.selectors import TODAYS_PUZZLE_SECRECY
         from games.hooks import register_answer_source, register_secrecy_rule
-        from games.selectors.share import register_title_source
 
         register_secrecy_rule(TODAYS_PUZZLE_SECRECY)
-        register_title_source(share_title)
         register_answer_source(shared_answer)

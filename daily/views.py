@@ -31,6 +31,7 @@ from daily.selectors import (
     puzzle_by_number,
     puzzle_summaries,
     ranked_attempt,
+    share_title,
     until_next_puzzle,
     utc_today,
 )
@@ -65,7 +66,9 @@ def daily_today(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         context["streaks"] = daily_streaks(player=request.user, today=today)
     if attempt is not None and attempt.is_over:
-        context["share"] = game_share(attempt, absolute_url=request.build_absolute_uri)
+        context["share"] = game_share(
+            attempt, absolute_url=request.build_absolute_uri, title=share_title(attempt)
+        )
         context["place"] = board_place(puzzle, game=attempt)
     return render(request, "daily/today.html", context)
 

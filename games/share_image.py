@@ -100,26 +100,28 @@ def _fit(
     return text + "…", font
 
 
-def result_image_png(game: Game, *, rated_by: float | None) -> bytes:
+def result_image_png(game: Game, *, rated_by: float | None, title: str | None = None) -> bytes:
     """The PNG of a game's result (finished or not), from the cache when drawn before;
-    ``rated_by`` is what it did to its player's rating (None: nothing)."""
+    ``rated_by`` is what it did to its player's rating (None: nothing), ``title`` the
+    caller's title for the game (``share_title``)."""
     label = standing(game, rated_by=rated_by) if game.is_over else ""
-    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{label}"
+    heading = share_title(game, title)
+    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{label}:{heading}"
     png: bytes | None = django_cache.get(key)
     if png is None:
-        png = _draw(game, label)
+        png = _draw(game, label, heading)
         django_cache.set(key, png, CACHE_SECONDS)
     return png
 
 
-def _draw(game: Game, label: str) -> bytes:
+def _draw(game: Game, label: str, heading: str) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, BAND), fill=BRAND)
     draw.text((MARGIN, BAND // 2), "Evil Hangman", font=_font(56), fill=PAPER, anchor="lm")
     inner = WIDTH - 2 * MARGIN
     # The band already says "Evil Hangman": "11 letters, easy, …" or "Daily #328".
-    title = share_title(game).removeprefix("Evil Hangman").lstrip(": ")
+    title = heading.removeprefix("Evil Hangman").lstrip(": ")
     title, font = _fit(title[:1].upper() + title[1:], 64, inner)
     draw.text((MARGIN, 172), title, font=font, fill=INK, anchor="lm")
     line = result_line(game) if game.is_over else "Still being played"

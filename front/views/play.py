@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from daily.selectors import share_title as daily_share_title
 from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from evilsite.web import login_required_htmx
@@ -441,7 +442,9 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
     """What the board shows (``board_view``: once the game is over, its share text and the
     reveal too), the notices, and at the end a daily attempt's place and the rating change."""
-    context = board_view(game, absolute_url=request.build_absolute_uri).context()
+    context = board_view(
+        game, absolute_url=request.build_absolute_uri, share_title=daily_share_title
+    ).context()
     context.update(
         notices=notices,
         announcement=" ".join(notice.message for notice in notices),

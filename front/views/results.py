@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
+from daily.selectors import share_title as daily_share_title
 from games.models import Game
 from games.secrecy import is_secret_for
 from games.selectors.reveal import game_reveal
@@ -36,12 +37,13 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
         raise Http404("No such result.")
     game = get_object_or_404(Game.objects.select_related("player", "dictionary"), pk=pk)
     hidden = not game.is_over or is_secret_for(game, request.user)
+    title = share_title(game, daily_share_title(game))
     context: dict[str, object] = {
         "game": game,
-        "title": share_title(game),
+        "title": title,
         "squares": guess_squares(game),
         "hidden": hidden,
-        "preview": share_preview(game, absolute_url=request.build_absolute_uri),
+        "preview": share_preview(game, absolute_url=request.build_absolute_uri, title=title),
     }
     if game.is_over:
         context["result_line"] = result_line(game)
@@ -66,4 +68,5 @@ def game_result_image(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     # the board calls unrated, nor the reverse.
     change = game_change(game) if game.is_over else None
     rated_by = change.player_delta if change is not None else None
-    return HttpResponse(result_image_png(game, rated_by=rated_by), content_type="image/png")
+    png = result_image_png(game, rated_by=rated_by, title=daily_share_title(game))
+    return HttpResponse(png, content_type="image/png")

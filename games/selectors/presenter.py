@@ -54,10 +54,16 @@ class BoardView:
         return context
 
 
-def board_view(game: Game, *, absolute_url: Callable[[str], str]) -> BoardView:
+def board_view(
+    game: Game,
+    *,
+    absolute_url: Callable[[str], str],
+    share_title: Callable[[Game], str | None] = lambda game: None,
+) -> BoardView:
     """The board of ``game``; once it is over, with everything the end of a game shows
     (never before: none of it is computed for a game in progress). ``absolute_url``
-    turns a path into a full URL (the share link)."""
+    turns a path into a full URL (the share link); ``share_title`` gives the title a page
+    above play knows for the game (the daily's number), asked only at the end."""
     board = board_for(game)
     hint = last_hint(game)
     if not game.is_over:
@@ -74,7 +80,11 @@ def board_view(game: Game, *, absolute_url: Callable[[str], str]) -> BoardView:
             difficulty=game.difficulty,
             max_misses=game.max_misses,
         ),
-        share=game_share(game, absolute_url=absolute_url) if by_player else None,
+        share=(
+            game_share(game, absolute_url=absolute_url, title=share_title(game))
+            if by_player
+            else None
+        ),
         reveal=game_reveal(game, lexicon=lexicon),
         cheating_cost=cheating_cost(game, lexicon=lexicon) if by_player else None,
         fair_word=fair_word(game, lexicon=lexicon) if game.is_fair else None,

@@ -1,10 +1,11 @@
 """What a finished game shares: a few lines of text and a link to its public result page.
 
-The text shows the puzzle (an app's title for it, such as the daily's number, or the
-game's settings), the result, the misses and one square per guess, green for a hit and
-red for a miss, in the order played; never a letter. The link's code is an HMAC of the game's
-id under the site's secret key: only someone given the link can open the
-page, and game ids cannot be walked through.
+The text shows the puzzle (a title the caller passes, such as the daily's number, which
+an app above play knows and play does not; else the game's settings), the result, the
+misses and one square per guess, green for a hit and red for a miss, in the order
+played; never a letter. The link's code is an HMAC of the game's id under the site's
+secret key: only someone given the link can open the page, and game ids cannot be
+walked through.
 """
 
 from __future__ import annotations
@@ -45,25 +46,12 @@ def guess_squares(game: Game) -> str:
     return "".join(HIT if letter in game.pattern else MISS for letter in game.letters)
 
 
-# A title an app above play gives its own games (the daily puzzle's: "Evil Hangman daily
-# #328", daily/apps.py registers it in its ``AppConfig.ready``). A source returns None for a
-# game it does not name; play knows nothing of the daily.
-TitleSource = Callable[[Game], str | None]
-_title_sources: list[TitleSource] = []
-
-
-def register_title_source(source: TitleSource) -> None:
-    """Add a way a game may be titled (once, however often an app's ``ready`` runs)."""
-    if source not in _title_sources:
-        _title_sources.append(source)
-
-
-def share_title(game: Game) -> str:
-    """The first line of the share text: an app's title for its game, else the settings."""
-    for source in _title_sources:
-        title = source(game)
-        if title is not None:
-            return title
+def share_title(game: Game, title: str | None = None) -> str:
+    """The first line of the share text: the title the caller knows for its game (the
+    daily's "Evil Hangman daily #328", passed in by the pages above play that show one),
+    else the game's settings."""
+    if title is not None:
+        return title
     hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
     return (
         f"Evil Hangman: {game.length} letter{'s' * (game.length != 1)}, "
@@ -84,11 +72,11 @@ def result_line(game: Game) -> str:
     return f"Not solved: {counts}"
 
 
-def share_text(game: Game, *, link: str) -> str:
+def share_text(game: Game, *, link: str, title: str | None = None) -> str:
     """The lines to paste anywhere; ``link`` is the absolute URL of the result page."""
     if not game.is_over:
         raise ValueError("only a finished game has a result to share")
-    lines = [share_title(game), result_line(game)]
+    lines = [share_title(game, title), result_line(game)]
     squares = guess_squares(game)
     if squares:
         lines.append(squares)
@@ -106,10 +94,12 @@ class Share:
         return self.text.count("\n") + 1
 
 
-def game_share(game: Game, *, absolute_url: Callable[[str], str]) -> Share:
+def game_share(
+    game: Game, *, absolute_url: Callable[[str], str], title: str | None = None
+) -> Share:
     """The share text of a finished game; ``absolute_url`` turns a path into a full URL."""
     url = absolute_url(result_path(game))
-    return Share(text=share_text(game, link=url), url=url)
+    return Share(text=share_text(game, link=url, title=title), url=url)
 
 
 @dataclass(frozen=True)
@@ -132,7 +122,9 @@ def result_image_path(game: Game) -> str:
     return f"{path}?v={len(game.letters)}-{game.status}"
 
 
-def share_preview(game: Game, *, absolute_url: Callable[[str], str]) -> SharePreview:
+def share_preview(
+    game: Game, *, absolute_url: Callable[[str], str], title: str | None = None
+) -> SharePreview:
     if game.is_over:
         line = result_line(game)
         description = f"{game.player.get_username()}: {line} {guess_squares(game)}"
@@ -144,6 +136,6 @@ def share_preview(game: Game, *, absolute_url: Callable[[str], str]) -> SharePre
         image_url=absolute_url(result_image_path(game)),
         image_width=1200,
         image_height=630,
-        image_alt=f"{share_title(game)}: {line}, with one square per guess",
+        image_alt=f"{share_title(game, title)}: {line}, with one square per guess",
         card="summary_large_image",
     )

@@ -23,6 +23,7 @@ from daily.selectors import (
     daily_streaks,
     puzzle_summaries,
     ranked_attempt,
+    share_title,
     utc_today,
 )
 from daily.services import DailyAttemptExistsError, daily_attempt_start
@@ -94,7 +95,7 @@ def test_one_tap_makes_a_guest_attempt_that_is_real_but_unranked(
     assert "words still possible" not in board  # played as an attempt, not as practice
     finish_by_page(client, game)
     board = client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    share = game_share(game, absolute_url=lambda path: path).text
+    share = game_share(game, absolute_url=lambda path: path, title=share_title(game)).text
     assert share.startswith(f"Evil Hangman daily #{puzzle.number}\n")  # not "(practice)"
     assert share.split("\n")[0] in board
     assert "next puzzle in" in board

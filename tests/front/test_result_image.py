@@ -28,7 +28,7 @@ def drawn_label(client: Client, game: Game, monkeypatch: pytest.MonkeyPatch) -> 
     """The line under the result that the picture of ``game`` is drawn with."""
     drawn: list[str] = []
 
-    def draw(game: Game, label: str) -> bytes:
+    def draw(game: Game, label: str, heading: str) -> bytes:
         drawn.append(label)
         return b"png"
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from daily.selectors import share_title as daily_share_title
 from daily.selectors import utc_today
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from dictionaries.models import Dictionary
@@ -89,8 +90,9 @@ class TestShareText:
             share_text(game, link="x")
         guess(game, "q")
         game = services.game_forfeit(game_id=game.pk, player=game.player)
-        lines = share_text(game, link="https://x.test/").split("\n")
+        lines = share_text(game, link="https://x.test/", title=daily_share_title(game)).split("\n")
         assert lines[0] == f"Evil Hangman daily #{puzzle.number}"
+        assert share_text(game, link="x").startswith("Evil Hangman: ")  # no title: settings
         assert lines[1].startswith("Gave up after")
 
     def test_an_abandoned_daily_attempt_says_it_was_abandoned(
