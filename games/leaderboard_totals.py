@@ -19,7 +19,7 @@ from typing import Any
 from django.apps import apps as global_apps
 from django.apps.registry import Apps
 from django.db import DEFAULT_DB_ALIAS, transaction
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum, Window
+from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
@@ -47,12 +47,12 @@ def ranked_on_board(games: QuerySet) -> QuerySet:
 def leaderboard_totals_add(*, game: Game) -> None:
     """Count a just-finished game in its player's records; call it in the finishing transaction.
 
-    The player's PlayerTotal row is locked first, by an upsert (created if this is their
-    first ranked game: INSERT ... ON CONFLICT DO UPDATE, which waits for another
-    transaction inserting it and never fails on the key, so no savepoint), so finishes of
-    one player apply one after the other and the sum over their boards is read after the
-    previous one committed. Under that lock the board's row is read and written back with
-    one upsert, and the player's row set to the sum of their boards.
+    The player's PlayerTotal row is locked first (created if this is their first ranked
+    game: INSERT ... ON CONFLICT DO NOTHING, which waits for another transaction inserting
+    it and never fails on the key, so no savepoint), so finishes of one player apply one
+    after the other. Under that lock the board's row is read and written back with one
+    upsert, and the player's row moved by what the board's changed (summed again from the
+    boards in the one case a change cannot say: a board's best win moved earlier).
     """
     if not game.on_leaderboards or game.finished_at is None:
         return
@@ -60,15 +60,11 @@ def leaderboard_totals_add(*, game: Game) -> None:
     key = {field: getattr(game, field) for field in BOARD_FIELDS}
     # Joins the caller's transaction; opens one when called outside (tests, loads).
     with transaction.atomic(savepoint=False):
-        PlayerTotal.objects.bulk_create(
-            [PlayerTotal(player_id=game.player_id, last_finished_at=finished_at)],
-            update_conflicts=True,
-            unique_fields=["player"],
-            update_fields=["last_finished_at"],  # set again from the boards below
-        )
+        player = _locked_player_total(game.player_id, finished_at=finished_at)
         board = BoardTotal.objects.filter(**key).first() or BoardTotal(
             **key, last_finished_at=finished_at
         )
+        points_before, best_before = board.points, board.best_at
         board.games += 1
         board.wins += int(game.status == Status.WON)
         # max/min, not simply this game: loads may add games in any order.
@@ -84,19 +80,30 @@ def leaderboard_totals_add(*, game: Game) -> None:
             unique_fields=list(BOARD_FIELDS),
             update_fields=["games", "wins", "last_finished_at", "points", "best_at"],
         )
-        boards = BoardTotal.objects.filter(player_id=OuterRef("player_id")).values("player_id")
-        PlayerTotal.objects.filter(player_id=game.player_id).update(
-            **{
-                name: Subquery(boards.annotate(total=aggregate).values("total"))
-                for name, aggregate in (
-                    ("points", Sum("points")),
-                    ("games", Sum("games")),
-                    ("wins", Sum("wins")),
-                    ("last_scored_at", Max("best_at")),
-                    ("last_finished_at", Max("last_finished_at")),
-                )
-            }
+        player.points += board.points - points_before
+        player.games += 1
+        player.wins += int(game.status == Status.WON)
+        player.last_finished_at = max(player.last_finished_at, finished_at)
+        if best_before is None or (board.best_at is not None and board.best_at >= best_before):
+            player.last_scored_at = _later(player.last_scored_at, board.best_at)
+        else:  # this board's best moved earlier: the latest of the boards may be another's
+            player.last_scored_at = BoardTotal.objects.filter(player_id=game.player_id).aggregate(
+                latest=Max("best_at")
+            )["latest"]
+        player.save(update_fields=["points", "games", "wins", "last_finished_at", "last_scored_at"])
+
+
+def _locked_player_total(player_id: int, *, finished_at: dt.datetime) -> PlayerTotal:
+    """The player's PlayerTotal row, locked; inserted empty first when missing."""
+    rows = PlayerTotal.objects.select_for_update().filter(player_id=player_id)
+    row = rows.first()
+    if row is None:
+        PlayerTotal.objects.bulk_create(
+            [PlayerTotal(player_id=player_id, last_finished_at=finished_at)],
+            ignore_conflicts=True,  # inserted meanwhile by another finish: waited for, kept
         )
+        row = rows.get()
+    return row
 
 
 def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT_DB_ALIAS) -> int:

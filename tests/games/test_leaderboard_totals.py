@@ -546,8 +546,8 @@ def test_two_first_games_finishing_at_once_are_both_counted() -> None:
 )
 @pytest.mark.django_db(transaction=True)
 def test_two_boards_of_one_player_finishing_at_once_are_summed_after_each_other() -> None:
-    """The player's upsert locks their row first: the second finish, on another board,
-    waits for it, then sums the boards with the first one's committed (a sum read before
+    """The player's row is locked first: the second finish, on another board,
+    waits for it, then adds its board to the first one's committed total (a total read before
     the wait would leave the first board's game out of the player's total)."""
     player, dictionary = UserFactory(), DictionaryFactory()
     first_locked, errors = threading.Event(), []
