@@ -4,7 +4,7 @@ board's HTMX form (bench/profile_guess.py measures their time; these hold their 
 A mid-game guess: the session, the user, the game locked with its dictionary, the move,
 the game's update, and (until whether a game counts is stored on it) the classes app's
 check of the board. A ranked game's last guess adds the leaderboard totals (the
-player's row locked by an upsert, the board's read and upserted, the player's summed),
+player's row locked, the board's read and upserted, the player's moved by it),
 the rating (the ratings at the start, the two rows locked, the checks of the rules, the
 writes) and the end of the board (par, the moves for the reveal, the assignment check of
 "play again"); each read once.
@@ -31,7 +31,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # Statements a guess may send besides BEGIN, COMMIT and savepoints, which only
 # PostgreSQL's connection logs (SQLite's does not): counted apart below.
 MID_GAME_QUERIES = 6
-ENDING_QUERIES = 25  # 34 before the finish read each thing once
+ENDING_QUERIES = 25  # 32 before the finish read each thing once (7 mid-game)
 
 
 @pytest.fixture
