@@ -4,8 +4,15 @@ the early answer to a request already refused (a login flood's)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict
+from functools import cache
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware, PolicyParts
+from csp.utils import build_policy
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils.cache import patch_cache_control
@@ -85,3 +92,62 @@ class ProbeMiddleware:
                 response.content = b""
             return response
         return self.get_response(request)
+
+
+class CSPHeaderMiddleware(CSPMiddleware):
+    """django-csp's middleware, with the policy's header text built once per process.
+
+    The site's policy is the same for every response (no nonce, no view changes it), yet
+    django-csp builds its text again for each one. A response that does change it (a
+    view's ``csp_update``, ``csp_replace``, ``csp_override`` or ``csp_exempt``, a nonce
+    asked for) goes the library's own way; so does Django's debug page. The texts are
+    built again when a test changes the policy's settings (``setting_changed``).
+    """
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if settings.DEBUG or _changes_policy(request, response):
+            return super().process_response(request, response)
+        for header, text, setting in _policy_headers():
+            policy = getattr(settings, setting, None) or {}
+            excluded = request.path_info.startswith(tuple(policy.get("EXCLUDE_URL_PREFIXES", ())))
+            if text and header not in response and not excluded:
+                response[header] = text
+        # As the library does: a nonce asked for after the header is written is an error.
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
+        return response
+
+
+_POLICY_ATTRIBUTES = tuple(
+    f"_csp_{name}{suffix}"
+    for name in ("config", "update", "replace", "exempt")
+    for suffix in ("", "_ro")
+)
+
+
+def _changes_policy(request: HttpRequest, response: HttpResponseBase) -> bool:
+    """Whether this response's policy is not the site's own (a view's decorator, a nonce)."""
+    return getattr(request, "_csp_nonce", None) is not None or any(
+        getattr(response, name, None) is not None for name in _POLICY_ATTRIBUTES
+    )
+
+
+@cache
+def _policy_headers() -> tuple[tuple[str, str, str], ...]:
+    """(header, its text, the setting it comes from) for the enforced and the report-only
+    policy, as django-csp builds them for a response that changes neither."""
+    return (
+        (HEADER, build_policy(**asdict(PolicyParts())), "CONTENT_SECURITY_POLICY"),
+        (
+            HEADER_REPORT_ONLY,
+            build_policy(**asdict(PolicyParts()), report_only=True),
+            "CONTENT_SECURITY_POLICY_REPORT_ONLY",
+        ),
+    )
+
+
+@receiver(setting_changed)
+def _forget_policy_headers(*, setting: str, **kwargs: object) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        _policy_headers.cache_clear()

@@ -112,7 +112,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # NUL and control characters (400), oversize bodies (413): refused before any view.
     "evilsite.bad_input.BadInputMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the policy's header built once (evilsite/middleware.py).
+    "evilsite.middleware.CSPHeaderMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An address already refused on this path (a login flood) is answered here, with no query.
     "evilsite.middleware.KnownRefusalsMiddleware",
@@ -155,9 +156,13 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
-        conn_health_checks=True,
+        # No SELECT 1 before every request: a kept connection is checked only after it sat
+        # idle this many seconds (evilsite/idle_connections.py, which says how a connection
+        # dropped while in use is replaced).
+        conn_health_checks=False,
     )
 }
+DATABASE_HEALTH_CHECK_IDLE_SECONDS = env_int("DATABASE_HEALTH_CHECK_IDLE_SECONDS", 5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Waits instead of failing when two requests write at once.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}

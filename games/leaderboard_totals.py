@@ -14,20 +14,18 @@ created the tables.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, TypeVar
+from typing import Any
 
 from django.apps import apps as global_apps
 from django.apps.registry import Apps
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
-from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
+from django.db import DEFAULT_DB_ALIAS, transaction
+from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
 
 BATCH_SIZE = 2000
 BOARD_FIELDS = ("player_id", "dictionary_id", "length", "difficulty")
-
-TotalRow = TypeVar("TotalRow", BoardTotal, PlayerTotal)
 
 
 def ranked_on_board(games: QuerySet) -> QuerySet:
@@ -49,21 +47,24 @@ def ranked_on_board(games: QuerySet) -> QuerySet:
 def leaderboard_totals_add(*, game: Game) -> None:
     """Count a just-finished game in its player's records; call it in the finishing transaction.
 
-    The player's PlayerTotal row is locked first (created if this is their
-    first ranked game), so finishes of one player apply one after the other
-    and the sum over their boards is read after the previous one committed.
+    The player's PlayerTotal row is locked first (created if this is their first ranked
+    game: INSERT ... ON CONFLICT DO NOTHING, which waits for another transaction inserting
+    it and never fails on the key, so no savepoint), so finishes of one player apply one
+    after the other. Under that lock the board's row is read and written back with one
+    upsert, and the player's row moved by what the board's changed (summed again from the
+    boards in the one case a change cannot say: a board's best win moved earlier).
     """
     if not game.on_leaderboards or game.finished_at is None:
         return
     finished_at = game.finished_at
+    key = {field: getattr(game, field) for field in BOARD_FIELDS}
     # Joins the caller's transaction; opens one when called outside (tests, loads).
     with transaction.atomic(savepoint=False):
-        _lock_or_create(PlayerTotal, {"player_id": game.player_id}, finished_at=finished_at)
-        board = _lock_or_create(
-            BoardTotal,
-            {field: getattr(game, field) for field in BOARD_FIELDS},
-            finished_at=finished_at,
+        player = _locked_player_total(game.player_id, finished_at=finished_at)
+        board = BoardTotal.objects.filter(**key).first() or BoardTotal(
+            **key, last_finished_at=finished_at
         )
+        points_before, best_before = board.points, board.best_at
         board.games += 1
         board.wins += int(game.status == Status.WON)
         # max/min, not simply this game: loads may add games in any order.
@@ -72,37 +73,37 @@ def leaderboard_totals_add(*, game: Game) -> None:
             board.points, board.best_at = game.score, finished_at
         elif game.score == board.points > 0 and board.best_at is not None:
             board.best_at = min(board.best_at, finished_at)
-        board.save(update_fields=["games", "wins", "last_finished_at", "points", "best_at"])
-        PlayerTotal.objects.filter(player_id=game.player_id).update(
-            **BoardTotal.objects.filter(player_id=game.player_id).aggregate(
-                points=Sum("points"),
-                games=Sum("games"),
-                wins=Sum("wins"),
-                last_scored_at=Max("best_at"),
-                last_finished_at=Max("last_finished_at"),
-            )
+        board.pk = None  # written by the board's key: an insert, or the update of that row
+        BoardTotal.objects.bulk_create(
+            [board],
+            update_conflicts=True,
+            unique_fields=list(BOARD_FIELDS),
+            update_fields=["games", "wins", "last_finished_at", "points", "best_at"],
         )
+        player.points += board.points - points_before
+        player.games += 1
+        player.wins += int(game.status == Status.WON)
+        player.last_finished_at = max(player.last_finished_at, finished_at)
+        if best_before is None or (board.best_at is not None and board.best_at >= best_before):
+            player.last_scored_at = _later(player.last_scored_at, board.best_at)
+        else:  # this board's best moved earlier: the latest of the boards may be another's
+            player.last_scored_at = BoardTotal.objects.filter(player_id=game.player_id).aggregate(
+                latest=Max("best_at")
+            )["latest"]
+        player.save(update_fields=["points", "games", "wins", "last_finished_at", "last_scored_at"])
 
 
-def _lock_or_create(
-    model: type[TotalRow], key: dict[str, Any], *, finished_at: dt.datetime
-) -> TotalRow:
-    """The row of ``key`` locked for this transaction, created empty if missing.
-
-    Two first games finishing at once both miss the row; one INSERT waits for
-    the other's and fails on the unique key, and that one locks the row the
-    other created (the savepoint keeps the outer transaction usable).
-    """
-    rows = model.objects.select_for_update().filter(**key)
-    try:
-        return rows.get()
-    except model.DoesNotExist:
-        pass
-    try:
-        with transaction.atomic():
-            return model.objects.create(**key, last_finished_at=finished_at)
-    except IntegrityError:
-        return rows.get()
+def _locked_player_total(player_id: int, *, finished_at: dt.datetime) -> PlayerTotal:
+    """The player's PlayerTotal row, locked; inserted empty first when missing."""
+    rows = PlayerTotal.objects.select_for_update().filter(player_id=player_id)
+    row = rows.first()
+    if row is None:
+        PlayerTotal.objects.bulk_create(
+            [PlayerTotal(player_id=player_id, last_finished_at=finished_at)],
+            ignore_conflicts=True,  # inserted meanwhile by another finish: waited for, kept
+        )
+        row = rows.get()
+    return row
 
 
 def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT_DB_ALIAS) -> int:

@@ -38,7 +38,18 @@ def board_start(
     return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
 
 
-def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
+@dataclass(frozen=True)
+class StartingRatings:
+    """The player's and the board's ratings when a game started, and what was read for them:
+    the rated finish keeps ``board_start`` (None: the board had rated games before) for
+    the board's row when it must create it, instead of reading the prior and par again."""
+
+    player: glicko2.Rating
+    board: glicko2.Rating
+    board_start: glicko2.Rating | None
+
+
+def starting_ratings(game: Game) -> StartingRatings:
     """The player's and the board's ratings when the game started, from rated games before it.
 
     Read from the history (``RatingChange``) rather than the rows, so a game finished in
@@ -63,10 +74,18 @@ def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
         if board_id is not None
         else None
     )
-    return (
-        glicko2.Rating(*player) if player else glicko2.Rating(),
-        glicko2.Rating(*board) if board else board_start(**board_keys(game)),
+    start = None if board else board_start(**board_keys(game))
+    return StartingRatings(
+        player=glicko2.Rating(*player) if player else glicko2.Rating(),
+        board=glicko2.Rating(*board) if board else start,  # type: ignore[arg-type]
+        board_start=start,
     )
+
+
+def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
+    """The player's and the board's ratings when the game started (``starting_ratings``)."""
+    start = starting_ratings(game)
+    return start.player, start.board
 
 
 def board_keys(game: Game) -> dict[str, Any]:
@@ -80,6 +99,10 @@ def board_keys(game: Game) -> dict[str, Any]:
 
 
 def game_change(game: Game) -> RatingChange | None:
+    """The game's rating change; the one the finishing transaction just wrote is at hand
+    on the game (``ratings.services.rating_record`` keeps it there), with no query."""
+    if Game.rating_change.is_cached(game):  # type: ignore[attr-defined]
+        return game.rating_change  # type: ignore[attr-defined]
     return RatingChange.objects.filter(game_id=game.pk).first()
 
 

@@ -10,23 +10,19 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 from typing import TypeVar
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Model
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
 from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.selectors import board_keys, board_start, ratings_at_start
+from ratings.selectors import board_keys, board_start, starting_ratings
 
 logger = logging.getLogger(__name__)
-
-
-def _board_defaults(game: Game) -> dict[str, float]:
-    start = board_start(**board_keys(game))
-    return {"rating": start.rating, "deviation": start.deviation}
 
 
 M = TypeVar("M", bound=Model)
@@ -35,26 +31,26 @@ M = TypeVar("M", bound=Model)
 LOCK_ATTEMPTS = 3
 
 
-def _locked(model: type[M], defaults: dict[str, float], **keys: object) -> M:
-    """The row for ``keys``, created if missing (safe when two transactions race), locked.
+def _locked(model: type[M], defaults: Callable[[], dict[str, float]], **keys: object) -> M:
+    """The row for ``keys``, locked; created first if missing (``defaults()`` is asked only
+    then), safe when two transactions race.
 
-    A rebuild deletes every row in its transaction: a finish waiting on a row's lock
-    meanwhile finds it gone once the rebuild commits, and creates it again (the rebuild's
-    own row) rather than fail the player's last guess.
+    One query when the row is there. A missing row is inserted with ON CONFLICT DO NOTHING
+    (no savepoint, no error when another transaction inserted it first: the insert waits
+    for it), then locked. A rebuild deletes every row in its transaction: a finish waiting
+    on a row's lock meanwhile finds it gone once the rebuild commits, and creates it again
+    (the rebuild's own row) rather than fail the player's last guess.
     """
     manager = model._default_manager  # type: ignore[attr-defined]
+    rows = manager.select_for_update().filter(**keys)
     for attempt in range(LOCK_ATTEMPTS):
-        try:
-            with transaction.atomic():
-                manager.get_or_create(defaults=defaults, **keys)
-        except IntegrityError:  # another transaction created it first: it is there now
-            pass
-        try:
-            return manager.select_for_update().get(**keys)
-        except model.DoesNotExist:  # type: ignore[attr-defined]
-            if attempt == LOCK_ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+        row = rows.first()
+        if row is not None:
+            return row
+        if attempt == LOCK_ATTEMPTS - 1:
+            break
+        manager.bulk_create([model(**keys, **defaults())], ignore_conflicts=True)
+    raise model.DoesNotExist(f"{model.__name__} {keys} vanished {LOCK_ATTEMPTS} times")  # type: ignore[attr-defined]
 
 
 def rating_record(game: Game) -> RatingChange | None:
@@ -70,11 +66,17 @@ def rating_record(game: Game) -> RatingChange | None:
         return None
     if game.counts_as == CountsAs.ONE_ATTEMPT:  # the day's one attempt
         return None
-    if not rules.counts(*ratings_at_start(game)):
+    start = starting_ratings(game)
+    if not rules.counts(start.player, start.board):
         return None
-    with transaction.atomic():
-        board = _locked(BoardRating, _board_defaults(game), **board_keys(game))
-        player = _locked(PlayerRating, {}, player_id=game.player_id)
+
+    def board_defaults() -> dict[str, float]:
+        rating = start.board_start or board_start(**board_keys(game))
+        return {"rating": rating.rating, "deviation": rating.deviation}
+
+    with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
+        board = _locked(BoardRating, board_defaults, **board_keys(game))
+        player = _locked(PlayerRating, dict, player_id=game.player_id)
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return None
         score = 1.0 if game.status == Status.WON else 0.0
@@ -103,7 +105,7 @@ def rating_record(game: Game) -> RatingChange | None:
             row.games += 1
             row.save(update_fields=["rating", "deviation", "volatility", "games"])
         # The board's games count every rated game on it, moved or not.
-        return RatingChange.objects.create(
+        change = RatingChange.objects.create(
             game_id=game.pk,
             player_id=game.player_id,
             board=board,
@@ -117,6 +119,8 @@ def rating_record(game: Game) -> RatingChange | None:
             moved_board=moves_board,
             finished_at=game.finished_at,
         )
+        game.rating_change = change  # type: ignore[attr-defined]  # the board shows it: no read
+        return change
 
 
 def _played_rated_games(game: Game) -> int:

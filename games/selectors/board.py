@@ -50,7 +50,7 @@ class Tile:
 
 @dataclass(frozen=True)
 class Key:
-    """One key of the board's keyboard (templates/games/_keyboard.html draws it)."""
+    """One key of the board's keyboard (games/templatetags/board_pieces.py draws it)."""
 
     letter: str
     state: str  # "open", "hit" or "miss"

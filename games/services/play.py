@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from evilsite.ratelimit import rate_limit_hit
@@ -38,6 +39,13 @@ from games.services.errors import (
 )
 
 logger = logging.getLogger(__name__)
+
+
+def _locked_game() -> QuerySet[Game]:
+    """Games locked for a write whose board is then drawn: the dictionary (the board's
+    header names it) comes in the same query, and only the game's row is locked (a lock
+    on the dictionary's row would make every guess on it wait for the others)."""
+    return Game.objects.select_for_update(of=("self",)).select_related("dictionary")
 
 
 @dataclass(frozen=True)
@@ -70,7 +78,7 @@ def game_guess(
     """
     found = {} if bot is None else {"played_by_bot": bot}
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, player=player, **found)
+        game = _locked_game().get(pk=game_id, player=player, **found)
         if game.played_by_computer:
             raise GuessRejectedError("The computer is playing this game; you can only watch.")
         if game.played_by_bot and not bot:
@@ -178,7 +186,7 @@ def game_undo(
     player's.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        game = _locked_game().get(pk=game_id, player=player)
         refusal = undo_refusal(game)
         if refusal is not None:
             raise UndoRefusedError(refusal)
@@ -390,7 +398,7 @@ def computer_move(
     Raises ``Game.DoesNotExist`` for a game that is not the player's.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, player=player)
+        game = _locked_game().get(pk=game_id, player=player)
         if not game.played_by_computer:
             raise GuessRejectedError("This is your game: the computer does not play it for you.")
         if game.is_over:

@@ -541,6 +541,52 @@ def test_two_first_games_finishing_at_once_are_both_counted() -> None:
     assert BoardTotal.objects.get().games == 2
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs two real concurrent transactions"
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_boards_of_one_player_finishing_at_once_are_summed_after_each_other() -> None:
+    """The player's row is locked first: the second finish, on another board,
+    waits for it, then adds its board to the first one's committed total (a total read before
+    the wait would leave the first board's game out of the player's total)."""
+    player, dictionary = UserFactory(), DictionaryFactory()
+    first_locked, errors = threading.Event(), []
+
+    def finish(*, length: int, score: int, wait_for: threading.Event | None) -> None:
+        try:
+            if wait_for is not None:
+                wait_for.wait(timeout=10)
+            with transaction.atomic():
+                game = GameFactory(
+                    player=player,
+                    dictionary=dictionary,
+                    length=length,
+                    status=Status.WON,
+                    score=score,
+                    finished_at=END,
+                )
+                leaderboard_totals_add(game=game)
+                if wait_for is None:
+                    first_locked.set()
+                    blocked_on_our_insert(timeout=10)
+        except Exception as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=finish, kwargs={"length": 4, "score": 3, "wait_for": None}),
+        threading.Thread(target=finish, kwargs={"length": 5, "score": 5, "wait_for": first_locked}),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not errors
+    assert totals_of(player) == (8, 2, 2, END, END)
+    assert BoardTotal.objects.filter(player=player).count() == 2
+
+
 def blocked_on_our_insert(*, timeout: float) -> None:
     """Wait until another session waits for ours: its INSERT of the same player's total.
 

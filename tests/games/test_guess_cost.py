@@ -1,0 +1,102 @@
+"""What a guess asks of the database: a mid-game guess and a game-ending one through the
+board's HTMX form (bench/profile_guess.py measures their time; these hold their queries).
+
+A mid-game guess: the session, the user, the game locked with its dictionary, the move,
+the game's update, and (until whether a game counts is stored on it) the classes app's
+check of the board. A ranked game's last guess adds the leaderboard totals (the
+player's row locked, the board's read and upserted, the player's moved by it),
+the rating (the ratings at the start, the two rows locked, the checks of the rules, the
+writes) and the end of the board (par, the moves for the reveal, the assignment check of
+"play again"); each read once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from dictionaries.models import Dictionary
+from games.models import Game, Status
+from ratings.models import RatingChange
+from tests.conftest import NINE_WORDS
+from tests.factories import DictionaryFactory, UserFactory
+from tests.games.play_support import guess, start
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+# Statements a guess may send besides BEGIN, COMMIT and savepoints, which only
+# PostgreSQL's connection logs (SQLite's does not): counted apart below.
+MID_GAME_QUERIES = 6
+ENDING_QUERIES = 25  # 32 before the finish read each thing once (7 mid-game)
+
+
+@pytest.fixture
+def nine() -> Dictionary:
+    return DictionaryFactory(words=list(NINE_WORDS), name="Nine", slug="nine")
+
+
+def signed_in(game: Game) -> Client:
+    client = Client()
+    client.force_login(game.player)
+    return client
+
+
+def post_guess(client: Client, game: Game, letter: str, *, guesses: int) -> Any:
+    return client.post(
+        reverse("game_guess", args=[game.pk]),
+        {"letter": letter, "expected_guesses": guesses},
+        **HTMX,
+    )
+
+
+def data_statements(queries: Any) -> list[str]:
+    return [
+        query["sql"]
+        for query in queries.captured_queries
+        if not query["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+
+
+def test_a_mid_game_guess_asks_only_what_it_needs(
+    nine: Dictionary, django_assert_max_num_queries: Any
+) -> None:
+    game = start(UserFactory(), nine)
+    client = signed_in(game)
+    post_guess(client, game, "e", guesses=0)  # the session and the user as they are mid-game
+    with django_assert_max_num_queries(MID_GAME_QUERIES + 4) as queries:  # + BEGIN, COMMIT
+        response = post_guess(client, game, "a", guesses=1)
+    assert response.status_code == 200
+    assert 'id="game-over"' not in response.content.decode()
+    statements = data_statements(queries)
+    assert len(statements) <= MID_GAME_QUERIES, "\n".join(statements)
+    assert sum("dictionaries_dictionary" in sql for sql in statements) == 1  # with the game
+
+
+def test_a_ranked_game_s_last_guess_reads_each_thing_once(
+    nine: Dictionary, django_assert_max_num_queries: Any
+) -> None:
+    player = UserFactory()
+    earlier = start(player, nine, max_misses=1)  # the rows a player has after a first game
+    guess(earlier, "e")
+    game = start(player, nine, max_misses=1)
+    client = signed_in(game)
+    with django_assert_max_num_queries(ENDING_QUERIES + 4) as queries:
+        response = post_guess(client, game, "e", guesses=0)
+    assert response.status_code == 200
+    assert 'id="game-over"' in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == Status.LOST
+    assert RatingChange.objects.filter(game=game).exists()
+    statements = data_statements(queries)
+    assert len(statements) <= ENDING_QUERIES, "\n".join(statements)
+    reads_of = {
+        "the board's prior": 'FROM "games_boardprior"',
+        "the rating change": 'FROM "ratings_ratingchange" WHERE "ratings_ratingchange"."game_id"',
+        "the dictionary": 'FROM "dictionaries_dictionary"',
+    }
+    for what, fragment in reads_of.items():
+        assert sum(fragment in sql for sql in statements) <= 1, what
