@@ -70,7 +70,7 @@ def register_start_check(check: StartCheck) -> None:
         _start_checks.append(check)
 
 
-def start_checks(
+def start_checks_run(
     *,
     token: ApiToken,
     role: BotRole,
@@ -207,7 +207,7 @@ def api_game_start(
     rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        start_checks(
+        start_checks_run(
             token=token,
             role=BotRole.GUESSER,
             dictionary=dictionary,

@@ -46,14 +46,14 @@ class DailyAnswer(models.Model):
     is the set of letters guessed and the pattern they revealed (the word-maker
     reads nothing else of the past: the candidates follow from them, and so do
     the misses and the guess's number), so lines that reach it in another order
-    share it too. ``board`` is a digest of every other input of the word-maker
+    share it too. ``settings_digest`` is a digest of every other input of the word-maker
     (dictionary, length, the game's settings and seed), so a game that differs
     in any of them never shares. ``answer`` holds what the guess's Move stores
     and nothing more; it is read by ``games.services`` only, never shown.
     """
 
     puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="+")
-    board = models.CharField(max_length=32)
+    settings_digest = models.CharField(max_length=32)
     position = models.CharField(
         max_length=100,
         help_text="The letters guessed before, alphabetical, the pattern they revealed and "
@@ -65,7 +65,8 @@ class DailyAnswer(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["puzzle", "board", "position"], name="dailyanswer_one_per_position"
+                fields=["puzzle", "settings_digest", "position"],
+                name="dailyanswer_one_per_position",
             ),
         ]
 

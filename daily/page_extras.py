@@ -11,9 +11,9 @@ from typing import Any
 from django.http import HttpRequest
 
 from daily.selectors import (
-    board_place,
     daily_streaks,
     hours_and_minutes,
+    leaderboard_place,
     ranked_attempt,
     until_next_puzzle,
     utc_today,
@@ -35,12 +35,12 @@ def home_card(request: HttpRequest) -> dict[str, Any]:
 
 
 def attempt_place(request: HttpRequest, game: Game) -> dict[str, Any]:
-    """A finished daily attempt's end panel: its place on the day's board (a ranked one),
+    """A finished daily attempt's end panel: its place on the day's leaderboard (a ranked one),
     the player's streak and the wait for the next puzzle (any attempt, a guest's too)."""
     if not game.is_over or not (game.is_daily_attempt or game.was_daily_attempt):
         return {}
     return {
-        "daily_place": board_place(game.daily_puzzle, game=game),  # type: ignore[arg-type]
+        "daily_place": leaderboard_place(game.daily_puzzle, game=game),  # type: ignore[arg-type]
         "daily_streaks": daily_streaks(player=game.player),
         "daily_until_next": hours_and_minutes(until_next_puzzle()),
     }

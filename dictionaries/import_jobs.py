@@ -66,7 +66,7 @@ WORKER_STOPPED = (
     "nothing was stored. Upload the file again."
 )
 WORKER_STOPPED_IN_PAR = (
-    "The worker stopped while computing par: the words are stored, but some boards have no "
+    "The worker stopped while computing par: the words are stored, but some lengths have no "
     "par yet. Run manage.py compute_par --dictionary {slug}."
 )
 

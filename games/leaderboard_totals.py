@@ -1,10 +1,10 @@
 """All-time leaderboard records, written by the transaction that finishes a game.
 
-A player's score on a board (dictionary, length, difficulty) is their best
+A player's score in a category (dictionary, length, difficulty) is their best
 ranked win there, not a sum: the engine is deterministic, so a winning game
 can be replayed at will and summing wins would reward grinding. Each finished
-ranked game updates its player's BoardTotal (best points, when first reached,
-games, wins) and PlayerTotal (the boards summed), so all-time boards read a
+ranked game updates its player's CategoryTotal (best points, when first reached,
+games, wins) and PlayerTotal (the categories summed), so all-time leaderboards read a
 few rows per player instead of every game ever played.
 ``leaderboard_totals_rebuild`` recomputes both from the games, for rows
 written without the services (bulk loads, restores) and in the migration that
@@ -22,25 +22,25 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
 from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
 from django.db.models.functions import RowNumber
 
-from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
+from games.models import LEADERBOARD_GAMES, CategoryTotal, Game, PlayerTotal, Status
 
 BATCH_SIZE = 2000
-BOARD_FIELDS = ("player_id", "dictionary_id", "length", "difficulty")
+CATEGORY_FIELDS = ("player_id", "dictionary_id", "length", "difficulty")
 
-TotalRow = TypeVar("TotalRow", BoardTotal, PlayerTotal)
+TotalRow = TypeVar("TotalRow", CategoryTotal, PlayerTotal)
 
 
-def ranked_on_board(games: QuerySet) -> QuerySet:
-    """``games`` with ``rank_on_board``: 1 for the game that counts on its player's board
-    (the best score, reached first), 2, 3, ... for the others.
+def ranked_on_leaderboard(games: QuerySet) -> QuerySet:
+    """``games`` with ``rank_on_leaderboard``: 1 for the game that counts in its player's
+    category (the best score, reached first), 2, 3, ... for the others.
 
-    The one rule shared by the rebuild and the boards computed from games. Equal
+    The one rule shared by the rebuild and the leaderboards computed from games. Equal
     scores at the same instant may rank either game first: both count the same.
     """
     return games.order_by().annotate(
-        rank_on_board=Window(
+        rank_on_leaderboard=Window(
             RowNumber(),
-            partition_by=[F(field) for field in BOARD_FIELDS],
+            partition_by=[F(field) for field in CATEGORY_FIELDS],
             order_by=[F("score").desc(), F("finished_at").asc()],
         )
     )
@@ -51,7 +51,7 @@ def leaderboard_totals_add(*, game: Game) -> None:
 
     The player's PlayerTotal row is locked first (created if this is their
     first ranked game), so finishes of one player apply one after the other
-    and the sum over their boards is read after the previous one committed.
+    and the sum over their categories is read after the previous one committed.
     """
     if not game.on_leaderboards or game.finished_at is None:
         return
@@ -59,22 +59,22 @@ def leaderboard_totals_add(*, game: Game) -> None:
     # Joins the caller's transaction; opens one when called outside (tests, loads).
     with transaction.atomic(savepoint=False):
         _lock_or_create(PlayerTotal, {"player_id": game.player_id}, finished_at=finished_at)
-        board = _lock_or_create(
-            BoardTotal,
-            {field: getattr(game, field) for field in BOARD_FIELDS},
+        category = _lock_or_create(
+            CategoryTotal,
+            {field: getattr(game, field) for field in CATEGORY_FIELDS},
             finished_at=finished_at,
         )
-        board.games += 1
-        board.wins += int(game.status == Status.WON)
+        category.games += 1
+        category.wins += int(game.status == Status.WON)
         # max/min, not simply this game: loads may add games in any order.
-        board.last_finished_at = max(board.last_finished_at, finished_at)
-        if game.score > board.points:
-            board.points, board.best_at = game.score, finished_at
-        elif game.score == board.points > 0 and board.best_at is not None:
-            board.best_at = min(board.best_at, finished_at)
-        board.save(update_fields=["games", "wins", "last_finished_at", "points", "best_at"])
+        category.last_finished_at = max(category.last_finished_at, finished_at)
+        if game.score > category.points:
+            category.points, category.best_at = game.score, finished_at
+        elif game.score == category.points > 0 and category.best_at is not None:
+            category.best_at = min(category.best_at, finished_at)
+        category.save(update_fields=["games", "wins", "last_finished_at", "points", "best_at"])
         PlayerTotal.objects.filter(player_id=game.player_id).update(
-            **BoardTotal.objects.filter(player_id=game.player_id).aggregate(
+            **CategoryTotal.objects.filter(player_id=game.player_id).aggregate(
                 points=Sum("points"),
                 games=Sum("games"),
                 wins=Sum("wins"),
@@ -105,15 +105,21 @@ def _lock_or_create(
         return rows.get()
 
 
-def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT_DB_ALIAS) -> int:
+def leaderboard_totals_rebuild(
+    *,
+    apps: Apps = global_apps,
+    using: str = DEFAULT_DB_ALIAS,
+    category_model_name: str = "CategoryTotal",
+) -> int:
     """Recompute every record from the finished ranked games; returns how many games counted.
 
-    A migration passes its historical ``apps``. Meant for maintenance (loads,
+    A migration passes its historical ``apps`` (and, before games 0017, the category
+    model's old name, CategoryTotal). Meant for maintenance (loads,
     restores): it replaces the tables in one transaction. PlayerTotal rows are
-    summed from the BoardTotal rows, as :func:`leaderboard_totals_add` does.
+    summed from the CategoryTotal rows, as :func:`leaderboard_totals_add` does.
     """
     game_model = apps.get_model("games", "Game")
-    board_model = apps.get_model("games", "BoardTotal")
+    category_model = apps.get_model("games", category_model_name)
     player_model = apps.get_model("games", "PlayerTotal")
     games = game_model.objects.using(using)
     if any(field.name == "daily_puzzle" for field in game_model._meta.get_fields()):
@@ -122,55 +128,55 @@ def leaderboard_totals_rebuild(*, apps: Apps = global_apps, using: str = DEFAULT
         games = games.filter(is_ranked=True, finished_at__isnull=False)
     with transaction.atomic(using=using):
         bests = {
-            tuple(row[field] for field in BOARD_FIELDS): row
-            for row in ranked_on_board(games)
-            .filter(rank_on_board=1)
-            .values(*BOARD_FIELDS, "score", "finished_at")
+            tuple(row[field] for field in CATEGORY_FIELDS): row
+            for row in ranked_on_leaderboard(games)
+            .filter(rank_on_leaderboard=1)
+            .values(*CATEGORY_FIELDS, "score", "finished_at")
         }
-        boards = []
+        categories = []
         for row in (
             games.order_by()
-            .values(*BOARD_FIELDS)
+            .values(*CATEGORY_FIELDS)
             .annotate(
-                board_games=Count("*"),
-                board_wins=Count("status", filter=Q(status=Status.WON)),
-                board_last=Max("finished_at"),
+                category_games=Count("*"),
+                category_wins=Count("status", filter=Q(status=Status.WON)),
+                category_last=Max("finished_at"),
             )
         ):
-            best = bests[tuple(row[field] for field in BOARD_FIELDS)]
-            boards.append(
-                board_model(
-                    **{field: row[field] for field in BOARD_FIELDS},
+            best = bests[tuple(row[field] for field in CATEGORY_FIELDS)]
+            categories.append(
+                category_model(
+                    **{field: row[field] for field in CATEGORY_FIELDS},
                     points=best["score"],
                     best_at=best["finished_at"] if best["score"] > 0 else None,
-                    games=row["board_games"],
-                    wins=row["board_wins"],
-                    last_finished_at=row["board_last"],
+                    games=row["category_games"],
+                    wins=row["category_wins"],
+                    last_finished_at=row["category_last"],
                 )
             )
         players: dict[int, Any] = {}
-        for board in boards:
-            player = players.get(board.player_id)
+        for category in categories:
+            player = players.get(category.player_id)
             if player is None:
-                players[board.player_id] = player_model(
-                    player_id=board.player_id,
-                    points=board.points,
-                    games=board.games,
-                    wins=board.wins,
-                    last_scored_at=board.best_at,
-                    last_finished_at=board.last_finished_at,
+                players[category.player_id] = player_model(
+                    player_id=category.player_id,
+                    points=category.points,
+                    games=category.games,
+                    wins=category.wins,
+                    last_scored_at=category.best_at,
+                    last_finished_at=category.last_finished_at,
                 )
                 continue
-            player.points += board.points
-            player.games += board.games
-            player.wins += board.wins
-            player.last_scored_at = _later(player.last_scored_at, board.best_at)
-            player.last_finished_at = max(player.last_finished_at, board.last_finished_at)
-        board_model.objects.using(using).all().delete()
+            player.points += category.points
+            player.games += category.games
+            player.wins += category.wins
+            player.last_scored_at = _later(player.last_scored_at, category.best_at)
+            player.last_finished_at = max(player.last_finished_at, category.last_finished_at)
+        category_model.objects.using(using).all().delete()
         player_model.objects.using(using).all().delete()
-        board_model.objects.using(using).bulk_create(boards, batch_size=BATCH_SIZE)
+        category_model.objects.using(using).bulk_create(categories, batch_size=BATCH_SIZE)
         player_model.objects.using(using).bulk_create(players.values(), batch_size=BATCH_SIZE)
-    return sum(board.games for board in boards)
+    return sum(category.games for category in categories)
 
 
 def _later(first: dt.datetime | None, second: dt.datetime | None) -> dt.datetime | None:

@@ -60,8 +60,10 @@ LEADERBOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_pu
 # The games a person played themselves: what statistics, streaks and classes count. The
 # computer's games (watched) and bot games (a program played them through the API) are not.
 PLAYED_BY_PLAYER = models.Q(played_by_computer=False, played_by_bot=False)
-# The finished ranked attempts at daily puzzles, on their own boards.
-DAILY_BOARD_GAMES = models.Q(is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False)
+# The finished ranked attempts at daily puzzles, on their days' leaderboards.
+DAILY_LEADERBOARD_GAMES = models.Q(
+    is_ranked=True, finished_at__isnull=False, daily_puzzle__isnull=False
+)
 # A player's one attempt at a daily puzzle: ranked, made unranked by a hint, or played as
 # a guest (each is still the attempt: another may not be started in its place).
 DAILY_ATTEMPTS = models.Q(daily_puzzle__isnull=False) & (
@@ -216,7 +218,7 @@ class Game(GameSettingsFields):
             models.Index(fields=["status", "finished_at"], name="game_status_finished"),
             # Leaderboards: index-only scans over finished ranked games (INCLUDE is
             # PostgreSQL only; SQLite keeps the partial key index). Daily puzzles
-            # have a board of their own and are left out (LEADERBOARD_GAMES).
+            # have a leaderboard of their own and are left out (LEADERBOARD_GAMES).
             models.Index(
                 fields=["finished_at"],
                 include=["player", "score", "status", "dictionary", "length", "difficulty"],
@@ -227,9 +229,9 @@ class Game(GameSettingsFields):
                 fields=["dictionary", "length", "difficulty", "finished_at"],
                 include=["player", "score", "status"],
                 condition=LEADERBOARD_GAMES,
-                name="game_ranked_bucket",
+                name="game_ranked_category",
             ),
-            # A daily puzzle's board in its order (solved first: "won" sorts after
+            # A daily puzzle's leaderboard in its order (solved first: "won" sorts after
             # "lost", so descending), read a page at a time.
             models.Index(
                 F("daily_puzzle"),
@@ -238,8 +240,8 @@ class Game(GameSettingsFields):
                 Length("letters"),
                 F("finished_at"),
                 F("id"),
-                condition=DAILY_BOARD_GAMES,
-                name="game_daily_board",
+                condition=DAILY_LEADERBOARD_GAMES,
+                name="game_daily_leaderboard",
             ),
             # Statistics and streaks: one player's finished games in order (id
             # breaks ties), read by an index-only scan.
@@ -292,7 +294,7 @@ class Game(GameSettingsFields):
                 condition=~models.Q(played_by_computer=True, is_ranked=True),
                 name="game_computer_never_ranked",
             ),
-            # A bot's games are bot games: never on a human leaderboard or the daily board.
+            # A bot's games are bot games: never on a human leaderboard or the day's leaderboard.
             models.CheckConstraint(
                 condition=~models.Q(played_by_bot=True, is_ranked=True)
                 & ~models.Q(played_by_bot=True, daily_puzzle__isnull=False),
@@ -397,7 +399,7 @@ class Game(GameSettingsFields):
 
     @property
     def was_daily_attempt(self) -> bool:
-        """The day's one attempt, unranked: made so by a hint (it left the daily board), or
+        """The day's one attempt, unranked: made so by a hint (it left the day's leaderboard), or
         played as a guest (never on it)."""
         return (self.unranked_by_hint or self.played_as_guest) and self.daily_puzzle_id is not None
 
@@ -535,11 +537,11 @@ class PlayerRecord(models.Model):
         return f"{self.player_id}: {self.points} points in {self.games} games"  # type: ignore[attr-defined]
 
 
-class BoardTotal(PlayerRecord):
-    """A player's record on one board (dictionary, length, difficulty): best win and counts.
+class CategoryTotal(PlayerRecord):
+    """A player's record in one category (dictionary, length, difficulty): best win and counts.
 
     Written in the transaction that finishes each ranked game
-    (``games/leaderboard_totals.py``), so an all-time board reads a few rows per
+    (``games/leaderboard_totals.py``), so an all-time leaderboard reads a few rows per
     player instead of every game ever played. ``points`` is the best win, not a
     sum: replaying a winning game (the engine is deterministic) adds nothing.
     """
@@ -557,31 +559,33 @@ class BoardTotal(PlayerRecord):
             *PlayerRecord.Meta.constraints,
             models.UniqueConstraint(
                 fields=["player", "dictionary", "length", "difficulty"],
-                name="boardtotal_unique_bucket",
+                name="categorytotal_unique",
             ),
         ]
         indexes = [
-            models.Index(fields=["dictionary", "length", "difficulty"], name="boardtotal_bucket"),
+            models.Index(
+                fields=["dictionary", "length", "difficulty"], name="categorytotal_category"
+            ),
         ]
 
 
 class PlayerTotal(PlayerRecord):
-    """A player's BoardTotal rows summed: the overall all-time boards, one row per player.
+    """A player's CategoryTotal rows summed: the overall all-time leaderboards, one row per player.
 
-    ``points`` is the sum of the boards' best points, and ``last_scored_at``
-    when that total was reached (the latest ``best_at`` of the boards).
+    ``points`` is the sum of the categories' best points, and ``last_scored_at``
+    when that total was reached (the latest ``best_at`` of the categories).
     """
 
     player = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
     )
     last_scored_at = models.DateTimeField(
-        null=True, help_text="When the points were reached: the latest best win of the boards."
+        null=True, help_text="When the points were reached: the latest best win of the categories."
     )
 
     class Meta(PlayerRecord.Meta):
         indexes = [
-            # The overall points board in its order: a page is an index scan.
+            # The overall points leaderboard in its order: a page is an index scan.
             models.Index(
                 fields=["-points", "last_scored_at", "player"], name="playertotal_points_order"
             ),
@@ -589,7 +593,8 @@ class PlayerTotal(PlayerRecord):
 
 
 class Par(models.Model):
-    """The fewest wrong guesses perfect play needs on one board of the seeds' rule.
+    """The fewest wrong guesses perfect play needs in one dictionary, length and difficulty
+    of the seeds' rule.
 
     Computed by the solver (``manage.py compute_par``) within a budget of
     positions: when it runs out, ``misses`` is the best line found (shown as
@@ -608,7 +613,7 @@ class Par(models.Model):
         ordering = ["dictionary", "length", "difficulty"]
         constraints = [
             models.UniqueConstraint(
-                fields=["dictionary", "length", "difficulty"], name="par_unique_board"
+                fields=["dictionary", "length", "difficulty"], name="par_unique_settings"
             ),
             models.CheckConstraint(
                 condition=models.Q(at_least__lte=models.F("misses")), name="par_bounds_ordered"
@@ -632,17 +637,19 @@ class Par(models.Model):
         return str(self.misses) if self.proven else f"≤ {self.misses}"
 
 
-class BoardPrior(models.Model):
-    """How a reference model player fares on one board of the seeds' rule: a board's first rating.
+class ChallengePrior(models.Model):
+    """How a reference model player fares in one dictionary, length and difficulty of
+    the seeds' rule: the first rating of its challenges.
 
     ``misses_needed[k]`` of ``games`` seeded games needed exactly ``k`` wrong guesses
     (``games.engine.prior``: the greedy guesser with 30 % random letters, no miss limit),
     so the win rate for any number of wrong guesses allowed follows. Filled offline by
-    ``manage.py compute_board_priors``; ``ratings.selectors.board_start`` prefers it to par.
+    ``manage.py compute_challenge_priors``; ``ratings.selectors.challenge_first_rating``
+    prefers it to par.
     """
 
     dictionary = models.ForeignKey(
-        Dictionary, on_delete=models.CASCADE, related_name="board_priors"
+        Dictionary, on_delete=models.CASCADE, related_name="challenge_priors"
     )
     length = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
@@ -656,17 +663,17 @@ class BoardPrior(models.Model):
         ordering = ["dictionary", "length", "difficulty"]
         constraints = [
             models.UniqueConstraint(
-                fields=["dictionary", "length", "difficulty"], name="board_prior_unique_board"
+                fields=["dictionary", "length", "difficulty"], name="challenge_prior_unique"
             ),
-            models.CheckConstraint(condition=models.Q(games__gte=1), name="board_prior_games"),
+            models.CheckConstraint(condition=models.Q(games__gte=1), name="challenge_prior_games"),
             models.CheckConstraint(
                 condition=models.Q(difficulty__in=[d.value for d in RULE_DIFFICULTIES]),
-                name="board_prior_rule_difficulty",
+                name="challenge_prior_rule_difficulty",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"board prior ({self.dictionary_id}, {self.length}, {self.difficulty})"
+        return f"challenge prior ({self.dictionary_id}, {self.length}, {self.difficulty})"
 
     def win_rate(self, max_misses: int) -> float:
         """The reference player's add-one win rate with ``max_misses`` wrong guesses allowed."""

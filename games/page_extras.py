@@ -1,7 +1,7 @@
 """What apps above play add to its pages: the home page's cards, a game's board, the form.
 
 Play's views render the home page and the board; an app above it (the daily puzzle:
-its card on the home page, an attempt's place on the day's board; the ratings: a
+its card on the home page, an attempt's place on the day's leaderboard; the ratings: a
 board's rating on the new-game form, a game's rating change) registers a
 function here in its ``AppConfig.ready`` that returns more template context, so play
 shows their information without importing them. The templates name the keys.

@@ -17,10 +17,10 @@ class RatingsConfig(AppConfig):
             register_settings_extra,
         )
         from games.services import register_finish_hook
-        from ratings.page_extras import chosen_board_rating, rated_result, rating_change
-        from ratings.services import rating_record
+        from ratings.page_extras import chosen_challenge_rating, rated_result, rating_change
+        from ratings.services import game_rate
 
-        register_finish_hook(rating_record)
+        register_finish_hook(game_rate)
         register_board_extra(rating_change)
-        register_settings_extra(chosen_board_rating)
+        register_settings_extra(chosen_challenge_rating)
         register_result_extra(rated_result)

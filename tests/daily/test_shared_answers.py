@@ -152,7 +152,7 @@ def test_a_game_differing_in_any_input_of_the_word_maker_never_shares(
         services.game_guess(game_id=game.pk, player=game.player, letter=first.letters[0])
         assert searches == [first.letters[0]]  # searched, not read from the puzzle's own line
     first_letter = f"|{'-' * puzzle.length}|{first.letters[0]}"
-    assert DailyAnswer.objects.filter(position=first_letter).count() == 3  # three boards
+    assert DailyAnswer.objects.filter(position=first_letter).count() == 3  # three settings digests
 
 
 @pytest.mark.parametrize("letter", ["1", "ab", "", "é", "K"])

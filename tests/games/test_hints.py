@@ -22,7 +22,7 @@ from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
 from games import services
 from games.engine import GameState, guesser
-from games.models import DAILY_BOARD_GAMES, Game, Hint
+from games.models import DAILY_LEADERBOARD_GAMES, Game, Hint
 from games.selectors.replay import game_state
 from tests.conftest import NINE_WORDS
 from tests.daily.support import PLAY_ORDER, daily_dictionary, made_up_words, todays_puzzle
@@ -241,7 +241,7 @@ def hinted_before_the_rule(game: Game) -> Game:
 
 
 class TestDailyAttempt:
-    def test_a_daily_attempt_gets_no_hint_and_stays_on_the_board(self) -> None:
+    def test_a_daily_attempt_gets_no_hint_and_stays_on_the_leaderboard(self) -> None:
         daily_dictionary()
         puzzle = todays_puzzle()
         player = UserFactory()
@@ -255,7 +255,7 @@ class TestDailyAttempt:
             if attempt.is_over:
                 break
             guess(attempt, letter)
-        assert Game.objects.filter(DAILY_BOARD_GAMES).get() == attempt
+        assert Game.objects.filter(DAILY_LEADERBOARD_GAMES).get() == attempt
 
     def test_the_database_keeps_one_attempt_a_day_hinted_or_not(self) -> None:
         daily_dictionary()
