@@ -29,7 +29,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
-from dictionaries.import_jobs import import_queue
 from dictionaries.models import Dictionary, DictionaryImport, Word
 from dictionaries.selectors import (
     dictionary_length_counts,
@@ -44,6 +43,7 @@ from dictionaries.services import (
     dictionary_set_hidden,
     dictionary_update,
 )
+from dictionaries.tasks import import_queue
 from dictionaries.wordfiles import DictionaryImportError
 
 LABEL_FIELDS = ("name", "description")

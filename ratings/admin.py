@@ -31,7 +31,7 @@ from django.views.decorators.http import require_POST
 from games.admin import ReadOnlyAdminMixin
 from games.secrecy import hidden_games
 from ratings.models import ChallengeRating, PlayerRating, RatingChange
-from ratings.services import ratings_rebuild_queue
+from ratings.tasks import ratings_rebuild_queue
 
 RATING_FIELDS = ("rating", "deviation", "volatility", "games", "provisional")
 

@@ -9,7 +9,6 @@ finishes on one challenge or by one player are applied one after the other.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from typing import TypeVar
 
 from django.contrib.auth import get_user_model
@@ -20,8 +19,6 @@ from games.models import Game, Status
 from ratings import glicko2, rules
 from ratings.models import ChallengeRating, PlayerRating, RatingChange
 from ratings.selectors import challenge_first_rating, challenge_keys, ratings_at_start
-
-logger = logging.getLogger(__name__)
 
 
 def _challenge_defaults(game: Game) -> dict[str, float]:
@@ -182,14 +179,3 @@ def ratings_rebuild() -> tuple[int, int]:
             if game_rate(game) is not None:
                 rated += 1
         return ranked, rated
-
-
-def ratings_rebuild_queue() -> str:
-    """Queue ``ratings_rebuild`` for a worker (the admin's button): the request that asks
-    only queues it, whatever the number of games. Returns the task's id."""
-    from evilsite.taskqueue import enqueue
-    from ratings.tasks import rebuild_ratings
-
-    result = enqueue(rebuild_ratings)
-    logger.info("ratings rebuild queued", extra={"task_id": str(result.id)})
-    return str(result.id)

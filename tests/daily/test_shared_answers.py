@@ -25,7 +25,7 @@ from daily.models import DailyAnswer, DailyPuzzle
 from daily.services import daily_attempt_start
 from games import engine, services
 from games.models import Game, Move
-from games.selectors.replay import replay_mismatches
+from games.selectors.replay_check import replay_mismatches
 from tests.daily.support import made_up_words, play_out
 from tests.factories import GameFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once
