@@ -1,9 +1,9 @@
 """The computer as a player: guessers that propose the next letter.
 
-Every guesser sees what a player sees (the
-words of the dictionary, the pattern, the letters guessed, the difficulty; never
-a ranked game's secret seed) and, like every strategy here, bounds its search by
-a count of positions, so it proposes the same letter on any machine.
+Every guesser sees what a player sees (the words of the dictionary, the pattern, the
+letters guessed, the difficulty; never a ranked game's secret seed) and, like every
+strategy here, bounds its search by a count of positions, so it proposes the same letter
+on any machine. How :func:`propose` plays against each kind of word-maker is on it.
 
 Par, the rule search from a game's start, is ``games/engine/par.py``.
 """
