@@ -1,7 +1,7 @@
 # Two commands for a fresh machine: `make run` and `make test` (see README.md).
 # setup (manage.py setup_site) migrates and loads the built-in lists (English (familiar),
-# the default, and English (web2)), their par and their board priors (where a board's
-# rating starts: docs/BOARD_PRIORS.md); every step keeps what is done, so a rerun costs seconds.
+# the default, and English (web2)), their par and their challenge priors (where a board's
+# rating starts: docs/CHALLENGE_PRIORS.md); every step keeps what is done, so a rerun costs seconds.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python

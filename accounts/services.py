@@ -26,7 +26,7 @@ def account_set_email(*, user: AbstractBaseUser, email: str) -> None:
         user.save(update_fields=["email"])
 
 
-def anonymous_username() -> str:
+def anonymous_username_draw() -> str:
     return f"{RESERVED_USERNAME_PREFIX}{secrets.token_hex(8)}"
 
 
@@ -55,7 +55,7 @@ def account_delete(*, user: AbstractBaseUser) -> str:
         account = user_model.objects.select_for_update().get(pk=user.pk)
         old_username = account.get_username()
         classrooms_delete_taught(instructor=account)
-        setattr(account, user_model.USERNAME_FIELD, anonymous_username())
+        setattr(account, user_model.USERNAME_FIELD, anonymous_username_draw())
         account.email = ""
         account.first_name = ""
         account.last_name = ""

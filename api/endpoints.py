@@ -60,7 +60,7 @@ api = NinjaAPI(
     description=(
         "For programs as players. Every request carries `Authorization: Bearer <token>` "
         "(make a token on your Account page, or `manage.py api_token USERNAME`). Games "
-        "played here are bot games: never ranked, never on the human boards."
+        "played here are bot games: never ranked, never on the human leaderboards."
     ),
     urls_namespace="api-v1",
     auth=BearerToken(),
@@ -172,7 +172,7 @@ def game_forfeit(
 @api.get(
     "/leaderboard",
     response={200: BotLeaderboardOut, **GAME_ERRORS},
-    summary="Guesser bots on one board, fewest average misses first, with par",
+    summary="Guesser bots on one challenge, fewest average misses first, with par",
 )
 def leaderboard(
     request: HttpRequest,
@@ -249,7 +249,7 @@ def maker_answer(
 @api.get(
     "/maker-leaderboard",
     response={200: MakerLeaderboardOut, **GAME_ERRORS},
-    summary="Word-maker bots on one board, most misses forced first, beside hard and fiendish",
+    summary="Word-maker bots on one challenge, most misses forced first, beside hard and fiendish",
 )
 def maker_leaderboard(
     request: HttpRequest,

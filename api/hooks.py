@@ -5,7 +5,7 @@ the token's row lock, with ``token=``, ``role=`` (an ``api.services.BotRole``),
 ``dictionary=``, ``length=``, ``max_misses=`` and ``difficulty=`` (None for a
 word-maker); it raises ``ApiRuleError`` to refuse the start. An app above the API
 registers one in its ``AppConfig.ready`` (classes: a token made for a bot assignment
-starts only the assignment's games, ``classes/bots.py``); ``api.services.start_checks``
+starts only the assignment's games, ``classes/bots.py``); ``api.services.start_checks_run``
 runs them. docs/ARCHITECTURE.md's hook table lists every hook point.
 """
 

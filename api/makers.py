@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.models import ApiGame, ApiToken, MakerGame, MakerStatus
-from api.services import ApiRuleError, BotRole, start_checks
+from api.services import ApiRuleError, BotRole, start_checks_run
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from evilsite.ratelimit import rate_limit_hit
@@ -81,7 +81,7 @@ def maker_game_start(
     first = guesser.propose(_state(lexicon, max_misses, "", engine.HIDDEN * length, 0)).letter
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        start_checks(
+        start_checks_run(
             token=token,
             role=BotRole.MAKER,
             dictionary=dictionary,
@@ -245,7 +245,7 @@ def reference_misses(
     leaderboard (hard and fiendish) and of a guesser bot assignment (its difficulty).
 
     The guesser sees what it sees against a bot (the words that fit, playing as against
-    fiendish); the word-maker is the engine's. Played once per board and cached, since a
+    fiendish); the word-maker is the engine's. Played once per challenge and cached, since a
     dictionary's words never change once imported. Computing them (not cached yet)
     counts in the ``computer_game`` rate: the computer plays those games.
     """

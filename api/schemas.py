@@ -111,7 +111,7 @@ class BotLeaderboardOut(Schema):
     difficulty: str
     max_misses: int
     par: int | None = Field(
-        description="Fewest wrong guesses a line of play found on this board (easy, medium, "
+        description="Fewest wrong guesses a line of play found on this challenge (easy, medium, "
         "hard), where computed: the reference row."
     )
     rows: list[BotRowOut]

@@ -161,7 +161,7 @@ class BotRow:
 def bot_leaderboard(
     *, dictionary: Dictionary, length: int, difficulty: str, max_misses: int, limit: int = 50
 ) -> list[BotRow]:
-    """Guesser bots on one board (dictionary, length, difficulty, wrong guesses allowed):
+    """Guesser bots on one challenge (dictionary, length, difficulty, wrong guesses allowed):
     finished bot games per token, fewest average misses first. A forfeit counts every wrong
     guess allowed, so giving up never beats playing on. Bot games only: no person's game."""
     misses = GUESSER_MISSES
@@ -250,7 +250,7 @@ class MakerRow:
 def maker_leaderboard(
     *, dictionary: Dictionary, length: int, max_misses: int, limit: int = 50
 ) -> list[MakerRow]:
-    """Word-maker bots on one board: finished games per token, most misses forced first."""
+    """Word-maker bots on one challenge: finished games per token, most misses forced first."""
     forced = MAKER_FORCED
     rows = (
         MakerGame.objects.filter(

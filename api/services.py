@@ -55,7 +55,7 @@ class BotRole(enum.StrEnum):
     MAKER = "maker"
 
 
-def start_checks(
+def start_checks_run(
     *,
     token: ApiToken,
     role: BotRole,
@@ -192,7 +192,7 @@ def api_game_start(
     rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        start_checks(
+        start_checks_run(
             token=token,
             role=BotRole.GUESSER,
             dictionary=dictionary,

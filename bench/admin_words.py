@@ -102,7 +102,7 @@ def time_page(client: object, url: str, runs: int, expect: int = 200) -> list[fl
 
 
 def last_page_offered(dictionary_id: int, prefix: str) -> int:
-    from dictionaries.admin import CappedPaginator
+    from dictionaries.admin_words import CappedPaginator
     from dictionaries.models import Word
 
     found = Word.objects.filter(dictionary_id=dictionary_id, text__startswith=prefix)

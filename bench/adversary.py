@@ -29,7 +29,7 @@ practice games can, and keeps the one whose answer leaves the position worth
 the fewest misses. Fiendish is then also judged against the best of the
 guessers played at each length (``best of guessers`` line), not only against
 the guesser it models.
-``--daily N`` plays N days of daily puzzles (boards drawn from the dates as
+``--daily N`` plays N days of daily puzzles (settings drawn from the dates as
 ``daily/draw.py`` does; a stand-in seed per day, since the real one is keyed
 by the site's secret) with the strong guesser, replays every won line in a
 practice game with the day's settings (the whole list, the rules' exact
@@ -72,7 +72,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from daily.draw import DIFFICULTY as DAILY_DIFFICULTY
-from daily.draw import draw_board
+from daily.draw import draw_settings
 from dictionaries.sources import default_word_source
 from games.engine import (
     ALPHABET,
@@ -233,7 +233,7 @@ def ranked_misses(lexicon: Lexicon, difficulty: Difficulty, seeds: int) -> float
 def daily_divergence(buckets: dict[int, list[str]], days: int) -> tuple[int, int, int]:
     """Days whose won line ends elsewhere in a practice game: (different, won, days).
 
-    Each day's board comes from its date as the site draws it; the daily plays
+    Each day's leaderboard comes from its date as the site draws it; the daily plays
     on its secret vocabulary with a stand-in seed (the site's is keyed by its
     secret). A line the guesser won the daily with is played in a practice game
     of the same settings (unranked: the whole list, the rules' exact order),
@@ -244,7 +244,7 @@ def daily_divergence(buckets: dict[int, list[str]], days: int) -> tuple[int, int
     different = won = 0
     for offset in range(days):
         day = DAILY_FIRST_DAY + dt.timedelta(days=offset)
-        board = draw_board(day, lengths, min_words=RANKED_MIN_WORDS)
+        board = draw_settings(day, lengths, min_words=RANKED_MIN_WORDS)
         lexicon = lexicons.get(board.length) or Lexicon(buckets[board.length])
         lexicons[board.length] = lexicon
         seed = int.from_bytes(day.isoformat().encode(), "big") % (1 << 62)

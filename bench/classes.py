@@ -67,7 +67,7 @@ def seed(*, students: int, games_per_student: int) -> tuple[object, object, obje
     from django.utils import timezone
 
     from classes.models import Assignment, AssignmentGame, Classroom, Membership
-    from classes.services import new_join_code
+    from classes.services import join_code_draw
     from dictionaries.models import Dictionary
     from games.models import CountsAs, Game
 
@@ -80,7 +80,7 @@ def seed(*, students: int, games_per_student: int) -> tuple[object, object, obje
     )
     dictionary = Dictionary.objects.create(name="Bench", slug="bench", word_count=1000)
     classroom = Classroom.objects.create(
-        instructor=teacher, name="Bench class", term="Now", join_code=new_join_code()
+        instructor=teacher, name="Bench class", term="Now", join_code=join_code_draw()
     )
     Membership.objects.bulk_create(
         Membership(classroom=classroom, student=player) for player in players

@@ -62,7 +62,6 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.fleet import NodeBrowser, expected_guesses, notice_text
-from bench.load import percentile
 from bench.site_under_test import (
     GAME_PATH,
     HOST,
@@ -75,6 +74,7 @@ from bench.site_under_test import (
 from bench.support import (
     child_pids,
     cpu_seconds,
+    percentile,
     setup_django,
     signed_in_cookies,
     throwaway_database,

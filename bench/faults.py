@@ -137,7 +137,7 @@ PLAYER_READS = (
     f"/players/{READER}/",  # the reader's own page (its statistics)
     "/leaderboard/",
     "/leaderboard/points/",
-    "/leaderboard/points/?board=win_rate",
+    "/leaderboard/points/?rank=win_rate",
     "/daily/leaderboard/",
 )
 INSTRUCTOR_READS = ("/instructor/games/", "/instructor/games.csv")

@@ -354,14 +354,14 @@ class CheckReport:
 def check_games(ledgers: dict[int, GameLedger]) -> CheckReport:
     """Every game in the database (Django set up on it) against the engine's replay.
 
-    ``games.selectors.replay.replay_mismatches`` re-runs the word-maker over the
+    ``games.selectors.replay_check.replay_mismatches`` re-runs the word-maker over the
     letters and compares each stored move and the game's state; here also the
     game row against its own moves, and the ledgers against both.
     """
     from collections import Counter
 
     from games.models import Game
-    from games.selectors.replay import replay_mismatches
+    from games.selectors.replay_check import replay_mismatches
 
     report = CheckReport()
     for game in Game.objects.prefetch_related("moves").order_by("pk"):

@@ -4,7 +4,7 @@ Creates a throwaway PostgreSQL database ``evil_lb_<pid>`` on the server named
 by DATABASE_URL (default: the local PostgreSQL), migrates it, seeds finished
 games with COPY (a few hundred players, several dictionaries, word lengths,
 difficulties and settings, spread over 60 days), computes the all-time
-records from them (each player's best win per board; COPY bypasses the
+records from them (each player's best win per category; COPY bypasses the
 services that keep the records as games finish, so the bench runs the same
 rebuild as ``manage.py rebuild_leaderboard_totals``), then requests each page
 through Django's test client as a logged-in player, whole response included
@@ -237,7 +237,7 @@ def main() -> None:
 
         from dictionaries.models import Dictionary
         from games.leaderboard_totals import leaderboard_totals_rebuild
-        from games.models import BoardTotal, Game
+        from games.models import CategoryTotal, Game
         from records.selectors.leaderboard import (
             GamesRanking,
             LeaderboardFilters,
@@ -264,7 +264,7 @@ def main() -> None:
         )
         print(
             f"all-time records rebuilt from {counted:,} ranked games in {rebuilt:.2f} s: "
-            f"{BoardTotal.objects.count():,} board rows"
+            f"{CategoryTotal.objects.count():,} category rows"
         )
         user_model = get_user_model()
         busiest = (
@@ -280,15 +280,15 @@ def main() -> None:
         client.force_login(player)
         dictionary = Dictionary.objects.order_by("pk").first()
         assert dictionary is not None
-        board = reverse("leaderboard_points")  # the points boards ("games won")
-        filtered = f"{board}?dictionary={dictionary.slug}&length=6&difficulty=hard"
+        leaderboard = reverse("leaderboard_points")  # the points leaderboards ("games won")
+        filtered = f"{leaderboard}?dictionary={dictionary.slug}&length=6&difficulty=hard"
         own_page = reverse("player_profile", args=[player.get_username()])
         pages = [
-            ("leaderboard", "overall, all time", board),
-            ("leaderboard", "overall, this week", f"{board}?period=week"),
-            ("leaderboard", "overall, today", f"{board}?period=today"),
-            ("leaderboard", "overall, all time, page 5", f"{board}?page=5"),
-            ("leaderboard", "overall, win rate", f"{board}?board=win_rate"),
+            ("leaderboard", "overall, all time", leaderboard),
+            ("leaderboard", "overall, this week", f"{leaderboard}?period=week"),
+            ("leaderboard", "overall, today", f"{leaderboard}?period=today"),
+            ("leaderboard", "overall, all time, page 5", f"{leaderboard}?page=5"),
+            ("leaderboard", "overall, win rate", f"{leaderboard}?rank=win_rate"),
             ("leaderboard", "dict, length 6, hard, all time", filtered),
             ("leaderboard", "dict, length 6, hard, this week", f"{filtered}&period=week"),
             ("stats", f"own page ({busiest[1]} games)", own_page),
@@ -314,18 +314,18 @@ def main() -> None:
             )
 
         selector_board = time_call(lambda: list(leaderboard_page(LeaderboardFilters())), args.runs)
-        # The same first page computed from every game (best per board, summed) instead.
+        # The same first page computed from every game (best per category, summed) instead.
         from_games = GamesRanking(LeaderboardFilters())
         full_scan = time_call(lambda: from_games[0:25], args.runs)
         same = list(ranking(LeaderboardFilters())[:25]) == from_games[0:25]
         selector_stats = time_call(lambda: player_statistics(player=player), args.runs)
         print(
-            f"\nqueries alone (p50): overall all-time board {selector_board:.1f} ms "
-            f"(records; best per board from every game instead: {full_scan:.1f} ms, "
+            f"\nqueries alone (p50): overall all-time leaderboard {selector_board:.1f} ms "
+            f"(records; best per category from every game instead: {full_scan:.1f} ms, "
             f"same rows: {'yes' if same else 'NO'}), "
             f"statistics {selector_stats:.1f} ms"
         )
-        print(f"plan of the overall weekly board: {plan_of_weekly_board()}")
+        print(f"plan of the overall weekly leaderboard: {plan_of_weekly_board()}")
 
     worst_board, worst_stats = max(medians["leaderboard"]), max(medians["stats"])
     verdict = "met" if max(worst_board, worst_stats) < GOAL_MS else "NOT met"

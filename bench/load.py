@@ -67,10 +67,10 @@ included) and the workers' CPU the flood added per login; the last line is
 warm-up, 6 s measured, one daily reader on 50 seeded attempts. Its figures
 prove only that the script still works; errors still fail it.
 
-Over 500 lines: one script with four runs (the load, ``--saturate``, ``--login-flood``,
-the daily readers) that share its players, results and report; the site under test
-and its HTTP client, which the other benchmarks reuse, are in
-``bench/site_under_test.py``.
+One script with four runs (the load, ``--saturate``, ``--login-flood``, the daily
+readers) that share its players, results and report; the daily readers are in
+``bench/load_daily.py``, the site under test and its HTTP client, which the other
+benchmarks reuse, in ``bench/site_under_test.py``.
 """
 
 from __future__ import annotations
@@ -78,10 +78,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -92,100 +90,27 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.load_daily import DailyReaders
+from bench.load_options import PHASE_SETTLE_S, parse_args
 from bench.site_under_test import (
     EXPECTED_GUESSES,
     GAME_PATH,
     HOST,
     LETTER_ORDER,
     OFFERED_LENGTH,
-    PASSWORD,
-    PYTHON,
-    REQUEST_TIMEOUT_S,
     Browser,
     ResponseError,
     gunicorn_process,
     prepare,
     server_environment,
 )
-from bench.support import ROOT, child_pids, cpu_seconds, throwaway_database
+from bench.support import child_pids, cpu_seconds, percentile, summary, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 GOAL_P50_MS = 20.0
 GOAL_P99_MS = 100.0
 GOAL_SATURATED_RATIO = 0.5
 GOAL_FLOOD_RATIO = 2.0
-# Answers in a phase's first second are left out: the previous phase's requests drain.
-PHASE_SETTLE_S = 1.0
-
-
-def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=20, help="simulated players (threads)")
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds of measured load")
-    parser.add_argument(
-        "--warmup",
-        type=float,
-        default=None,
-        help="seconds of unmeasured load (default 5; 10 with --saturate: each worker first "
-        "builds the word lists of every length)",
-    )
-    parser.add_argument("--think-ms", type=float, default=250.0, help="pause between guesses")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument(
-        "--threads", type=int, default=1, help="threads per gunicorn worker (gthread if > 1)"
-    )
-    parser.add_argument(
-        "--lengths", default="4-12", help="word lengths the players pick from, e.g. 4-12"
-    )
-    parser.add_argument(
-        "--max-misses",
-        type=int,
-        default=None,
-        help="wrong guesses allowed (default 8; 26 with --saturate, so that games are long "
-        "and starting them is a small part of a guess phase)",
-    )
-    parser.add_argument(
-        "--saturate",
-        action="store_true",
-        help="guesses vs the minimal signed-in page, back to back, in alternating phases",
-    )
-    parser.add_argument("--rounds", type=int, default=4, help="--saturate: guess/page rounds")
-    parser.add_argument("--phase", type=float, default=6.0, help="--saturate: seconds per phase")
-    add_daily_arguments(parser)
-    parser.add_argument(
-        "--login-flood",
-        type=int,
-        default=0,
-        metavar="N",
-        help="N clients posting logins with random usernames in the second half of the run",
-    )
-    parser.add_argument("--quick", action="store_true", help="a short smoke run, for CI")
-    args = parser.parse_args()
-    if args.quick:
-        args.players, args.duration, args.lengths = 3, 6.0, "4-6"
-        args.warmup = 1.0 if args.warmup is None else args.warmup
-        args.daily_readers, args.daily_attempts = 1, 50
-        args.rounds, args.phase = 1, 3.0
-    match = re.fullmatch(r"(\d+)-(\d+)", args.lengths)
-    if match is None or int(match[1]) > int(match[2]) or int(match[1]) < 1:
-        parser.error("--lengths is a range such as 4-12")
-    args.length_range = (int(match[1]), int(match[2]))
-    if args.max_misses is None:
-        args.max_misses = 26 if args.saturate else 8
-    if args.warmup is None:
-        args.warmup = 10.0 if args.saturate else 5.0
-    if args.players < 1 or args.duration <= 0 or args.warmup < 0 or args.think_ms < 0:
-        parser.error("--players and --duration must be positive, --warmup and --think-ms >= 0")
-    if not 1 <= args.max_misses <= 26:
-        parser.error("--max-misses is 1 to 26")
-    if args.login_flood < 0 or (args.login_flood and args.saturate):
-        parser.error("--login-flood is a number of clients >= 0, and not with --saturate")
-    if args.saturate:
-        if args.rounds < 1 or args.phase <= PHASE_SETTLE_S:
-            parser.error(f"--rounds >= 1 and --phase > {PHASE_SETTLE_S:g} s")
-        args.think_ms = 0.0
-        args.duration = 2 * args.rounds * args.phase
-    return args
 
 
 @dataclass
@@ -429,22 +354,6 @@ def phase_throughputs(
     }
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def summary(name: str, values: list[float]) -> str:
-    if not values:
-        return f"{name:<12} no samples"
-    return (
-        f"{name:<12} n={len(values):<6} p50 {percentile(values, 0.50):6.1f} ms  "
-        f"p90 {percentile(values, 0.90):6.1f} ms  p99 {percentile(values, 0.99):6.1f} ms  "
-        f"max {max(values):6.1f} ms  mean {statistics.fmean(values):6.1f} ms"
-    )
-
-
 class LoginFlooder(threading.Thread):
     """Logins with random usernames and passwords, back to back, from one address,
     from ``clock["flood"]`` to the end; every answer but the form again (200) or a
@@ -595,7 +504,7 @@ def report_flood_cpu(results: Results, answers: int, args: argparse.Namespace) -
 
 
 def main() -> None:
-    args = parse_args()
+    args = parse_args(__doc__.split("\n\n")[0])
     database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
     with (
         throwaway_database(
@@ -675,160 +584,6 @@ def report_saturation(results: Results, clock: dict[str, float], args: argparse.
     print(f"guess throughput {guesses:.1f}/s = {ratio:.2f} of the minimal page's {pages:.1f}/s")
     if results.errors:
         sys.exit(1)
-
-
-# --- The daily puzzle's pages under the same load (issue 10) ---------------------------
-#
-# Self-contained: main() starts DailyReaders next to the players and prints its report.
-# The readers are signed in, so /daily/ shows each one's finished attempt (its share
-# text and place) and the leaderboard its rows: the pages' heaviest path.
-
-DAILY_GOAL_P50_MS = 20.0
-# Readers measure from this long after the warm-up: the players' clock starts only
-# once they have all signed up, so the readers' window stays inside theirs.
-DAILY_SIGN_UP_ALLOWANCE_S = 5.0
-DAILY_SEED_SCRIPT = """
-import datetime as dt, random, sys
-import django
-django.setup()
-from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
-from django.utils import timezone
-from daily.selectors import utc_today
-from daily.services import daily_puzzle_ensure
-from daily.models import DailyGame
-from games.models import CountsAs, Game, Status
-
-count, readers = int(sys.argv[1]), sys.argv[2:]
-puzzle = daily_puzzle_ensure(day=utc_today())
-users = get_user_model()
-password = make_password(None)
-users.objects.bulk_create(users(username=f"daily{n:05}", password=password) for n in range(count))
-players = list(users.objects.filter(username__startswith="daily")) + list(
-    users.objects.filter(username__in=readers)
-)
-rng, now = random.Random(2026), timezone.now()
-games = []
-for player in players:
-    won = rng.random() < 0.4
-    misses = rng.randint(0, puzzle.max_misses - 1) if won else puzzle.max_misses
-    letters = "".join(rng.sample("abcdefghijklmnopqrstuvwxyz", min(26, misses + rng.randint(3, 9))))
-    word = "w" * puzzle.length
-    games.append(Game(
-        player=player, dictionary_id=puzzle.dictionary_id, length=puzzle.length,
-        max_misses=puzzle.max_misses, difficulty=puzzle.difficulty, is_ranked=True,
-        seeded_ties=True, seed=puzzle.seed, counts_as=CountsAs.ONE_ATTEMPT, letters=letters,
-        pattern=word if won else "-" * puzzle.length, misses=misses,
-        status=Status.WON if won else Status.LOST, words_left=1, word=word,
-        finished_at=now - dt.timedelta(seconds=rng.uniform(0, 3600)),
-    ))
-Game.objects.bulk_create(games, batch_size=1000)
-DailyGame.objects.bulk_create(
-    (DailyGame(game=game, puzzle=puzzle, attempt_by_id=game.player_id) for game in games),
-    batch_size=1000,
-)
-print(f"daily #{puzzle.number}: {len(games)} finished attempts seeded")
-"""
-
-
-def add_daily_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--daily-readers", type=int, default=2, help="signed-in readers of the daily pages"
-    )
-    parser.add_argument(
-        "--daily-attempts",
-        type=int,
-        default=1000,
-        help="finished attempts seeded on today's puzzle",
-    )
-
-
-class DailyReaders:
-    """Readers of /daily/ and /daily/leaderboard/ while the players play."""
-
-    def __init__(self, port: int, args: argparse.Namespace, env: dict[str, str]) -> None:
-        self.args = args
-        self.lock = threading.Lock()
-        self.page_ms: list[float] = []
-        self.board_ms: list[float] = []
-        self.errors: list[str] = []
-        self.browsers = [Browser(port) for _ in range(args.daily_readers)]
-        self.usernames = [f"reader{os.getpid()}n{n}" for n in range(args.daily_readers)]
-        for browser, username in zip(self.browsers, self.usernames, strict=True):
-            browser.expect(browser.request("GET", "/accounts/signup/"), 200, "sign-up form")
-            form = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
-            browser.expect(browser.request("POST", "/accounts/signup/", form), 302, "sign up")
-        seeded = subprocess.run(
-            [PYTHON, "-c", DAILY_SEED_SCRIPT, str(args.daily_attempts), *self.usernames],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if seeded.returncode != 0:
-            sys.stderr.write(seeded.stdout + seeded.stderr)
-            raise SystemExit("seeding today's daily puzzle failed")
-        print(seeded.stdout.strip(), flush=True)
-        self.threads = [
-            threading.Thread(target=self.read, args=(browser, n), daemon=True)
-            for n, browser in enumerate(self.browsers)
-        ]
-
-    def start(self) -> None:
-        now = time.monotonic()
-        self.measure_from = now + self.args.warmup + DAILY_SIGN_UP_ALLOWANCE_S
-        self.end = now + self.args.warmup + self.args.duration
-        for thread in self.threads:
-            thread.start()
-
-    def join(self) -> None:
-        for thread in self.threads:
-            thread.join(timeout=REQUEST_TIMEOUT_S)
-
-    def read(self, browser: Browser, number: int) -> None:
-        rng = random.Random(1000 + number)
-        pages = (
-            ("/daily/", self.page_ms, "Daily puzzle #"),
-            ("/daily/leaderboard/", self.board_ms, "leaderboard"),
-        )
-        try:
-            while time.monotonic() < self.end:
-                for path, samples, expected in pages:
-                    if self.args.think_ms > 0:
-                        time.sleep(self.args.think_ms / 1000 * rng.uniform(0.5, 1.5))
-                    measuring = self.measure_from <= time.monotonic() < self.end
-                    started = time.perf_counter()
-                    response = browser.expect(browser.request("GET", path), 200, path)
-                    elapsed_ms = (time.perf_counter() - started) * 1000
-                    if expected not in response.body:
-                        raise ResponseError(f"{path}: not the daily page ({expected!r} missing)")
-                    if measuring:
-                        with self.lock:
-                            samples.append(elapsed_ms)
-        except Exception as error:
-            with self.lock:
-                self.errors.append(f"daily reader {number}: {error!r}")
-
-    def report(self) -> list[str]:
-        print(summary("daily page", self.page_ms))
-        print(summary("daily board", self.board_ms))
-        for error in self.errors[:10]:
-            print(f"  error: {error}")
-        both = self.page_ms + self.board_ms
-        if both:
-            p50_page = percentile(self.page_ms, 0.5) if self.page_ms else float("nan")
-            p50_board = percentile(self.board_ms, 0.5) if self.board_ms else float("nan")
-            met = max(p50_page, p50_board) < DAILY_GOAL_P50_MS and not self.errors
-            print(
-                f"daily page p50 {p50_page:.1f} ms, leaderboard p50 {p50_board:.1f} ms "
-                f"(goal p50 < {DAILY_GOAL_P50_MS:g} ms each): {'met' if met else 'MISSED'}"
-            )
-        else:
-            print(
-                "daily pages: no sample measured (is --duration longer than "
-                f"{DAILY_SIGN_UP_ALLOWANCE_S:g} s?)"
-            )
-        return self.errors
 
 
 if __name__ == "__main__":

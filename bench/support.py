@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import statistics
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -175,3 +176,21 @@ def signed_in_cookies(usernames: list[str]) -> list[dict[str, str]]:
         session.create()
         cookies.append({settings.SESSION_COOKIE_NAME: session.session_key})
     return cookies
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The sample at ``fraction`` of the sorted values (nearest rank): the benches' p50 and p99."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(name: str, values: list[float]) -> str:
+    """One line of a latency sample: count, p50, p90, p99, max and mean in milliseconds."""
+    if not values:
+        return f"{name:<12} no samples"
+    return (
+        f"{name:<12} n={len(values):<6} p50 {percentile(values, 0.50):6.1f} ms  "
+        f"p90 {percentile(values, 0.90):6.1f} ms  p99 {percentile(values, 0.99):6.1f} ms  "
+        f"max {max(values):6.1f} ms  mean {statistics.fmean(values):6.1f} ms"
+    )

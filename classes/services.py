@@ -78,14 +78,14 @@ class AssignmentInProgressError(game_services.GameShownError):
         )
 
 
-def new_join_code() -> str:
+def join_code_draw() -> str:
     return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
 def _save_with_fresh_code(classroom: Classroom) -> None:
     """Save with a new random code; a clash with another class's code draws again."""
     for _ in range(CODE_ATTEMPTS):
-        classroom.join_code = new_join_code()
+        classroom.join_code = join_code_draw()
         try:
             with transaction.atomic():
                 classroom.save()
@@ -274,7 +274,7 @@ def assignment_game_start(
                 f"“{assignment.title}” was due on {due:%Y-%m-%d at %H:%M}; "
                 "it no longer takes new games."
             )
-        game_services.start_token_refuse(player=student, start_token=start_token)
+        game_services.start_token_check(player=student, start_token=start_token)
         playing = assignment_game_in_progress(student=student, assignment=assignment)
         if playing is not None:
             raise AssignmentInProgressError(playing)

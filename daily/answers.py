@@ -21,7 +21,7 @@ from dictionaries.wordbank import get_lexicon
 from games import engine
 from games.models import Game
 
-# What a game state says of its position; every other field is the board the word-maker plays.
+# What a game state says of its position; every other field is the settings the word-maker plays.
 _POSITION_FIELDS = frozenset(
     {"lexicon", "letters", "pattern", "misses", "status", "word", "candidates"}
 )
@@ -67,7 +67,7 @@ def _shared_answer(
     """
     key = {
         "puzzle_id": puzzle_id,
-        "board": _board_digest(dictionary_id, state),
+        "settings_digest": _settings_digest(dictionary_id, state),
         "position": answer_position(state, letter),
     }
     _lock_the_line(key)
@@ -159,7 +159,7 @@ def _lock_the_line(key: dict[str, object]) -> None:
         )
 
 
-def _board_digest(dictionary_id: int, state: engine.GameState) -> str:
+def _settings_digest(dictionary_id: int, state: engine.GameState) -> str:
     """Every input of the word-maker but the position: the dictionary, length and settings.
 
     Read off the engine's state, so a field the engine gains later is keyed too.

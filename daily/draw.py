@@ -1,7 +1,7 @@
-"""What a day's puzzle is: its number, board and seed, drawn from the date alone.
+"""What a day's puzzle is: its number, challenge and seed, drawn from the date alone.
 
 Pure functions, no database: every process draws the same puzzle for the
-same date. The board (word length, wrong guesses allowed) comes from a plain
+same date. The challenge (word length, wrong guesses allowed) comes from a plain
 hash of the date, so anyone may know it; the seed comes from a keyed hash
 (the site's secret key), so nobody can replay the day's families offline
 before playing.
@@ -41,7 +41,7 @@ SEED_BITS = 62
 
 
 @dataclass(frozen=True)
-class Board:
+class DaySettings:
     length: int
     max_misses: int
 
@@ -56,7 +56,9 @@ def _date_random(day: dt.date) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-def draw_board(day: dt.date, lengths: Sequence[tuple[int, int]], *, min_words: int) -> Board:
+def draw_settings(
+    day: dt.date, lengths: Sequence[tuple[int, int]], *, min_words: int
+) -> DaySettings:
     """The day's word length and wrong guesses allowed, from the ``(length, words)`` on offer.
 
     Prefers the table's lengths with at least ``min_words`` words (a ranked
@@ -71,7 +73,7 @@ def draw_board(day: dt.date, lengths: Sequence[tuple[int, int]], *, min_words: i
     rng = _date_random(day)
     length = rng.choice(choices)
     low, high = WRONG_GUESSES_BY_LENGTH.get(length, OTHER_WRONG_GUESSES)
-    return Board(length=length, max_misses=rng.randint(low, high))
+    return DaySettings(length=length, max_misses=rng.randint(low, high))
 
 
 def draw_seed(day: dt.date) -> int:

@@ -69,7 +69,7 @@ class DailyGame(models.Model):
         default=False,
         help_text=(
             "An attempt a visitor played as a guest: the day's one attempt, never ranked "
-            "nor on the day's board, kept when they sign up."
+            "nor on the day's leaderboard, kept when they sign up."
         ),
     )
 
@@ -97,12 +97,12 @@ class DailyGame(models.Model):
 
     @property
     def is_ranked_attempt(self) -> bool:
-        """The player's one ranked attempt (on the day's board once finished in time)."""
+        """The player's one ranked attempt (on the day's leaderboard once finished in time)."""
         return self.is_attempt and self.game.is_ranked
 
     @property
     def is_unranked_attempt(self) -> bool:
-        """The day's one attempt, unranked: made so by an old hint (it left the day's board),
+        """The day's one attempt, unranked: made so by an old hint (it left the day's leaderboard),
         or played as a guest (never on it)."""
         return self.is_attempt and not self.game.is_ranked
 
@@ -126,7 +126,7 @@ def puzzle_day_of(game: Game) -> dt.date | None:
 # guest (each is still the attempt: another may not be started in its place).
 DAILY_ATTEMPTS = models.Q(counts_as=CountsAs.ONE_ATTEMPT, daily_link__isnull=False)
 # The finished ranked attempts, on their puzzles' boards (the games' board index, by seed).
-DAILY_BOARD_GAMES = ONE_ATTEMPT_BOARD_GAMES & models.Q(daily_link__isnull=False)
+DAILY_LEADERBOARD_GAMES = ONE_ATTEMPT_BOARD_GAMES & models.Q(daily_link__isnull=False)
 # The finished attempts a player's daily streak counts: ranked, or played as a guest (a
 # visitor's streak is real, and comes with them when they sign up).
 DAILY_STREAK_GAMES = (
@@ -145,14 +145,14 @@ class DailyAnswer(models.Model):
     is the set of letters guessed and the pattern they revealed (the word-maker
     reads nothing else of the past: the candidates follow from them, and so do
     the misses and the guess's number), so lines that reach it in another order
-    share it too. ``board`` is a digest of every other input of the word-maker
+    share it too. ``settings_digest`` is a digest of every other input of the word-maker
     (dictionary, length, the game's settings and seed), so a game that differs
     in any of them never shares. ``answer`` holds what the guess's Move stores
     and nothing more; it is read by ``games.services`` only, never shown.
     """
 
     puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="+")
-    board = models.CharField(max_length=32)
+    settings_digest = models.CharField(max_length=32)
     position = models.CharField(
         max_length=100,
         help_text="The letters guessed before, alphabetical, the pattern they revealed and "
@@ -164,7 +164,8 @@ class DailyAnswer(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["puzzle", "board", "position"], name="dailyanswer_one_per_position"
+                fields=["puzzle", "settings_digest", "position"],
+                name="dailyanswer_one_per_position",
             ),
         ]
 

@@ -1,4 +1,5 @@
-"""Reads of the daily puzzle: the day, a player's attempt, the day's board, the archive, streaks.
+"""Reads of the daily puzzle: the day, a player's attempt, the day's leaderboard, the archive,
+streaks.
 
 Days are UTC days: everyone plays the same puzzle at the same moment.
 """
@@ -25,7 +26,7 @@ from django.utils import timezone
 from daily import draw
 from daily.models import (
     DAILY_ATTEMPTS,
-    DAILY_BOARD_GAMES,
+    DAILY_LEADERBOARD_GAMES,
     DAILY_STREAK_GAMES,
     DailyPuzzle,
     daily_link_of,
@@ -35,7 +36,7 @@ from dictionaries.selectors import word_lengths
 from games.models import CountsAs, Game, Status
 from games.selectors.board import default_dictionary
 
-BOARD_PER_PAGE = 25
+LEADERBOARD_PER_PAGE = 25
 ARCHIVE_PER_PAGE = 30
 ONE_DAY = dt.timedelta(days=1)
 
@@ -58,20 +59,22 @@ def day_end(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day + ONE_DAY, dt.time.min, tzinfo=dt.UTC)
 
 
-def board_games_of(days: Sequence[dt.date]) -> Q:
-    """The attempts on the boards of ``days``: finished ranked attempts, finished before
+def leaderboard_games_of(days: Sequence[dt.date]) -> Q:
+    """The attempts on the leaderboards of ``days``: finished ranked attempts, finished before
     their day ended. One left open over midnight is not ranked: by then its puzzle's
     practice, the computer's replay and everyone's reviews are open (a spare identity
     could read them), so it finishes on no board, whoever plays it."""
     finished_on_the_day = (
         Q(daily_link__puzzle_id=day, finished_at__lt=day_end(day)) for day in days
     )
-    return DAILY_BOARD_GAMES & functools.reduce(operator.or_, finished_on_the_day, Q(pk__in=[]))
+    return DAILY_LEADERBOARD_GAMES & functools.reduce(
+        operator.or_, finished_on_the_day, Q(pk__in=[])
+    )
 
 
 def missed_its_day(game: Game, *, now: dt.datetime | None = None) -> bool:
     """Whether a daily attempt can no longer be on its board: finished (or still open) after
-    its UTC day ended (``board_games_of``)."""
+    its UTC day ended (``leaderboard_games_of``)."""
     day = puzzle_day_of(game)
     if day is None:
         return False
@@ -161,7 +164,7 @@ TODAYS_PUZZLE_SECRECY = TodaysPuzzleSecrecy()
 
 
 @dataclass(frozen=True)
-class BoardRow:
+class LeaderboardRow:
     rank: int
     player_id: int
     username: str
@@ -177,27 +180,27 @@ class BoardRow:
         return self.status == Status.WON
 
 
-def board_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
+def leaderboard_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
     """The finished ranked attempts at ``puzzle`` in board order (the games' index
     ``game_one_attempt_board``, by the seed every attempt at it shares): solved first, then
     fewest misses, fewest guesses, earliest finish ("won" sorts after "lost", hence
     descending)."""
     return (
-        Game.objects.filter(board_games_of([puzzle.date]), seed=puzzle.seed)
+        Game.objects.filter(leaderboard_games_of([puzzle.date]), seed=puzzle.seed)
         .annotate(guesses=Length("letters"))
         .order_by(F("status").desc(), "misses", "guesses", "finished_at", "id")
     )
 
 
-def board_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
-    """A page of :class:`BoardRow`; a page past the end shows the last one.
+def leaderboard_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
+    """A page of :class:`LeaderboardRow`; a page past the end shows the last one.
 
-    Usernames are read for the page's rows only, so counting the board joins nothing.
+    Usernames are read for the page's rows only, so counting the leaderboard joins nothing.
     """
-    rows = board_games(puzzle).values(
+    rows = leaderboard_games(puzzle).values(
         "player_id", "status", "forfeited", "misses", "max_misses", "guesses", "finished_at"
     )
-    page = Paginator(rows, BOARD_PER_PAGE).get_page(page_number)
+    page = Paginator(rows, LEADERBOARD_PER_PAGE).get_page(page_number)
     user_model = get_user_model()
     usernames = dict(
         user_model.objects.filter(pk__in=[row["player_id"] for row in page]).values_list(
@@ -206,7 +209,7 @@ def board_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
     )
     first = page.start_index()
     page.object_list = [
-        BoardRow(
+        LeaderboardRow(
             rank=first + index,
             username=usernames[row["player_id"]],
             **row,
@@ -216,18 +219,18 @@ def board_page(puzzle: DailyPuzzle, *, page_number: object = 1) -> Page:
     return page
 
 
-def board_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
-    """The rank of a finished ranked attempt on its puzzle's board (None: not on it).
+def leaderboard_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
+    """The rank of a finished ranked attempt on its puzzle's leaderboard (None: not on it).
 
-    Two counts on the board's index: attempts with a better result, then attempts
+    Two counts on the leaderboard's index: attempts with a better result, then attempts
     with the same result that come first in (misses, guesses, finish, id) order, as
     one row comparison (a range of the index, where an OR of the four cases would
-    read the whole board).
+    read the whole leaderboard).
     """
     link = daily_link_of(game)
     if link is None or not link.is_ranked_attempt or not game.is_over or missed_its_day(game):
         return None
-    attempts = Game.objects.filter(board_games_of([puzzle.date]), seed=puzzle.seed)
+    attempts = Game.objects.filter(leaderboard_games_of([puzzle.date]), seed=puzzle.seed)
     earlier_in_order = RawSQL(
         "(misses, LENGTH(letters), finished_at, id) < (%s, %s, %s, %s)",
         (
@@ -256,7 +259,7 @@ class PuzzleSummary:
 
 def puzzle_summaries(days: list[dt.date]) -> dict[dt.date, PuzzleSummary]:
     counts = (
-        Game.objects.filter(board_games_of(days))
+        Game.objects.filter(leaderboard_games_of(days))
         .order_by()
         .values("daily_link__puzzle")
         .annotate(players=Count("*"), solved=Count("id", filter=Q(status=Status.WON)))
@@ -303,7 +306,7 @@ def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> 
     """Every past puzzle since the first day, newest first, with how each went and the
     viewer's own result.
 
-    A day nobody visited has no row yet: its board is drawn here from its date, as the
+    A day nobody visited has no row yet: its challenge is drawn here from its date, as the
     day itself would have drawn it (``daily/draw.py``), and its row is stored when
     someone practises it (``daily.services.past_puzzle_ensure``).
     """
@@ -336,7 +339,7 @@ def archive_page(*, today: dt.date, viewer: Viewer, page_number: object = 1) -> 
 
 
 def _undrawn_puzzles(days: list[dt.date]) -> dict[dt.date, DailyPuzzle]:
-    """Unsaved puzzles of days nobody visited: number and board from the date (no seed: it
+    """Unsaved puzzles of days nobody visited: number and challenge from the date (no seed: it
     is drawn when the row is stored)."""
     dictionary = default_dictionary() if days else None
     if dictionary is None:
@@ -346,13 +349,13 @@ def _undrawn_puzzles(days: list[dt.date]) -> dict[dt.date, DailyPuzzle]:
         return {}
     puzzles = {}
     for day in days:
-        board = draw.draw_board(day, lengths, min_words=settings.RANKED_MIN_WORDS)
+        drawn = draw.draw_settings(day, lengths, min_words=settings.RANKED_MIN_WORDS)
         puzzles[day] = DailyPuzzle(
             date=day,
             number=draw.puzzle_number(day, first_day=settings.DAILY_FIRST_DAY),
             dictionary=dictionary,
-            length=board.length,
-            max_misses=board.max_misses,
+            length=drawn.length,
+            max_misses=drawn.max_misses,
             difficulty=draw.DIFFICULTY.value,
         )
     return puzzles

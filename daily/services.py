@@ -29,8 +29,8 @@ from games.services import (
     GameSettings,
     GameShownError,
     game_create,
-    settings_lexicon,
-    start_token_refuse,
+    settings_lexicon_load,
+    start_token_check,
 )
 
 
@@ -72,14 +72,14 @@ def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
     )
     if dictionary is None or not lengths:
         raise NoPuzzleError("No daily puzzle yet: the site has no dictionary to draw from.")
-    board = draw.draw_board(day, lengths, min_words=settings.RANKED_MIN_WORDS)
+    drawn = draw.draw_settings(day, lengths, min_words=settings.RANKED_MIN_WORDS)
     puzzle, _ = DailyPuzzle.objects.select_related("dictionary").get_or_create(
         date=day,
         defaults={
             "number": number,
             "dictionary": dictionary,
-            "length": board.length,
-            "max_misses": board.max_misses,
+            "length": drawn.length,
+            "max_misses": drawn.max_misses,
             "difficulty": draw.DIFFICULTY.value,
             "seed": draw.draw_seed(day),
         },
@@ -108,7 +108,7 @@ def daily_attempt_start(
     """Start the player's one attempt at ``puzzle`` (today's: the view checks the day).
 
     A player's attempt is ranked; a guest's is a real attempt (share text, streak) but
-    never ranked nor on the day's board (``DailyGame.played_as_guest``), and stays the day's
+    never ranked nor on the day's leaderboard (``DailyGame.played_as_guest``), and stays the day's
     one attempt when the guest signs up. A guest's counts in ``guest_daily`` per client
     ``address`` however the guest was made (a practice game's guest too): each is a fresh
     identity that learns how the puzzle answers. It is played alongside any ranked game in
@@ -148,7 +148,7 @@ def guest_attempt_carry(
     *, guest: AbstractBaseUser | AnonymousUser, account: AbstractBaseUser, day: dt.date
 ) -> Game | None:
     """A guest logging in to ``account`` brings their attempt at ``day``'s puzzle along, when
-    the account has none: it stays a guest's (unranked, never on the board) but becomes the
+    the account has none: it stays a guest's (unranked, never on the leaderboard) but becomes the
     account's one attempt of the day, so the same browser cannot play the puzzle again,
     ranked, knowing its families. An account that has its own attempt keeps it, and nothing
     moves. (A guest who signs up becomes the account: nothing to carry.) Returns the moved
@@ -191,7 +191,7 @@ def daily_practice_start(
     today: dt.date,
     start_token: uuid.UUID | None = None,
 ) -> Game:
-    """An unranked game of a past day's puzzle: same board, same seed, same families.
+    """An unranked game of a past day's puzzle: same challenge, same seed, same families.
 
     Today's puzzle is not practised until tomorrow: a practice game would let
     a player try letters before their ranked attempt. ``start_token`` makes the
@@ -210,12 +210,12 @@ def daily_practice_start(
             f"Finish your attempt at daily #{puzzle.number} first: it is still open, and "
             "practice would give its letters away."
         )
-    start_token_refuse(player=player, start_token=start_token)
+    start_token_check(player=player, start_token=start_token)
     try:
         with transaction.atomic():
             return _create_game(player=player, puzzle=puzzle, ranked=False, start_token=start_token)
     except IntegrityError:  # the same form sent twice at once: the other one started it
-        start_token_refuse(player=player, start_token=start_token)
+        start_token_check(player=player, start_token=start_token)
         raise
 
 
@@ -237,7 +237,7 @@ def _create_game(
     one with ``IntegrityError``), stored on the game as what it counts as."""
     game_settings = GameSettings.of(puzzle)
     try:
-        lexicon = settings_lexicon(game_settings)
+        lexicon = settings_lexicon_load(game_settings)
     except GameRuleError:
         raise GameRuleError(
             f"The words of daily puzzle #{puzzle.number} are no longer available."

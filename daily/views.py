@@ -1,7 +1,7 @@
 """The daily puzzle's pages: today's puzzle, starting it, its leaderboard, the archive.
 
 Thin views: the day is the UTC date; services draw the puzzle and start
-attempts, selectors read boards and streaks. The board of an attempt is the
+attempts, selectors read leaderboards and streaks. The board of an attempt is the
 ordinary game board (``/games/<id>/``).
 """
 
@@ -23,10 +23,10 @@ from daily.forms import PracticeForm
 from daily.models import DailyPuzzle, daily_link_of
 from daily.selectors import (
     archive_page,
-    board_page,
-    board_place,
     daily_streaks,
     hours_and_minutes,
+    leaderboard_page,
+    leaderboard_place,
     missed_its_day,
     puzzle_by_number,
     puzzle_summaries,
@@ -69,7 +69,7 @@ def daily_today(request: HttpRequest) -> HttpResponse:
         context["share"] = game_share(
             attempt, absolute_url=request.build_absolute_uri, title=share_title(attempt)
         )
-        context["place"] = board_place(puzzle, game=attempt)
+        context["place"] = leaderboard_place(puzzle, game=attempt)
     return render(request, "daily/today.html", context)
 
 
@@ -137,9 +137,9 @@ def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpRe
         {
             "puzzle": puzzle,
             "is_today": puzzle.date == today,
-            "page": board_page(puzzle, page_number=request.GET.get("page") or 1),
+            "page": leaderboard_page(puzzle, page_number=request.GET.get("page") or 1),
             "attempt": attempt,
-            "place": board_place(puzzle, game=attempt) if attempt is not None else None,
+            "place": leaderboard_place(puzzle, game=attempt) if attempt is not None else None,
             "late": attempt is not None and missed_its_day(attempt),
             **_neighbours(puzzle, today=today),
         },
@@ -175,7 +175,7 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
             player=request.user, puzzle=puzzle, today=utc_today(), start_token=token
         ),
         started=lambda game: (
-            f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same board and "
+            f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same challenge and "
             "the same families as on the day, unranked. You can take back a guess."
         ),
         refused=refused_to(request, "daily_archive"),

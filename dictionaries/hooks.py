@@ -2,7 +2,7 @@
 
 ``register_after_import``: a step run on a dictionary a job just imported, before the
 job is done, called with ``dictionary=`` and ``progress=(done, total)`` (the games app
-computes its par and board priors, registered in its ``AppConfig.ready``): the
+computes its par and challenge priors, registered in its ``AppConfig.ready``): the
 dictionaries app imports nothing of play. docs/ARCHITECTURE.md's hook table lists every
 hook point.
 """

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +45,6 @@ from dictionaries.services import (
     dictionary_import,
 )
 from dictionaries.wordfiles import DictionaryImportError, _too_large_error
-from evilsite.taskqueue import enqueue
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -67,7 +66,7 @@ WORKER_STOPPED = (
     "nothing was stored. Upload the file again."
 )
 WORKER_STOPPED_IN_PAR = (
-    "The worker stopped while computing par: the words are stored, but some boards have no "
+    "The worker stopped while computing par: the words are stored, but some lengths have no "
     "par yet. Run manage.py compute_par --dictionary {slug}."
 )
 
@@ -122,18 +121,20 @@ def _store_upload(upload: UploadedFile, path: Path) -> None:
             stored.write(chunk)
 
 
-def import_queue(
+def import_store(
     *,
     name: str,
     upload: UploadedFile,
+    queue: Callable[[int], str],
     uploaded_by: AbstractBaseUser | None = None,
     description: str = "",
     make_default: bool = False,
 ) -> DictionaryImport:
-    """Store an uploaded word file and queue its import; the checks that need no reading of
-    the file (name, description, size) refuse it here, the rest the worker reports."""
-    from dictionaries.tasks import import_word_list
-
+    """Store an uploaded word file and queue its import with ``queue`` (given the job's id,
+    it queues the task and returns the task's id: ``dictionaries.tasks.import_queue`` passes
+    it, so this module never imports the task that runs it). The checks that need no
+    reading of the file (name, description, size) refuse it here, the rest the worker
+    reports."""
     clean_name, slug = _validated_name(name)
     _validate_description(description)
     limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
@@ -163,8 +164,7 @@ def import_queue(
                 raise
             _store_upload(upload, path)
             # In the same transaction: the row and its task are both queued, or neither.
-            result = enqueue(import_word_list, job.pk)
-            DictionaryImport.objects.filter(pk=job.pk).update(task_id=str(result.id))
+            DictionaryImport.objects.filter(pk=job.pk).update(task_id=queue(job.pk))
     except BaseException:
         path.unlink(missing_ok=True)
         raise

@@ -334,7 +334,7 @@ def dictionary_import_default(*, progress: ProgressCallback | None = None) -> De
     return DefaultImportResult(dictionary=report.dictionary, report=report)
 
 
-def familiar_word_source() -> list[str]:
+def familiar_words_load() -> list[str]:
     """The web2 words people know: a Zipf frequency of at least ``FAMILIAR_ZIPF``."""
     words = default_word_source()
     return [word for word, zipf in zip(words, zipf_of(words), strict=True) if zipf >= FAMILIAR_ZIPF]
@@ -360,7 +360,7 @@ def dictionary_import_familiar(*, progress: ProgressCallback | None = None) -> D
             .values_list("text", flat=True)
         )
         if web2 is not None
-        else familiar_word_source()
+        else familiar_words_load()
     )
     source = "\n".join(words).encode("ascii")
     chosen_default = (

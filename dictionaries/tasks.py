@@ -1,18 +1,41 @@
-"""Background tasks of dictionaries, run by ``manage.py db_worker`` (django-tasks)."""
+"""Background tasks of dictionaries, run by ``manage.py db_worker`` (django-tasks), and
+the queueing of them: the task imports the work (``import_jobs``), never the reverse."""
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.files.uploadedfile import UploadedFile
 from django_tasks import task
 
-from evilsite.taskqueue import carries_request_id
+from dictionaries.import_jobs import import_run, import_store
+from dictionaries.models import DictionaryImport
+from evilsite.taskqueue import carries_request_id, enqueue
 
 
 @task()
 @carries_request_id
 def import_word_list(job_id: int) -> str:
     """Import the uploaded word file of one ``DictionaryImport`` and compute its par and
-    board priors; an import that could not run raises, so the task is recorded failed."""
-    from dictionaries.import_jobs import import_run
-
+    challenge priors; an import that could not run raises, so the task is recorded failed."""
     job = import_run(job_id=job_id)
     return "not queued" if job is None else job.status
+
+
+def import_queue(
+    *,
+    name: str,
+    upload: UploadedFile,
+    uploaded_by: AbstractBaseUser | None = None,
+    description: str = "",
+    make_default: bool = False,
+) -> DictionaryImport:
+    """Store an uploaded word file and queue :func:`import_word_list` for it, in one
+    transaction (``import_jobs.import_store``): the admin's upload."""
+    return import_store(
+        name=name,
+        upload=upload,
+        queue=lambda job_id: str(enqueue(import_word_list, job_id).id),
+        uploaded_by=uploaded_by,
+        description=description,
+        make_default=make_default,
+    )

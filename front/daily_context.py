@@ -12,9 +12,9 @@ from django.http import HttpRequest
 
 from daily.models import daily_link_of
 from daily.selectors import (
-    board_place,
     daily_streaks,
     hours_and_minutes,
+    leaderboard_place,
     ranked_attempt,
     until_next_puzzle,
     utc_today,
@@ -36,13 +36,13 @@ def home_card(request: HttpRequest) -> dict[str, Any]:
 
 
 def attempt_place(game: Game) -> dict[str, Any]:
-    """A finished daily attempt's end panel: its place on the day's board (a ranked one),
+    """A finished daily attempt's end panel: its place on the day's leaderboard (a ranked one),
     the player's streak and the wait for the next puzzle (any attempt, a guest's too)."""
     link = daily_link_of(game)
     if not game.is_over or link is None or not link.is_attempt:
         return {}
     return {
-        "daily_place": board_place(link.puzzle, game=game),
+        "daily_place": leaderboard_place(link.puzzle, game=game),
         "daily_streaks": daily_streaks(player=game.player),
         "daily_until_next": hours_and_minutes(until_next_puzzle()),
     }

@@ -11,11 +11,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        # A dictionary just imported gets its par, then its board priors (where each
+        # A dictionary just imported gets its par, then its challenge priors (where each
         # board's rating starts), before its import is done, as import_dictionary does;
         # the dictionaries app, below play, runs what play registers.
         from dictionaries.hooks import register_after_import
-        from games.services import board_prior_compute, par_compute
+        from games.services import challenge_priors_compute, par_compute
 
         register_after_import(par_compute)
-        register_after_import(board_prior_compute)
+        register_after_import(challenge_priors_compute)

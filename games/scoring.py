@@ -3,10 +3,10 @@
 Fewer wrong guesses allowed and a harder difficulty both multiply the points
 of a win; a loss (including a forfeit) is worth nothing. The number is stored
 on the game when it ends. The engine is deterministic, so a winning sequence of
-letters wins again every time: a player's score on a board (dictionary,
+letters wins again every time: a player's score in a category (dictionary,
 length, difficulty) is therefore their best win there, and the overall score
 the sum of those bests (``games/leaderboard_totals.py``). Repeating a win adds
-nothing; a better win, or a win on a new board, does.
+nothing; a better win, or a win in a new category, does.
 """
 
 from __future__ import annotations

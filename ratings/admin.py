@@ -2,7 +2,7 @@
 
 A rating is the sum of every rated game before it (``ratings.services``): a number
 edited by hand would be undone by the next rebuild and would meanwhile rate every later
-game against a value no game produced. So staff browse players', boards' and games'
+game against a value no game produced. So staff browse players', challenges' and games'
 ratings here, and nothing can be added, changed or deleted (``ReadOnlyAdminMixin``:
 deleting a player from the user admin still removes their ratings, as the keys say).
 
@@ -30,8 +30,8 @@ from django.views.decorators.http import require_POST
 
 from games.admin import ReadOnlyAdminMixin
 from games.secrecy import hidden_games
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.services import ratings_rebuild_queue
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.tasks import ratings_rebuild_queue
 
 RATING_FIELDS = ("rating", "deviation", "volatility", "games", "provisional")
 
@@ -45,18 +45,18 @@ def _move(before: float, after: float) -> str:
 
 
 class RatingColumns:
-    """The columns a player's and a board's rating share, rounded as the site shows them."""
+    """The columns a player's and a challenge's rating share, rounded as the site shows them."""
 
     @admin.display(description="rating", ordering="rating")
-    def rating_display(self, row: PlayerRating | BoardRating) -> str:
+    def rating_display(self, row: PlayerRating | ChallengeRating) -> str:
         return _points(row.rating)
 
     @admin.display(description="deviation", ordering="deviation")
-    def deviation_display(self, row: PlayerRating | BoardRating) -> str:
+    def deviation_display(self, row: PlayerRating | ChallengeRating) -> str:
         return _points(row.deviation)
 
     @admin.display(description="provisional", boolean=True, ordering="-deviation")
-    def provisional(self, row: PlayerRating | BoardRating) -> bool:
+    def provisional(self, row: PlayerRating | ChallengeRating) -> bool:
         return row.provisional
 
 
@@ -74,7 +74,7 @@ class PlayerRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
 
     @staticmethod
     def may_rebuild(request: HttpRequest) -> bool:
-        """Superusers only: a rebuild rewrites every player's and board's rating."""
+        """Superusers only: a rebuild rewrites every player's and challenge's rating."""
         return bool(request.user.is_active and request.user.is_superuser)
 
     def get_urls(self) -> list[URLPattern]:
@@ -104,8 +104,8 @@ class PlayerRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
         return redirect("admin:ratings_playerrating_changelist")
 
 
-@admin.register(BoardRating)
-class BoardRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
+@admin.register(ChallengeRating)
+class ChallengeRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
     list_display = (
         "dictionary",
         "length",
@@ -144,33 +144,33 @@ class RatingChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = (
         "game_link",
         "player",
-        "board_display",
+        "challenge_display",
         "result",
         "player_move",
-        "board_move",
+        "challenge_move",
         "finished_at",
     )
     list_display_links = ("player",)
     list_filter = (
         ResultFilter,
-        "board__difficulty",
-        "board__length",
-        "board__dictionary",
+        "challenge__difficulty",
+        "challenge__length",
+        "challenge__dictionary",
     )
     search_fields = ("player__username",)
     search_help_text = "Players whose username contains this."
     date_hierarchy = "finished_at"
-    list_select_related = ("player", "board__dictionary")
+    list_select_related = ("player", "challenge__dictionary")
     ordering = ("-finished_at", "-game_id")
     fields = (
         "game_link",
         "player",
-        "board",
+        "challenge",
         "result",
         "player_move",
         "player_deviation_after",
-        "board_move",
-        "board_deviation_after",
+        "challenge_move",
+        "challenge_deviation_after",
         "finished_at",
     )
     readonly_fields = fields
@@ -184,12 +184,12 @@ class RatingChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         url = reverse("admin:games_game_change", args=[change.game_id])
         return format_html('<a href="{}">Game {}</a>', url, change.game_id)
 
-    @admin.display(description="board", ordering="board__rating")
-    def board_display(self, change: RatingChange) -> str:
-        board = change.board
+    @admin.display(description="challenge", ordering="challenge__rating")
+    def challenge_display(self, change: RatingChange) -> str:
+        challenge = change.challenge
         return (
-            f"{board.dictionary.name}, {board.length} letters, {board.max_misses} wrong "
-            f"guesses, {board.get_difficulty_display()}"
+            f"{challenge.dictionary.name}, {challenge.length} letters, "
+            f"{challenge.max_misses} wrong guesses, {challenge.get_difficulty_display()}"
         )
 
     @admin.display(description="result", ordering="score")
@@ -200,6 +200,6 @@ class RatingChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def player_move(self, change: RatingChange) -> str:
         return _move(change.player_before, change.player_after)
 
-    @admin.display(description="board: before → after")
-    def board_move(self, change: RatingChange) -> str:
-        return _move(change.board_before, change.board_after)
+    @admin.display(description="challenge: before → after")
+    def challenge_move(self, change: RatingChange) -> str:
+        return _move(change.challenge_before, change.challenge_after)

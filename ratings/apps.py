@@ -13,6 +13,6 @@ class RatingsConfig(AppConfig):
         # Play knows nothing of ratings: it calls what is registered as a game ends
         # (games/hooks.py). What play's pages show of the ratings is the front's.
         from games.hooks import register_finish_hook
-        from ratings.services import rating_record
+        from ratings.services import game_rate
 
-        register_finish_hook(rating_record)
+        register_finish_hook(game_rate)

@@ -1,8 +1,8 @@
-"""Glicko-2 ratings: one per ranked board, one per player, and each rated game's change.
+"""Glicko-2 ratings: one per ranked challenge, one per player, and each rated game's change.
 
-A ranked game is a match between its player and its board (dictionary, length, wrong
+A ranked game is a match between its player and its challenge (dictionary, length, wrong
 guesses allowed, difficulty): a win is the player's, a loss (giving up too) the
-board's. ``RatingChange`` keeps both sides before and after, for the history chart
+challenge's. ``RatingChange`` keeps both sides before and after, for the history chart
 and so that ``rebuild_ratings`` can check itself against the incremental updates.
 """
 
@@ -16,7 +16,7 @@ from games.models import DIFFICULTY_MAX_LENGTH, Difficulty, Game
 from ratings.glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY
 from ratings.rules import PROVISIONAL_DEVIATION
 
-__all__ = ["PROVISIONAL_DEVIATION", "BoardRating", "PlayerRating", "RatingChange"]
+__all__ = ["PROVISIONAL_DEVIATION", "ChallengeRating", "PlayerRating", "RatingChange"]
 
 
 class RatingFields(models.Model):
@@ -39,7 +39,7 @@ class RatingFields(models.Model):
         return self.deviation > PROVISIONAL_DEVIATION
 
 
-class BoardRating(RatingFields):
+class ChallengeRating(RatingFields):
     dictionary = models.ForeignKey(Dictionary, on_delete=models.CASCADE, related_name="ratings")
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField()
@@ -50,10 +50,10 @@ class BoardRating(RatingFields):
             *RatingFields.Meta.constraints,
             models.UniqueConstraint(
                 fields=["dictionary", "length", "max_misses", "difficulty"],
-                name="boardrating_unique_board",
+                name="challengerating_unique",
             ),
         ]
-        indexes = [models.Index(fields=["-rating"], name="boardrating_by_rating")]
+        indexes = [models.Index(fields=["-rating"], name="challengerating_by_rating")]
 
     def __str__(self) -> str:
         return (
@@ -77,26 +77,28 @@ class PlayerRating(RatingFields):
 
 
 class RatingChange(models.Model):
-    """What one rated game did to its player's and its board's ratings."""
+    """What one rated game did to its player's and its challenge's ratings."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rating_change")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    board = models.ForeignKey(BoardRating, on_delete=models.CASCADE, related_name="changes")
+    challenge = models.ForeignKey(ChallengeRating, on_delete=models.CASCADE, related_name="changes")
     score = models.FloatField(help_text="The player's result: 1 a win, 0 a loss.")
     player_before = models.FloatField()
     player_after = models.FloatField()
     player_deviation_after = models.FloatField()
-    board_before = models.FloatField()
-    board_after = models.FloatField()
-    board_deviation_after = models.FloatField(
+    challenge_before = models.FloatField()
+    challenge_after = models.FloatField()
+    challenge_deviation_after = models.FloatField(
         default=DEFAULT_DEVIATION,
-        help_text="Read to decide whether a later game on the board counts (ratings.rules).",
+        help_text="Read to decide whether a later game on the challenge counts (ratings.rules).",
     )
-    moved_board = models.BooleanField(
+    moved_challenge = models.BooleanField(
         default=True,
-        help_text="Whether the result moved the board's rating too (ratings.rules.moves_board).",
+        help_text=(
+            "Whether the result moved the challenge's rating too (ratings.rules.moves_challenge)."
+        ),
     )
     finished_at = models.DateTimeField()
 
@@ -108,7 +110,9 @@ class RatingChange(models.Model):
         ]
         indexes = [
             models.Index(fields=["player", "finished_at", "game"], name="ratingchange_history"),
-            models.Index(fields=["board", "finished_at", "game"], name="ratingchange_board_hist"),
+            models.Index(
+                fields=["challenge", "finished_at", "game"], name="ratingchange_challenge_hist"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
-"""Reads of the ratings: a board's rating and odds, a game's change, a player's history, boards."""
+"""Reads of the ratings: a challenge's rating and odds, a game's change, a player's history,
+the rating tables."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from games.models import BoardPrior, Game, Par
+from games.models import ChallengePrior, Game, Par
 from ratings import glicko2, rules
-from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
+from ratings.models import PROVISIONAL_DEVIATION, ChallengeRating, PlayerRating, RatingChange
 
 HISTORY_POINTS = 200  # the chart shows a player's last games, not every one
 # The chart's box in SVG units: room on the left for the values, on the right for the
@@ -25,32 +26,33 @@ TICK_STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
 LEADERBOARD_SIZE = 100
 
 
-def board_start(
+def challenge_first_rating(
     *, dictionary_id: int, length: int, max_misses: int, difficulty: str
 ) -> glicko2.Rating:
-    """The rating a board starts from: the reference model player's win rate when stored
-    (``manage.py compute_board_priors``), else par's margin, else 1500/350."""
-    board = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
-    prior = BoardPrior.objects.filter(**board).first()
+    """The rating a challenge starts from: the reference model player's win rate when stored
+    (``manage.py compute_challenge_priors``), else par's margin, else 1500/350."""
+    challenge = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
+    prior = ChallengePrior.objects.filter(**challenge).first()
     if prior is not None:
-        return rules.board_start_from_win_rate(prior.win_rate(max_misses))
-    par = Par.objects.filter(**board).values_list("misses", flat=True).first()
-    return glicko2.Rating() if par is None else rules.board_start_from_par(par, max_misses)
+        return rules.first_rating_from_win_rate(prior.win_rate(max_misses))
+    par = Par.objects.filter(**challenge).values_list("misses", flat=True).first()
+    return glicko2.Rating() if par is None else rules.first_rating_from_par(par, max_misses)
 
 
 @dataclass(frozen=True)
 class StartingRatings:
-    """The player's and the board's ratings when a game started, and what was read for them:
-    the rated finish keeps ``board_start`` (None: the board had rated games before) for
-    the board's row when it must create it, instead of reading the prior and par again."""
+    """The player's and the challenge's ratings when a game started, and what was read for
+    them: the rated finish keeps ``challenge_first_rating`` (None: the challenge had rated
+    games before) for the challenge's row when it must create it, instead of reading the
+    prior and par again."""
 
     player: glicko2.Rating
-    board: glicko2.Rating
-    board_start: glicko2.Rating | None
+    challenge: glicko2.Rating
+    challenge_first_rating: glicko2.Rating | None
 
 
 def starting_ratings(game: Game) -> StartingRatings:
-    """The player's and the board's ratings when the game started, from rated games before it.
+    """The player's and the challenge's ratings when the game started, from rated games before it.
 
     Read from the history (``RatingChange``) rather than the rows, so a game finished in
     another tab meanwhile does not change whether this one counts, and a rebuild, which
@@ -64,32 +66,35 @@ def starting_ratings(game: Game) -> StartingRatings:
         .values_list("player_after", "player_deviation_after")
         .first()
     )
-    # The board's id first, then its history by (board, finished_at): one index range,
-    # not a join that sorts every result ever played on the board.
-    board_id = BoardRating.objects.filter(**board_keys(game)).values_list("pk", flat=True).first()
-    board = (
-        earlier.filter(board_id=board_id)
-        .values_list("board_after", "board_deviation_after")
+    # The challenge's id first, then its history by (challenge, finished_at): one index range,
+    # not a join that sorts every result ever played on the challenge.
+    challenge_id = (
+        ChallengeRating.objects.filter(**challenge_keys(game)).values_list("pk", flat=True).first()
+    )
+    challenge = (
+        earlier.filter(challenge_id=challenge_id)
+        .values_list("challenge_after", "challenge_deviation_after")
         .first()
-        if board_id is not None
+        if challenge_id is not None
         else None
     )
-    start = None if board else board_start(**board_keys(game))
+    start = None if challenge else challenge_first_rating(**challenge_keys(game))
     return StartingRatings(
         player=glicko2.Rating(*player) if player else glicko2.Rating(),
-        board=glicko2.Rating(*board) if board else start,  # type: ignore[arg-type]
-        board_start=start,
+        challenge=glicko2.Rating(*challenge) if challenge else start,  # type: ignore[arg-type]
+        challenge_first_rating=start,
     )
 
 
 def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
     """The player's and the board's ratings when the game started (``starting_ratings``)."""
     start = starting_ratings(game)
-    return start.player, start.board
+    return start.player, start.challenge
 
 
-def board_keys(game: Game) -> dict[str, Any]:
-    """The board a game is played on, as ``BoardRating``'s and ``board_start``'s keywords."""
+def challenge_keys(game: Game) -> dict[str, Any]:
+    """The challenge a game is played on, as the keywords of ``ChallengeRating`` and of
+    ``challenge_first_rating``."""
     return {
         "dictionary_id": game.dictionary_id,
         "length": game.length,
@@ -100,7 +105,7 @@ def board_keys(game: Game) -> dict[str, Any]:
 
 def game_change(game: Game) -> RatingChange | None:
     """The game's rating change; the one the finishing transaction just wrote is at hand
-    on the game (``ratings.services.rating_record`` keeps it there), with no query."""
+    on the game (``ratings.services.game_rate`` keeps it there), with no query."""
     if Game.rating_change.is_cached(game):  # type: ignore[attr-defined]
         return game.rating_change  # type: ignore[attr-defined]
     return RatingChange.objects.filter(game_id=game.pk).first()
@@ -193,11 +198,11 @@ def rating_chart(player: AbstractBaseUser) -> RatingChart | None:
 
 @dataclass(frozen=True)
 class RatingSelection:
-    """Which rated games put a player on a ratings board; ``None`` means any.
+    """Which rated games put a player on a rating leaderboard; ``None`` means any.
 
     A player's rating is one number over all their rated games, so a selection
     cannot re-rate anyone: it chooses who is listed (players with a rated game on
-    such a board, finished since ``since``) and what the games column counts.
+    such a challenge, finished since ``since``) and what the games column counts.
     """
 
     dictionary_id: int | None = None
@@ -214,9 +219,9 @@ class RatingSelection:
 
     def change_lookups(self, prefix: str = "") -> dict[str, object]:
         lookups = {
-            "board__dictionary_id": self.dictionary_id,
-            "board__length": self.length,
-            "board__difficulty": self.difficulty,
+            "challenge__dictionary_id": self.dictionary_id,
+            "challenge__length": self.length,
+            "challenge__difficulty": self.difficulty,
             "finished_at__gte": self.since,
         }
         return {prefix + key: value for key, value in lookups.items() if value is not None}
@@ -237,7 +242,7 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
-class RatingBoard:
+class RatingTables:
     """The players ranked by rating: established ones, and provisional ones apart."""
 
     established: list[RatingRow]
@@ -245,12 +250,12 @@ class RatingBoard:
     size: int = LEADERBOARD_SIZE
 
 
-def rating_board(
+def rating_tables(
     selection: RatingSelection | None = None,
     *,
     players: QuerySet | None = None,
     size: int = LEADERBOARD_SIZE,
-) -> RatingBoard:
+) -> RatingTables:
     """The top ``size`` of each table: one query per table, usernames joined in.
 
     ``players`` (a subquery of user ids, such as a class's students) narrows both tables.
@@ -258,7 +263,7 @@ def rating_board(
     established table, however high it is.
     """
     selection = selection or RatingSelection()
-    return RatingBoard(
+    return RatingTables(
         established=_rating_rows(selection, players, provisional=False, size=size),
         provisional=_rating_rows(selection, players, provisional=True, size=size),
         size=size,
@@ -276,7 +281,7 @@ def _rating_rows(
         rows = rows.filter(player_id__in=players)
     games = "games"
     if selection.selects_games:
-        # Walk the ratings in board order and keep a player with a selected game (an
+        # Walk the ratings in leaderboard order and keep a player with a selected game (an
         # EXISTS on the player's history index), counting the games for the rows kept
         # only: grouping every selected game first costs a broad selection far more.
         changes = RatingChange.objects.filter(
@@ -305,37 +310,37 @@ def _rating_rows(
 
 
 @dataclass(frozen=True)
-class BoardOutlook:
-    """A board against a player, before a game: the ratings, and what follows from them.
+class ChallengeOutlook:
+    """A challenge against a player, before a game: the ratings, and what follows from them.
 
     ``counts`` is false when the player is all but sure to win (``ratings.rules``), and
     then the game changes neither rating; ``win_delta`` and ``loss_delta`` are the
     player's rating change after a win or a loss if it counts.
     """
 
-    board: glicko2.Rating
+    challenge: glicko2.Rating
     player: glicko2.Rating
     player_rated: bool  # false: no rated game yet, the newcomer's default stands in
 
     @property
     def expected(self) -> float:
-        return glicko2.expected_score(self.player, self.board)
+        return glicko2.expected_score(self.player, self.challenge)
 
     @property
     def counts(self) -> bool:
-        return rules.counts(self.player, self.board)
+        return rules.counts(self.player, self.challenge)
 
     @property
     def win_delta(self) -> float:
-        return glicko2.update(self.player, [(self.board, 1.0)]).rating - self.player.rating
+        return glicko2.update(self.player, [(self.challenge, 1.0)]).rating - self.player.rating
 
     @property
     def loss_delta(self) -> float:
-        return glicko2.update(self.player, [(self.board, 0.0)]).rating - self.player.rating
+        return glicko2.update(self.player, [(self.challenge, 0.0)]).rating - self.player.rating
 
     @property
-    def board_provisional(self) -> bool:
-        return self.board.deviation > PROVISIONAL_DEVIATION
+    def challenge_provisional(self) -> bool:
+        return self.challenge.deviation > PROVISIONAL_DEVIATION
 
     @property
     def player_provisional(self) -> bool:
@@ -350,21 +355,21 @@ class BoardOutlook:
         return round(rules.RATED_EXPECTED_MAX * 100)
 
 
-def board_outlook(
+def challenge_outlook(
     *, player: AbstractBaseUser, dictionary_id: int, length: int, max_misses: int, difficulty: str
-) -> BoardOutlook:
-    """The chosen board's rating and the player's odds on it, from the ratings as they are now.
+) -> ChallengeOutlook:
+    """The chosen challenge's rating and the player's odds on it, from the ratings as they are now.
 
-    Whether a game counts is settled from the ratings at its start (``rating_record``);
+    Whether a game counts is settled from the ratings at its start (``game_rate``);
     this is that reading, taken when the form is shown.
     """
-    row = BoardRating.objects.filter(
+    row = ChallengeRating.objects.filter(
         dictionary_id=dictionary_id, length=length, max_misses=max_misses, difficulty=difficulty
     ).first()
-    board = (
+    challenge = (
         glicko2.Rating(row.rating, row.deviation, row.volatility)
         if row is not None
-        else board_start(
+        else challenge_first_rating(
             dictionary_id=dictionary_id,
             length=length,
             max_misses=max_misses,
@@ -377,10 +382,10 @@ def board_outlook(
         if rating is not None
         else glicko2.Rating()
     )
-    return BoardOutlook(board=board, player=mine, player_rated=rating is not None)
+    return ChallengeOutlook(challenge=challenge, player=mine, player_rated=rating is not None)
 
 
-def game_outlook(game: Game) -> BoardOutlook:
-    """A game's board against its player as they stood at its start: why it did not count."""
-    mine, board = ratings_at_start(game)
-    return BoardOutlook(board=board, player=mine, player_rated=True)
+def game_outlook(game: Game) -> ChallengeOutlook:
+    """A game's challenge against its player as they stood at its start: why it did not count."""
+    mine, challenge = ratings_at_start(game)
+    return ChallengeOutlook(challenge=challenge, player=mine, player_rated=True)

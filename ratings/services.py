@@ -1,9 +1,9 @@
 """Writes to the ratings: one rated game, and the rebuild from every ranked game.
 
-``rating_record`` runs in the transaction that ends a ranked game (registered as
-play's finish hook in ``RatingsConfig.ready``). It locks the board's row, then the
+``game_rate`` runs in the transaction that ends a ranked game (registered as
+play's finish hook in ``RatingsConfig.ready``). It locks the challenge's row, then the
 player's (always in that order, so two finishes never deadlock), so concurrent
-finishes on one board or by one player are applied one after the other.
+finishes on one challenge or by one player are applied one after the other.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from django.db.models import Model
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.selectors import board_keys, board_start, starting_ratings
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.selectors import challenge_first_rating, challenge_keys, starting_ratings
 
 logger = logging.getLogger(__name__)
 
@@ -53,8 +53,8 @@ def _locked(model: type[M], defaults: Callable[[], dict[str, float]], **keys: ob
     raise model.DoesNotExist(f"{model.__name__} {keys} vanished {LOCK_ATTEMPTS} times")  # type: ignore[attr-defined]
 
 
-def rating_record(game: Game) -> RatingChange | None:
-    """Rate a finished ranked game: a win of the player over its board, or a loss.
+def game_rate(game: Game) -> RatingChange | None:
+    """Rate a finished ranked game: a win of the player over its challenge, or a loss.
 
     Giving up is a loss (``status`` is LOST). A game already rated is left alone, and so
     is one its player was all but sure to win when it started (``ratings.rules``): that
@@ -67,36 +67,38 @@ def rating_record(game: Game) -> RatingChange | None:
     if game.counts_as == CountsAs.ONE_ATTEMPT:  # the day's one attempt
         return None
     start = starting_ratings(game)
-    if not rules.counts(start.player, start.board):
+    if not rules.counts(start.player, start.challenge):
         return None
 
-    def board_defaults() -> dict[str, float]:
-        rating = start.board_start or board_start(**board_keys(game))
+    def challenge_defaults() -> dict[str, float]:
+        rating = start.challenge_first_rating or challenge_first_rating(**challenge_keys(game))
         return {"rating": rating.rating, "deviation": rating.deviation}
 
     with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
-        board = _locked(BoardRating, board_defaults, **board_keys(game))
+        challenge = _locked(ChallengeRating, challenge_defaults, **challenge_keys(game))
         player = _locked(PlayerRating, dict, player_id=game.player_id)
         if RatingChange.objects.filter(game_id=game.pk).exists():
             return None
         score = 1.0 if game.status == Status.WON else 0.0
         player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
-        board_before = glicko2.Rating(board.rating, board.deviation, board.volatility)
-        player_after = glicko2.update(player_before, [(board_before, score)])
-        moves_board = rules.moves_board(
+        challenge_before = glicko2.Rating(
+            challenge.rating, challenge.deviation, challenge.volatility
+        )
+        player_after = glicko2.update(player_before, [(challenge_before, score)])
+        moves_challenge = rules.moves_challenge(
             player_before,
-            board_before,
+            challenge_before,
             played=bool(game.letters),
-            first_today=not _moved_board_today(game, board),
+            first_today=not _moved_challenge_today(game, challenge),
             played_games=_played_rated_games(game),
             account_age=_account_age(game),
         )
-        board_after = (
-            glicko2.update(board_before, [(player_before, 1.0 - score)])
-            if moves_board
-            else board_before
+        challenge_after = (
+            glicko2.update(challenge_before, [(player_before, 1.0 - score)])
+            if moves_challenge
+            else challenge_before
         )
-        for row, after in ((player, player_after), (board, board_after)):
+        for row, after in ((player, player_after), (challenge, challenge_after)):
             row.rating, row.deviation, row.volatility = (
                 after.rating,
                 after.deviation,
@@ -108,15 +110,15 @@ def rating_record(game: Game) -> RatingChange | None:
         change = RatingChange.objects.create(
             game_id=game.pk,
             player_id=game.player_id,
-            board=board,
+            challenge=challenge,
             score=score,
             player_before=player_before.rating,
             player_after=player_after.rating,
             player_deviation_after=player_after.deviation,
-            board_before=board_before.rating,
-            board_after=board_after.rating,
-            board_deviation_after=board_after.deviation,
-            moved_board=moves_board,
+            challenge_before=challenge_before.rating,
+            challenge_after=challenge_after.rating,
+            challenge_deviation_after=challenge_after.deviation,
+            moved_challenge=moves_challenge,
             finished_at=game.finished_at,
         )
         game.rating_change = change  # type: ignore[attr-defined]  # the board shows it: no read
@@ -125,12 +127,12 @@ def rating_record(game: Game) -> RatingChange | None:
 
 def _played_rated_games(game: Game) -> int:
     """The player's rated games before this one in which they guessed at least once, counted
-    up to the rule's minimum (``ratings.rules.BOARD_MOVER_MIN_PLAYED_GAMES``): a spare
-    account's instant give-ups do not make it one whose results move boards."""
+    up to the rule's minimum (``ratings.rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES``): a spare
+    account's instant give-ups do not make it one whose results move challenges."""
     earlier = RatingChange.objects.filter(
         player_id=game.player_id, finished_at__lt=game.finished_at
     ).exclude(game__letters="")
-    return earlier.values("pk")[: rules.BOARD_MOVER_MIN_PLAYED_GAMES].count()
+    return earlier.values("pk")[: rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES].count()
 
 
 def _account_age(game: Game) -> dt.timedelta:
@@ -145,14 +147,14 @@ def _account_age(game: Game) -> dt.timedelta:
     return game.finished_at - joined if joined is not None else dt.timedelta(0)
 
 
-def _moved_board_today(game: Game, board: BoardRating) -> bool:
-    """Whether the player's result already moved this board on the game's (UTC) day."""
+def _moved_challenge_today(game: Game, challenge: ChallengeRating) -> bool:
+    """Whether the player's result already moved this challenge on the game's (UTC) day."""
     assert game.finished_at is not None
     day = game.finished_at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     return RatingChange.objects.filter(
         player_id=game.player_id,
-        board=board,
-        moved_board=True,
+        challenge=challenge,
+        moved_challenge=True,
         finished_at__gte=day,
         finished_at__lt=game.finished_at,
     ).exists()
@@ -170,7 +172,7 @@ def ratings_rebuild() -> tuple[int, int]:
     with transaction.atomic():
         RatingChange.objects.all().delete()
         PlayerRating.objects.all().delete()
-        BoardRating.objects.all().delete()
+        ChallengeRating.objects.all().delete()
         games = (
             Game.objects.filter(
                 is_ranked=True, finished_at__isnull=False, status__in=[Status.WON, Status.LOST]
@@ -181,17 +183,6 @@ def ratings_rebuild() -> tuple[int, int]:
         ranked = rated = 0
         for game in games:
             ranked += 1
-            if rating_record(game) is not None:
+            if game_rate(game) is not None:
                 rated += 1
         return ranked, rated
-
-
-def ratings_rebuild_queue() -> str:
-    """Queue ``ratings_rebuild`` for a worker (the admin's button): the request that asks
-    only queues it, whatever the number of games. Returns the task's id."""
-    from evilsite.taskqueue import enqueue
-    from ratings.tasks import rebuild_ratings
-
-    result = enqueue(rebuild_ratings)
-    logger.info("ratings rebuild queued", extra={"task_id": str(result.id)})
-    return str(result.id)

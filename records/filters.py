@@ -15,7 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from dictionaries.selectors import offered_dictionaries
 from games.engine import MAX_WORD_LENGTH
 from games.models import RANKED_DIFFICULTIES, Difficulty
-from records.selectors.leaderboard import Board, LeaderboardFilters, Period
+from records.selectors.leaderboard import LeaderboardFilters, Period, Ranking
 from records.selectors.records import GameFilters, Result
 
 ANY_DIFFICULTY = [("", "Any difficulty")]
@@ -111,13 +111,13 @@ class LeaderboardFilterForm(_PagedFilterForm):
         required=False,
         error_messages={"invalid_choice": "The period is all time, this week or today."},
     )
-    board = forms.ChoiceField(
+    rank = forms.ChoiceField(
         label="Rank by",
-        choices=Board.choices,
+        choices=Ranking.choices,
         required=False,
         error_messages={"invalid_choice": "Rank by points or by win rate."},
     )
-    field_order = ["dictionary", "length", "difficulty", "period", "board", "page"]
+    field_order = ["dictionary", "length", "difficulty", "period", "rank", "page"]
 
     def filters(self) -> LeaderboardFilters:
         data = self.cleaned_data
@@ -126,18 +126,18 @@ class LeaderboardFilterForm(_PagedFilterForm):
             length=data["length"],
             difficulty=data["difficulty"] or None,
             period=data["period"] or Period.ALL_TIME,
-            board=data["board"] or Board.POINTS,
+            ranking=data["rank"] or Ranking.POINTS,
         )
 
 
-class RatingBoardFilterForm(LeaderboardFilterForm):
-    """The rating board's filters: which players are listed (see ``rating_leaderboard``).
+class RatingLeaderboardFilterForm(LeaderboardFilterForm):
+    """The rating leaderboard's filters: which players are listed (see ``rating_leaderboard``).
 
-    No page (each table shows its top players) and no "rank by": the board ranks by
-    rating; ``board`` is left to the points board's own form.
+    No page (each table shows its top players) and no "rank by": the leaderboard ranks by
+    rating; ``rank`` is left to the points leaderboard's own form.
     """
 
-    board = None
+    rank = None
     page = None
     field_order = ["dictionary", "length", "difficulty", "period"]
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from classes.models import Assignment, Classroom, Membership
-from classes.services import new_join_code
+from classes.services import join_code_draw
 from dictionaries.frequency import zipf_of
 from dictionaries.models import Dictionary, Word
 from games.leaderboard_totals import leaderboard_totals_add
@@ -148,7 +148,7 @@ class ClassroomFactory(factory.django.DjangoModelFactory):
     instructor = factory.SubFactory(UserFactory)
     name = factory.Sequence(lambda n: f"Class {n}")
     term = "Spring 2026"
-    join_code = factory.LazyFunction(new_join_code)
+    join_code = factory.LazyFunction(join_code_draw)
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):

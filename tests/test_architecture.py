@@ -101,6 +101,27 @@ def test_no_import_cycle_between_apps() -> None:
     assert import_cycle(edges) is None, " -> ".join(import_cycle(edges) or [])
 
 
+@functools.cache
+def module_imports() -> dict[str, set[str]]:
+    """Which module imports which inside the apps: every import statement grimp finds, those
+    inside functions too (an import moved into a function hides a circle, not removes it)."""
+    graph = grimp.build_graph(*APPS, cache_dir=None)
+    return {
+        module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules
+    }
+
+
+def test_no_import_cycle_between_modules() -> None:
+    """A circle of modules (a imports b, b imports a, however deep) means two modules that
+    are one idea or a seam in the wrong place: tasks import their services and queue
+    themselves (``dictionaries.tasks``, ``ratings.tasks``); a check that reads two
+    selectors sits above both (``games.selectors.replay_check``)."""
+    edges = module_imports()
+    assert "games.selectors.replay" in edges["games.selectors.familiar"]  # the graph was read
+    cycle = import_cycle(edges)
+    assert cycle is None, " -> ".join(cycle or [])
+
+
 def test_play_imports_none_of_the_apps_above_it() -> None:
     """Where a rule of play depends on an app above it (the daily's secrecy, the ratings'
     update as a game ends), that app registers in a hook point of ``games/hooks.py``; the

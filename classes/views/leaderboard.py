@@ -1,4 +1,4 @@
-"""A class's leaderboard: its students ranked by rating, with the main board's filters.
+"""A class's leaderboard: its students ranked by rating, with the main leaderboard's filters.
 
 Everyone in the class sees it (its students, its instructor, site-wide reviewers);
 to anyone else the class does not exist (``classes.views.access``).
@@ -13,7 +13,7 @@ from classes.selectors import student_ids
 from classes.views.access import Need, classroom_for
 from evilsite.web import login_required_htmx, render_filtered
 from ratings.models import PROVISIONAL_DEVIATION
-from records.filters import RatingBoardFilterForm
+from records.filters import RatingLeaderboardFilterForm
 from records.selectors.leaderboard import rating_leaderboard
 
 
@@ -21,11 +21,11 @@ from records.selectors.leaderboard import rating_leaderboard
 @login_required_htmx
 def class_leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, role = classroom_for(request, pk, Need.VIEW)
-    form = RatingBoardFilterForm(request.GET)
-    board = filters = None
+    form = RatingLeaderboardFilterForm(request.GET)
+    tables = filters = None
     if form.is_valid():
         filters = form.filters()
-        board = rating_leaderboard(filters, players=student_ids(classroom))
+        tables = rating_leaderboard(filters, players=student_ids(classroom))
     return render_filtered(
         request,
         "classes/class_leaderboard.html",
@@ -35,7 +35,7 @@ def class_leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
             "role": role.value,
             "form": form,
             "filters": filters,
-            "board": board,
+            "tables": tables,
             "provisional_deviation": int(PROVISIONAL_DEVIATION),
         },
     )

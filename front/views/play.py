@@ -28,7 +28,7 @@ from evilsite.client_ip import client_ip_address
 from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from evilsite.web import login_required_htmx
 from front.daily_context import attempt_place, home_card
-from front.ratings_context import chosen_board_rating, rating_change
+from front.ratings_context import chosen_challenge_rating, rating_change
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
@@ -153,7 +153,7 @@ def _new_game_page(
             "par": board,
             "current_game": current_game,
             "needs_confirmation": needs_confirmation,
-            **chosen_board_rating(request, board),
+            **chosen_challenge_rating(request, board),
         },
     )
 
@@ -277,7 +277,9 @@ def game_par(request: HttpRequest) -> HttpResponse:
         initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
     )
     board = form.par_info(player=request.user)
-    return render(request, "games/_par.html", {"par": board, **chosen_board_rating(request, board)})
+    return render(
+        request, "games/_par.html", {"par": board, **chosen_challenge_rating(request, board)}
+    )
 
 
 @require_safe

@@ -10,7 +10,7 @@ no module of the package imports another in a cycle). From the bottom up:
 - ``search``, ``lookahead``: searching ahead over word sets (fiendish's tools);
 - ``makers/``: the word-makers, one per difficulty, and their registry;
 - ``rules``: new game, apply a guess, restore, replay;
-- ``guesser``, ``par``, ``prior``: the computer as a player, par, and the board priors
+- ``guesser``, ``par``, ``prior``: the computer as a player, par, and the challenge priors
   (a fallible model player's misses on a board, for its first rating).
 
 The names the rest of the site uses are re-exported here

@@ -1,29 +1,9 @@
 """The computer as a player: guessers that propose the next letter.
 
-Pure Python plus NumPy, no Django. Every guesser sees what a player sees (the
-words of the dictionary, the pattern, the letters guessed, the difficulty; never
-a ranked game's secret seed) and, like every strategy here, bounds its search by
-a count of positions, so it proposes the same letter on any machine.
-
-How :func:`propose` plays, by how the opponent's word-maker says to model it
-(``GuesserModel``, ``games/engine/makers/``):
-
-- **a rule** (easy, medium, hard) answers: the hardest family (or, on the
-  schedule's guesses, the second hardest). The answer to a letter follows from
-  the words left, so the best sequence of letters is a one-player search:
-  :class:`RuleSolver` asks "can I finish with no miss? with one? ..." and
-  remembers every word set it has settled. In a ranked game families of equal
-  rank are ordered by a seed it cannot see, so each of them counts as a
-  possible answer and a letter must work against all. When the search runs out
-  of positions it falls back to the strong heuristic and says so.
-- **a planner** (fiendish, obscure) plans ahead, so nothing predicts its answer: the
-  strong heuristic (the letter whose hardest family is a hit and leaves the
-  fewest words) until few words are left, then perfect play
-  (:class:`ExactSolver`). Obscure plans against players who know fewer words
-  than this guesser does (and one who knows them all); how hard each difficulty
-  is for whom is measured in ``bench/ladder.py`` (``docs/difficulties.md``).
-- **an honest one** (fair) never cheats: the letter found in the most words
-  left is the most likely hit.
+Every guesser sees what a player sees (the words of the dictionary, the pattern, the
+letters guessed, the difficulty; never a ranked game's secret seed) and, like every
+strategy here, bounds its search by a count of positions, so it proposes the same letter
+on any machine. How :func:`propose` plays against each kind of word-maker is on it.
 
 Par, the rule search from a game's start, is ``games/engine/par.py``.
 """
@@ -355,6 +335,26 @@ def propose(
     state: GameState, *, nodes: int = RULE_SEARCH_NODES, knows_the_words: bool = False
 ) -> Proposal:
     """The AI's next letter for ``state``, with its reason in a line a player can read.
+
+    How it plays, by how the opponent's word-maker says to model it
+    (``GuesserModel``, ``games/engine/makers/``):
+
+    - **a rule** (easy, medium, hard) answers: the hardest family (or, on the
+      schedule's guesses, the second hardest). The answer to a letter follows from
+      the words left, so the best sequence of letters is a one-player search:
+      :class:`RuleSolver` asks "can I finish with no miss? with one? ..." and
+      remembers every word set it has settled. In a ranked game families of equal
+      rank are ordered by a seed it cannot see, so each of them counts as a
+      possible answer and a letter must work against all. When the search runs out
+      of positions it falls back to the strong heuristic and says so.
+    - **a planner** (fiendish, obscure) plans ahead, so nothing predicts its answer: the
+      strong heuristic (the letter whose hardest family is a hit and leaves the
+      fewest words) until few words are left, then perfect play
+      (:class:`ExactSolver`). Obscure plans against players who know fewer words
+      than this guesser does (and one who knows them all); how hard each difficulty
+      is for whom is measured in ``bench/ladder.py`` (``docs/difficulties.md``).
+    - **an honest one** (fair) never cheats: the letter found in the most words
+      left is the most likely hit.
 
     It reasons on the words a player can know, unless ``knows_the_words`` (a review of a
     game whose words may be shown): then on the game's own (``game_words``), so every

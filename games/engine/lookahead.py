@@ -1,123 +1,20 @@
 """The fiendish word-maker: it keeps the family that is worst for the player to the end of the game.
 
-The seeds' word-maker keeps the biggest family and never looks further. That
-is often a poor choice: a smaller family can be much harder to finish, for
-example 1,314 nine-letter words that all end in "-e--" (mostly "-ness" words)
-against the 8,492 words with no E at all. What this one does, at each guess:
+The seeds' word-maker keeps the biggest family and never looks further; a smaller family
+can be much harder to finish. At each guess this one splits the words by the letter's
+positions (as the rules do, so it only ever keeps one of those families), values each
+family by the misses it is worth to the end (one if it is a miss, plus what a
+:class:`games.engine.search.TreeEstimate` says its words are worth: a strong guesser
+against a most-damaging word-maker, solved exactly once 8 words are left), caps values
+at the misses the player has left, and keeps the highest. Equal values are ordered by
+their worst case against the model guesser's next letters (:func:`robust_order`); a
+ranked game's secret seed picks among the first few of them, and on its first
+:data:`OPENING_GUESSES` guesses may keep the biggest family :data:`OPENING_MARGIN` miss
+below the best, so a line that beat one ranked game does not beat the next.
 
-1. It splits the words still possible by where the guessed letter appears,
-   exactly as the rules do. It never keeps anything but one of those
-   families, so every word it could still be fits every letter shown and
-   every miss.
-2. It values each family by the misses it is worth from here to the end:
-   one if the family is a miss, plus what a :class:`games.engine.search.TreeEstimate`
-   says the family's words are worth. That estimate plays the rest of the
-   game in its head: a strong guesser (the letter whose hardest family is a
-   hit and leaves the fewest words) against a word-maker that answers every
-   letter with its most damaging family, solved exactly once 8 words are
-   left. Families are valued biggest first, the 12 biggest at most: smaller
-   ones were never worth more in measurements, and searching them cost the
-   slowest replies most of their time. A family too small to beat the best
-   value found so far (n words are worth n - 1 misses at most, since every
-   letter the guesser plays splits them) is not searched at all.
-3. A family worth at least the wrong guesses the player has left wins the
-   game, so values are capped there: any such family is as good as another.
-4. It keeps the family with the highest value. Families of equal value are
-   first ordered by their worst case against the model guesser's second and
-   third letters (:func:`robust_order`: a guesser who does not play the
-   model's first letter), or against every letter it could play next when
-   the tied families are small (:data:`WIDE_TIE_UP_TO` words: a one-ply probe,
-   what a player with undo does); among those still equal it keeps the one the rules
-   rank hardest (the biggest), unless the game is ranked: then the game's
-   secret seed picks among the first few of them, so that letters that beat
-   one ranked game do not beat the next.
-   A ranked game on a secret vocabulary also lets the seed keep, on its first
-   :data:`OPENING_GUESSES` guesses and when the best is worth
-   :data:`MARGIN_FROM` misses or more, the biggest family worth
-   :data:`OPENING_MARGIN` miss less (measured in ``games/engine/vocabulary.py``).
-
-The search examines at most :data:`FIENDISH_NODES` positions per guess, a
-count, never a time: the same guess in the same game gets the same answer on
-any machine. When the count runs out, families not valued yet are not kept.
-It was chosen from measurements (``bench/adversary.py``): against the strong
-guesser above, this design forces as many misses as any word-maker can at
-every length of the default dictionary from 6 to 12, and each reply stays
-within the time goal.
-
-Against a probing guesser (issue 15, item 7)
---------------------------------------------
-A guesser that tries every letter against this word-maker's real answers
-(``bench/adversary.py --probe``; a player with undo in practice games) and
-plays the one whose answer its model values lowest needs fewer misses than
-the model guesser: over lengths 6-12 of web2, 26 misses allowed, the best of
-the bench's guessers (strong, probing) needed hard 37, fiendish 50 (1.35x;
-the strong guesser alone: 38 and 54, 1.42x). The goal is 1.4x. Measured on a
-shared 2-core machine (load 6-8), CPU time of the bench process:
-
-- Tried before (the previous engineer): a family valued against the best of
-  the model guesser's first 2 or 3 letters: 1.35x and 1.30x, slower.
-  Reverted.
-- Tried, not kept: a mix with a steering guesser, each family also valued
-  against a guesser who first spends a miss on its rarest letter, keeping
-  the family whose worst case is highest. It never changed a kept family in
-  these games: every line and every miss was the same (best of guessers
-  still 50, 1.35x); a rare letter's miss family is the family less a few
-  words, worth about as much plus the miss.
-- Kept: equal values ordered by their worst case against the model's 2nd
-  and 3rd letters (:data:`TIE_LETTERS`; only ties, so a value never drops
-  and the strong guesser's lines are unchanged: 54). Probing guesser 51 ->
-  52, length 9 from 5 misses to 6; best of guessers 50 -> 51 (1.38x).
-  Replies, full bench: largest bucket p99 71 ms (57 before), every reply
-  p99 136 ms (162 before), max 168 ms: within the 200 ms goal, the
-  differences are the machine's load. With the 2nd to 5th letters instead
-  (``TIE_LETTERS = 4``): the same lines and misses (51), so 2 it is. Short of
-  the 1.4x goal (52 with hard at 37); see the next item.
-- Kept: ties among small families (the biggest tied family at most
-  :data:`WIDE_TIE_UP_TO` = 1,000 words) ordered by their worst case against
-  every letter the model guesser could play next (:data:`WIDE_TIE_LETTERS`),
-  not only its 2nd and 3rd: a one-ply probe of each tied family, the probing
-  guesser's own look. Per-length runs (``--lengths``) first showed where the
-  probe gains: length 7, where it opened u i e a c against 11 misses for the
-  strong guesser's e a i o; its value first dropped at c, in the 386-word
-  family fiendish had kept after a, tied (8 and 8) with a 355-word one. With
-  every letter the probe's line becomes u i e n a ...: after n the two tied
-  families (460 words, a miss, and 326) are ordered by every letter, the
-  326 is kept, and the probe needs 10 misses instead of 9. No other length
-  changed, for either guesser. Full run of lengths 6-12 (``--probe
-  --lengths 6 7 8 9 10 11 12``): strong guesser hard 38, fiendish 54
-  (1.42x, unchanged); probing guesser 13 10 9 6 5 6 4; best of guessers
-  hard 37, fiendish 52 (1.41x, was 51, 1.38x): the goal's 1.4x. Replies:
-  largest bucket p99 77 ms (max 88), every reply p99 115 ms, max 176 ms
-  (load 6-8 on 2 cores; a first run gave max 206 ms on the 26-miss opening
-  of length 6, 160-183 ms before on this machine, where no tie is small
-  enough for the change to reach). Every letter is valued with a fresh
-  estimate and without the family memo: the letters meet word sets the
-  family's own valuation met, which a remembered value leaves out of the
-  decision's estimate, so sharing it made a warm process spend other
-  positions than a cold one (a memo test caught it, length 9: 3,746
-  against 3,515); the misses were the same. Every letter on all tied
-  families, whatever their size, found the same misses but took the
-  26-miss length-10 opening from under 80 to 245 ms (splitting two big
-  families by 25 letters); 4,000 words still put 161 ms on its second
-  reply; 1,000 words has the same misses and no slower reply. With the AI
-  guesser as well (``--ai``, lengths 6-12): it needs fewer misses against
-  hard (30 over the lengths), the same as the strong guesser against
-  fiendish, so the best of all three is hard 30, fiendish 52 (1.73x).
-- Not tried for lack of time: a minimax over several guessers played out to
-  the end at the first replies (a probing guesser's game costs about a
-  minute per length, far beyond a reply), or the same offline.
-- Where to go next: what the probe still gains is in the opening (length 7: 10
-  against the strong guesser's 11; length 9: a e i o needs 6 against 7, and
-  the model already values fiendish's answer to a at 6, the whole game: the
-  tie there, 12,433 words against 1,157, is too big for every letter, and
-  every letter did not change it either). It opens with the letter whose real
-  answer the model values lowest; fiendish already keeps that letter's most
-  valued family, so forcing more there needs values nearer the truth for the
-  opening's big families than one model guesser gives. An opening table per
-  dictionary and length from a deep offline search (2 plies of every letter
-  against every big family, about 26 x 12 x 25 tree estimates per length,
-  minutes each) is the next thing to measure; :data:`FAMILY_VALUES` is where
-  its values would be read.
+The search examines at most :data:`FIENDISH_NODES` positions per guess, a count, never a
+time: the same guess in the same game gets the same answer on any machine.
+The design's measurements and what was tried: docs/design/fiendish-lookahead.md.
 """
 
 from __future__ import annotations

@@ -11,21 +11,7 @@ function that picks a letter for a game state. Every model sees what a player
 sees (the whole list's words that fit the board, never a ranked game's secret
 vocabulary) and is deterministic given the lexicon, its frequencies and the
 seed; only the soft vocabularies use the seed (which words this player happens
-to know).
-
-- **soft vocabulary** (``soft-T``): knows each word with probability
-  ``sigmoid((zipf - T) / slope)`` (slope 0.3), drawn once per game by the seed;
-  guesses the letter with the largest frequency-weighted count (``10**zipf``) among
-  the known words that fit; when none fits, the letter order below.
-- **letter order**: no dictionary; guesses in the English letter order for the
-  word length (the letters by how many familiar words of that length hold them).
-- **weighted full list**: knows every word, weighs each by ``10**zipf`` and
-  guesses the letter most likely to be in the word.
-- **strong heuristic**: the site's own (``games.engine.guesser``).
-- **entropy**: the letter whose families split the words left most evenly.
-- **minimax size**: the letter whose largest family (a hit or a miss) is smallest.
-- **human model**: the project's first model of a person (knows exactly the words
-  of Zipf >= 3 and plays the strong heuristic on them; ``bench/human.py``).
+to know). The models are listed, each in a line, above :data:`PLAYERS`.
 
 Two are held out (:attr:`PlayerModel.held_out`): nothing was tuned on them.
 """
@@ -241,6 +227,20 @@ class HumanModel:
             return None
 
 
+# The models:
+# - **soft vocabulary** (``soft-T``): knows each word with probability
+#   ``sigmoid((zipf - T) / slope)`` (slope 0.3), drawn once per game by the seed;
+#   guesses the letter with the largest frequency-weighted count (``10**zipf``) among
+#   the known words that fit; when none fits, the letter order below.
+# - **letter order**: no dictionary; guesses in the English letter order for the
+#   word length (the letters by how many familiar words of that length hold them).
+# - **weighted full list**: knows every word, weighs each by ``10**zipf`` and
+#   guesses the letter most likely to be in the word.
+# - **strong heuristic**: the site's own (``games.engine.guesser``).
+# - **entropy**: the letter whose families split the words left most evenly.
+# - **minimax size**: the letter whose largest family (a hit or a miss) is smallest.
+# - **human model**: the project's first model of a person (knows exactly the words
+#   of Zipf >= 3 and plays the strong heuristic on them; ``bench/human.py``).
 PLAYERS: tuple[PlayerModel, ...] = (
     soft_vocabulary(2.5),
     soft_vocabulary(3.0),

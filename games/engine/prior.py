@@ -1,11 +1,11 @@
-"""A board's prior: how often a reference model player wins it, from seeded games played offline.
+"""A challenge's prior: how often a reference model player wins it, from seeded games.
 
-Par (``par.py``) says what perfect play needs; people are not perfect, so a board's first
+Par (``par.py``) says what perfect play needs; people are not perfect, so a challenge's first
 rating (issue 20) also uses how a fallible player fares on it. The **reference player**
 is the greedy guesser (:func:`~games.engine.guesser.greedy_aware_letter`) that plays a
 uniformly random unguessed letter instead on 30 % of its guesses: the middle one of the
 model players ``bench/ratings.py`` rates (0 % to 70 % random letters), neither perfect
-nor hopeless, so boards differ in its win rate where people's do. Its random letters
+nor hopeless, so challenges differ in its win rate where people's do. Its random letters
 come from a generator seeded by the caller, so a prior is the same on every machine.
 
 It plays ``games`` ranked games (secret vocabulary and seeded ties, as a ranked game is
@@ -31,7 +31,7 @@ from games.engine.rules import apply_guess, new_game
 from games.engine.state import GameState
 from games.engine.vocabulary import ranked_vocabulary
 
-# Games per board for ``manage.py compute_board_priors``; the reference player's chance of
+# Games per challenge for ``manage.py compute_challenge_priors``; the reference player's chance of
 # a random letter; the seed its letters and its games' seeds are drawn from.
 PRIOR_GAMES = 200
 REFERENCE_NOISE = 0.30
@@ -39,7 +39,7 @@ PRIOR_SEED = 2027
 
 
 @dataclass(frozen=True, slots=True)
-class BoardPrior:
+class ChallengePrior:
     """How many of ``games`` games needed 0, 1, 2, ... wrong guesses (``misses_needed[k]``)."""
 
     misses_needed: tuple[int, ...]
@@ -51,25 +51,25 @@ class BoardPrior:
 
     def win_rate(self, max_misses: int) -> float:
         """The win rate with one win and one loss added (add-one), so never exactly 0 or 1:
-        200 games without a loss say the board is very easy, not infinitely easy."""
+        200 games without a loss say the challenge is very easy, not infinitely easy."""
         return win_rate(self.misses_needed, max_misses)
 
 
 def win_rate(misses_needed: list[int] | tuple[int, ...], max_misses: int) -> float:
-    """The add-one win rate of a stored histogram (see :meth:`BoardPrior.win_rate`)."""
+    """The add-one win rate of a stored histogram (see :meth:`ChallengePrior.win_rate`)."""
     games = sum(misses_needed)
     wins = sum(misses_needed[: max(max_misses, 0)])
     return (wins + 1) / (games + 2)
 
 
-def board_prior(
+def challenge_prior(
     lexicon: Lexicon,
     difficulty: Difficulty | str,
     *,
     games: int = PRIOR_GAMES,
     seed: int = PRIOR_SEED,
     noise: float = REFERENCE_NOISE,
-) -> BoardPrior:
+) -> ChallengePrior:
     """The reference player's misses over ``games`` seeded ranked games against a rule.
 
     Only the seeds' rule difficulties (easy, medium, hard) have one: a planning word-maker
@@ -78,9 +78,9 @@ def board_prior(
     same histogram.
     """
     if maker_for(difficulty).guesser_model is not GuesserModel.RULE:
-        raise ValueError(f"a board prior is played against the seeds' rule, not {difficulty}")
+        raise ValueError(f"a challenge prior is played against the seeds' rule, not {difficulty}")
     if games < 1:
-        raise ValueError("a board prior needs at least one game")
+        raise ValueError("a challenge prior needs at least one game")
     rng = random.Random(seed)
     vocabulary = ranked_vocabulary(lexicon)
     counts = [0] * len(ALPHABET)
@@ -96,7 +96,7 @@ def board_prior(
         counts[state.misses] += 1
     while len(counts) > 1 and counts[-1] == 0:
         counts.pop()
-    return BoardPrior(misses_needed=tuple(counts), games=games)
+    return ChallengePrior(misses_needed=tuple(counts), games=games)
 
 
 def reference_game(

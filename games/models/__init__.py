@@ -3,7 +3,7 @@
 - ``game``: the game's row, its choices and the settings fields it shares;
 - ``moves``: its history, the moves and the hints;
 - ``totals``: the leaderboards' totals kept as ranked games finish;
-- ``par``: par and the board priors, computed offline.
+- ``par``: par and the challenge priors, computed offline.
 
 Every name is imported from ``games.models`` as before the split.
 """
@@ -27,8 +27,8 @@ from games.models.game import (
     Status,
 )
 from games.models.moves import Hint, Move
-from games.models.par import BoardPrior, Par
-from games.models.totals import BoardTotal, PlayerRecord, PlayerTotal
+from games.models.par import ChallengePrior, Par
+from games.models.totals import CategoryTotal, PlayerRecord, PlayerTotal
 
 __all__ = [
     "COUNTS_AS_MAX_LENGTH",
@@ -41,8 +41,8 @@ __all__ = [
     "RANKED_DIFFICULTIES",
     "RULE_DIFFICULTIES",
     "UNRANKED_DIFFICULTIES",
-    "BoardPrior",
-    "BoardTotal",
+    "CategoryTotal",
+    "ChallengePrior",
     "CountsAs",
     "Difficulty",
     "Game",

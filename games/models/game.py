@@ -197,7 +197,7 @@ class Game(GameSettingsFields):
         db_default=False,
         help_text=(
             "A program played it through the API (api app): never ranked, never on the "
-            "human leaderboards, statistics, streaks or daily board."
+            "human leaderboards, statistics, streaks or daily leaderboard."
         ),
     )
     computer_replay_of = models.ForeignKey(
@@ -228,7 +228,7 @@ class Game(GameSettingsFields):
                 fields=["dictionary", "length", "difficulty", "finished_at"],
                 include=["player", "score", "status"],
                 condition=LEADERBOARD_GAMES,
-                name="game_ranked_bucket",
+                name="game_ranked_category",
             ),
             # A board of one attempts in its order, by the seed they share (solved first:
             # "won" sorts after "lost", so descending), read a page at a time.

@@ -30,7 +30,7 @@ class Par(models.Model):
         ordering = ["dictionary", "length", "difficulty"]
         constraints = [
             models.UniqueConstraint(
-                fields=["dictionary", "length", "difficulty"], name="par_unique_board"
+                fields=["dictionary", "length", "difficulty"], name="par_unique_settings"
             ),
             models.CheckConstraint(
                 condition=models.Q(at_least__lte=models.F("misses")), name="par_bounds_ordered"
@@ -54,17 +54,18 @@ class Par(models.Model):
         return str(self.misses) if self.proven else f"≤ {self.misses}"
 
 
-class BoardPrior(models.Model):
+class ChallengePrior(models.Model):
     """How a reference model player fares on one board of the seeds' rule: a board's first rating.
 
     ``misses_needed[k]`` of ``games`` seeded games needed exactly ``k`` wrong guesses
     (``games.engine.prior``: the greedy guesser with 30 % random letters, no miss limit),
     so the win rate for any number of wrong guesses allowed follows. Filled offline by
-    ``manage.py compute_board_priors``; ``ratings.selectors.board_start`` prefers it to par.
+    ``manage.py compute_challenge_priors``; ``ratings.selectors.challenge_first_rating``
+    prefers it to par.
     """
 
     dictionary = models.ForeignKey(
-        Dictionary, on_delete=models.CASCADE, related_name="board_priors"
+        Dictionary, on_delete=models.CASCADE, related_name="challenge_priors"
     )
     length = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=DIFFICULTY_MAX_LENGTH, choices=Difficulty.choices)
@@ -78,17 +79,17 @@ class BoardPrior(models.Model):
         ordering = ["dictionary", "length", "difficulty"]
         constraints = [
             models.UniqueConstraint(
-                fields=["dictionary", "length", "difficulty"], name="board_prior_unique_board"
+                fields=["dictionary", "length", "difficulty"], name="challenge_prior_unique"
             ),
-            models.CheckConstraint(condition=models.Q(games__gte=1), name="board_prior_games"),
+            models.CheckConstraint(condition=models.Q(games__gte=1), name="challenge_prior_games"),
             models.CheckConstraint(
                 condition=models.Q(difficulty__in=[d.value for d in RULE_DIFFICULTIES]),
-                name="board_prior_rule_difficulty",
+                name="challenge_prior_rule_difficulty",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"board prior ({self.dictionary_id}, {self.length}, {self.difficulty})"
+        return f"challenge prior ({self.dictionary_id}, {self.length}, {self.difficulty})"
 
     def win_rate(self, max_misses: int) -> float:
         """The reference player's add-one win rate with ``max_misses`` wrong guesses allowed."""

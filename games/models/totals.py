@@ -29,7 +29,7 @@ class PlayerRecord(models.Model):
         return f"{self.player_id}: {self.points} points in {self.games} games"  # type: ignore[attr-defined]
 
 
-class BoardTotal(PlayerRecord):
+class CategoryTotal(PlayerRecord):
     """A player's record on one board (dictionary, length, difficulty): best win and counts.
 
     Written in the transaction that finishes each ranked game
@@ -51,16 +51,18 @@ class BoardTotal(PlayerRecord):
             *PlayerRecord.Meta.constraints,
             models.UniqueConstraint(
                 fields=["player", "dictionary", "length", "difficulty"],
-                name="boardtotal_unique_bucket",
+                name="categorytotal_unique",
             ),
         ]
         indexes = [
-            models.Index(fields=["dictionary", "length", "difficulty"], name="boardtotal_bucket"),
+            models.Index(
+                fields=["dictionary", "length", "difficulty"], name="categorytotal_category"
+            ),
         ]
 
 
 class PlayerTotal(PlayerRecord):
-    """A player's BoardTotal rows summed: the overall all-time boards, one row per player.
+    """A player's CategoryTotal rows summed: the overall all-time boards, one row per player.
 
     ``points`` is the sum of the boards' best points, and ``last_scored_at``
     when that total was reached (the latest ``best_at`` of the boards).
@@ -70,7 +72,7 @@ class PlayerTotal(PlayerRecord):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
     )
     last_scored_at = models.DateTimeField(
-        null=True, help_text="When the points were reached: the latest best win of the boards."
+        null=True, help_text="When the points were reached: the latest best win of the categories."
     )
 
     class Meta(PlayerRecord.Meta):

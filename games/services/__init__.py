@@ -35,13 +35,12 @@ from games.services.play import (
     HintOutcome,
     UndoOutcome,
     computer_move,
-    forfeit_locked,
     game_forfeit,
     game_guess,
     game_hint,
     game_undo,
 )
-from games.services.prior import BoardPriorOutcome, board_prior_compute
+from games.services.prior import ChallengePriorOutcome, challenge_priors_compute
 from games.services.start import (
     SEED_BITS,
     GameSettings,
@@ -52,8 +51,8 @@ from games.services.start import (
     guest_game_start,
     replay_waits,
     settings_check,
-    settings_lexicon,
-    start_token_refuse,
+    settings_lexicon_load,
+    start_token_check,
     would_be_ranked,
 )
 
@@ -62,7 +61,7 @@ __all__ = [
     "HINT_NODES",
     "NOT_OFFERED_MESSAGE",
     "SEED_BITS",
-    "BoardPriorOutcome",
+    "ChallengePriorOutcome",
     "ComputerMove",
     "GameAbandonedError",
     "GameAlreadyStartedError",
@@ -79,11 +78,10 @@ __all__ = [
     "UndoOutcome",
     "UndoRefusedError",
     "abandoned_games_expire",
-    "board_prior_compute",
+    "challenge_priors_compute",
     "computer_game_start",
     "computer_move",
     "computer_replay_start",
-    "forfeit_locked",
     "game_create",
     "game_forfeit",
     "game_guess",
@@ -91,10 +89,11 @@ __all__ = [
     "game_start",
     "game_undo",
     "guest_game_start",
+    "locked_game_forfeit",
     "par_compute",
     "replay_waits",
     "settings_check",
-    "settings_lexicon",
-    "start_token_refuse",
+    "settings_lexicon_load",
+    "start_token_check",
     "would_be_ranked",
 ]

@@ -2,7 +2,7 @@
 
 Without it a player about to lose a ranked game could leave it open and never be rated.
 Each game ends in a transaction of its own through the give-up's finish
-(``forfeit_locked``: the rating, the leaderboard totals, every finish hook), so a crash
+(``locked_game_forfeit``: the rating, the leaderboard totals, every finish hook), so a crash
 half way through a batch leaves each game either finished or untouched. Its row is
 locked with SKIP LOCKED and the idle test made again under the lock: a guess holding
 the row is left to land (the game is then no longer idle), and a guess arriving after
@@ -21,7 +21,7 @@ from django.db import transaction
 
 from games.models import Game
 from games.selectors.abandoned import abandon_cutoff, abandoned_condition
-from games.services.play import forfeit_locked
+from games.services.play import locked_game_forfeit
 
 
 def abandoned_games_expire(
@@ -60,5 +60,5 @@ def _expire_one(pk: int, cutoff: dt.datetime) -> Game | None:
         )
         if game is None:
             return None
-        forfeit_locked(game, abandoned=True)
+        locked_game_forfeit(game, abandoned=True)
         return game

@@ -1,4 +1,4 @@
-"""The par table: the AI guesser's misses on each board, searched once and stored."""
+"""The par table: the AI guesser's misses on each challenge, searched once and stored."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ class ParOutcome:
     computed: bool  # False: a stored par was kept (proven, or searched with as many positions)
 
 
-def rule_boards(*, dictionary: Dictionary, lengths: list[int] | None) -> list[tuple[int, str]]:
-    """The (length, difficulty) boards a per-board table fills: each length the dictionary
+def par_keys_list(*, dictionary: Dictionary, lengths: list[int] | None) -> list[tuple[int, str]]:
+    """The (length, difficulty) challenges a per-challenge table fills: each length the dictionary
     has (of ``lengths``, when given) against easy, medium and hard (par's and the priors')."""
     available = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
     chosen = available if lengths is None else [length for length in lengths if length in available]
@@ -39,14 +39,14 @@ def par_compute(
 ) -> list[ParOutcome]:
     """Fill the par table of a dictionary: every length it has, against easy, medium and hard.
 
-    Each board is searched (``games.engine.par.par``) outside any transaction and
+    Each challenge is searched (``games.engine.par.par``) outside any transaction and
     stored in its own, so a long run can be stopped and resumed. A stored par
     that is proven, or was searched with at least ``nodes`` positions, is kept
     unless ``force``; a new search only ever tightens the stored bounds.
     """
-    boards = rule_boards(dictionary=dictionary, lengths=lengths)
+    challenges = par_keys_list(dictionary=dictionary, lengths=lengths)
     outcomes: list[ParOutcome] = []
-    for done, (length, difficulty) in enumerate(boards, start=1):
+    for done, (length, difficulty) in enumerate(challenges, start=1):
         stored = Par.objects.filter(
             dictionary=dictionary, length=length, difficulty=difficulty
         ).first()
@@ -71,5 +71,5 @@ def par_compute(
                 )
             outcomes.append(ParOutcome(par=par, computed=True))
         if progress is not None:
-            progress(done, len(boards))
+            progress(done, len(challenges))
     return outcomes

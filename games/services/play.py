@@ -91,7 +91,7 @@ def game_guess(
                 expected_guesses=expected_guesses,
                 address=address,
             )
-        forfeit_locked(game, abandoned=True)
+        locked_game_forfeit(game, abandoned=True)
     # Out of the transaction: the loss is committed, then the guess is refused.
     raise GameAbandonedError(abandoned_message(game), game)
 
@@ -318,11 +318,11 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
             )
         if game.is_over:
             raise GameRuleError("This game is already over.")
-        forfeit_locked(game)
+        locked_game_forfeit(game)
         return game
 
 
-def forfeit_locked(game: Game, *, abandoned: bool = False) -> None:
+def locked_game_forfeit(game: Game, *, abandoned: bool = False) -> None:
     """End a locked game in progress as a loss: given up, or ``abandoned`` (left past
     ``RANKED_ABANDON_AFTER``: the site gives it up). One finish either way, hooks and all."""
     game.status = Status.LOST
@@ -341,7 +341,7 @@ def _finish(game: Game, *, word: str) -> None:
         if game.on_leaderboards and game.status == Status.WON
         else 0
     )
-    # In the finishing transaction: the all-time boards never miss or double a game.
+    # In the finishing transaction: the all-time leaderboards never miss or double a game.
     leaderboard_totals_add(game=game)
     if game.is_ranked:
         for hook in finish_hooks():  # games.hooks: the ratings

@@ -1,4 +1,4 @@
-"""The board priors: the reference model player's misses on each board, played once and stored."""
+"""The challenge priors: the reference model player's misses on each challenge, stored."""
 
 from __future__ import annotations
 
@@ -10,50 +10,50 @@ from django.db import transaction
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
 from games.engine import prior as engine_prior
-from games.models import BoardPrior
-from games.services.par import rule_boards
+from games.models import ChallengePrior
+from games.services.par import par_keys_list
 
 
 @dataclass(frozen=True)
-class BoardPriorOutcome:
-    prior: BoardPrior
+class ChallengePriorOutcome:
+    prior: ChallengePrior
     computed: bool  # False: a stored prior was kept (played with at least as many games)
 
 
-def board_prior_compute(
+def challenge_priors_compute(
     *,
     dictionary: Dictionary,
     lengths: list[int] | None = None,
     games: int = engine_prior.PRIOR_GAMES,
     force: bool = False,
     progress: Callable[[int, int], None] | None = None,
-) -> list[BoardPriorOutcome]:
-    """Fill the board priors of a dictionary: every length it has, against easy, medium and hard.
+) -> list[ChallengePriorOutcome]:
+    """Fill a dictionary's challenge priors: every length it has, against easy, medium and hard.
 
-    Each board's games are played (``games.engine.prior.board_prior``) outside any
+    Each challenge's games are played (``games.engine.prior.challenge_prior``) outside any
     transaction and stored in its own, so a long run can be stopped and resumed. A stored
     prior of at least ``games`` games is kept unless ``force``: the games are seeded, so
     playing them again would give the same histogram.
     """
-    boards = rule_boards(dictionary=dictionary, lengths=lengths)
-    outcomes: list[BoardPriorOutcome] = []
-    for done, (length, difficulty) in enumerate(boards, start=1):
-        stored = BoardPrior.objects.filter(
+    challenges = par_keys_list(dictionary=dictionary, lengths=lengths)
+    outcomes: list[ChallengePriorOutcome] = []
+    for done, (length, difficulty) in enumerate(challenges, start=1):
+        stored = ChallengePrior.objects.filter(
             dictionary=dictionary, length=length, difficulty=difficulty
         ).first()
         if stored is not None and not force and stored.games >= games:
-            outcomes.append(BoardPriorOutcome(prior=stored, computed=False))
+            outcomes.append(ChallengePriorOutcome(prior=stored, computed=False))
         else:
             lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
-            found = engine_prior.board_prior(lexicon, difficulty, games=games)
+            found = engine_prior.challenge_prior(lexicon, difficulty, games=games)
             with transaction.atomic():
-                prior, _ = BoardPrior.objects.update_or_create(
+                prior, _ = ChallengePrior.objects.update_or_create(
                     dictionary=dictionary,
                     length=length,
                     difficulty=difficulty,
                     defaults={"misses_needed": list(found.misses_needed), "games": found.games},
                 )
-            outcomes.append(BoardPriorOutcome(prior=prior, computed=True))
+            outcomes.append(ChallengePriorOutcome(prior=prior, computed=True))
         if progress is not None:
-            progress(done, len(boards))
+            progress(done, len(challenges))
     return outcomes

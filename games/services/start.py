@@ -33,7 +33,7 @@ from games.services.errors import (
     GameInProgressError,
     GameRuleError,
 )
-from games.services.play import forfeit_locked
+from games.services.play import locked_game_forfeit
 
 SEED_BITS = 62
 
@@ -68,7 +68,7 @@ class GameSettings:
         )
 
 
-def settings_lexicon(game_settings: GameSettings) -> engine.Lexicon:
+def settings_lexicon_load(game_settings: GameSettings) -> engine.Lexicon:
     """The words of the settings' length; a list without any is refused in the player's words."""
     dictionary, length = game_settings.dictionary, game_settings.length
     try:
@@ -86,10 +86,10 @@ def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> 
         raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
     if game_settings.difficulty not in Difficulty.values:
         raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
-    return settings_lexicon(game_settings)
+    return settings_lexicon_load(game_settings)
 
 
-def start_token_refuse(*, player: AbstractBaseUser, start_token: uuid.UUID | None) -> None:
+def start_token_check(*, player: AbstractBaseUser, start_token: uuid.UUID | None) -> None:
     """A new-game form sent again (double click, resent page) starts nothing: its game is named
     (``GameAlreadyStartedError``). Each form carries its own token."""
     if start_token is None:
@@ -243,7 +243,7 @@ def game_start(
         difficulty=difficulty,
         show_word_count=show_word_count,
     )
-    start_token_refuse(player=player, start_token=start_token)
+    start_token_check(player=player, start_token=start_token)
     lexicon = settings_check(player=player, game_settings=game_settings)
     is_ranked = would_be_ranked(
         player=player,
@@ -264,16 +264,16 @@ def game_start(
             # Again under the lock: a copy of this form sent at the same moment may have
             # started its game since the check above, and that game would now be
             # ``current``, offered for forfeiting instead of reported as started.
-            start_token_refuse(player=player, start_token=start_token)
+            start_token_check(player=player, start_token=start_token)
             if current is not None and is_abandoned(current):
                 # Already lost by the rule, whatever the form said: no confirmation needed.
-                forfeit_locked(current, abandoned=True)
+                locked_game_forfeit(current, abandoned=True)
             elif current is not None:
                 if forfeit_game_id is None:
                     raise GameInProgressError(current)
                 if forfeit_game_id != current.pk:
                     raise GameInProgressError(current, changed=True)
-                forfeit_locked(current)
+                locked_game_forfeit(current)
         try:
             with transaction.atomic():
                 return game_create(
@@ -292,7 +292,7 @@ def game_start(
         except IntegrityError:
             # Another request started a game in between: the same form sent twice at
             # once, or a ranked game started from another tab.
-            start_token_refuse(player=player, start_token=start_token)
+            start_token_check(player=player, start_token=start_token)
             raise GameRuleError(
                 "Another ranked game was started at the same moment; open it from My games."
             ) from None
@@ -318,7 +318,7 @@ def computer_game_start(
     game_settings = GameSettings(
         dictionary=dictionary, length=length, max_misses=max_misses, difficulty=difficulty
     )
-    start_token_refuse(player=player, start_token=start_token)
+    start_token_check(player=player, start_token=start_token)
     lexicon = settings_check(player=player, game_settings=game_settings)
     with transaction.atomic():
         rate_limit_hit(scope="computer_game", player=player, address=address)
@@ -334,7 +334,7 @@ def computer_game_start(
                     computer=True,
                 )
         except IntegrityError:  # the same form sent twice at once
-            start_token_refuse(player=player, start_token=start_token)
+            start_token_check(player=player, start_token=start_token)
             raise
 
 
@@ -397,7 +397,7 @@ def computer_replay_start(
     if existing is not None:
         return existing
     game_settings = GameSettings.of(source)
-    lexicon = settings_lexicon(game_settings)
+    lexicon = settings_lexicon_load(game_settings)
     with transaction.atomic():
         rate_limit_hit(scope="computer_game", player=player, address=address)
         try:

@@ -1,20 +1,20 @@
-"""Leaderboards: rating (the main board), or points or win rate per player over finished
-ranked games (the "games won" board).
+"""Leaderboards: rating (the main leaderboard), or points or win rate per player over finished
+ranked games (the "games won" leaderboard).
 
-The rating board reads ``ratings`` (:func:`rating_leaderboard`); the rest of this
-module is the points and win-rate boards.
+The rating leaderboard reads ``ratings`` (:func:`rating_leaderboard`); the rest of this
+module is the points and win-rate leaderboards.
 
-A player's points are their best ranked win on each board (dictionary, length,
-difficulty) in the selection, summed over the boards: repeating a win adds
-nothing, a better win or a win on a new board does. Every board is one grouped,
+A player's points are their best ranked win in each category (dictionary, length,
+difficulty) in the selection, summed over the categories: repeating a win adds
+nothing, a better win or a win in a new category does. Every leaderboard is one grouped,
 ordered query, paged by Django's Paginator:
-- all time, overall: the PlayerTotal rows (one per player, indexed in board order);
-- all time, filtered: the BoardTotal rows (one best per board) of the selection
+- all time, overall: the PlayerTotal rows (one per player, indexed in leaderboard order);
+- all time, filtered: the CategoryTotal rows (one best per category) of the selection
   summed per player;
-- this week / today: the games finished since the period began, best per board
+- this week / today: the games finished since the period began, best per category
   (a window over the partial index on finished_at), then summed per player.
 The records are written when each game finishes (``games/leaderboard_totals.py``),
-so no all-time board reads every game ever played. The order is total (the
+so no all-time leaderboard reads every game ever played. The order is total (the
 player id breaks the last tie), so a row's rank is its position.
 """
 
@@ -37,9 +37,9 @@ from django.utils.http import RFC3986_SUBDELIMS
 
 from dictionaries.models import Dictionary
 from evilsite.db_router import reads_can_lag
-from games.leaderboard_totals import ranked_on_board
-from games.models import LEADERBOARD_GAMES, BoardTotal, Game, PlayerTotal, Status
-from ratings.selectors import RatingBoard, RatingSelection, rating_board
+from games.leaderboard_totals import ranked_on_leaderboard
+from games.models import LEADERBOARD_GAMES, CategoryTotal, Game, PlayerTotal, Status
+from ratings.selectors import RatingSelection, RatingTables, rating_tables
 
 PER_PAGE = 25
 _URL_SAFE = RFC3986_SUBDELIMS + "~:@"
@@ -51,7 +51,7 @@ class Period(models.TextChoices):
     TODAY = "today", "Today"
 
 
-class Board(models.TextChoices):
+class Ranking(models.TextChoices):
     POINTS = "points", "Points"
     WIN_RATE = "win_rate", "Win rate"
 
@@ -64,7 +64,7 @@ class LeaderboardFilters:
     length: int | None = None
     difficulty: str | None = None
     period: str = Period.ALL_TIME
-    board: str = Board.POINTS
+    ranking: str = Ranking.POINTS
 
     @property
     def is_overall(self) -> bool:
@@ -72,7 +72,7 @@ class LeaderboardFilters:
 
     @property
     def selects_all(self) -> bool:
-        """Every game ever: on the rating board, every rated player with every game."""
+        """Every game ever: on the rating leaderboard, every rated player with every game."""
         return self.is_overall and self.period == Period.ALL_TIME
 
 
@@ -84,9 +84,9 @@ class LeaderboardRow:
     points: int
     games: int
     wins: int
-    # Points board: when the player reached their total (the latest of the
-    # first wins worth each board's best).
-    # Win-rate board: when they reached their record (last counted game).
+    # Points leaderboard: when the player reached their total (the latest of the
+    # first wins worth each category's best).
+    # Win-rate leaderboard: when they reached their record (last counted game).
     achieved_at: dt.datetime | None
 
     profile_url: str = ""
@@ -119,12 +119,12 @@ def period_start(period: str, *, now: dt.datetime | None = None) -> dt.datetime 
 
 def counted_games(filters: LeaderboardFilters, *, now: dt.datetime | None = None) -> QuerySet[Game]:
     """Finished ranked games in the filters; the same predicate as the partial indexes
-    (daily puzzles are ranked on their own boards)."""
+    (daily puzzles are ranked on their own leaderboards)."""
     games = Game.objects.filter(LEADERBOARD_GAMES)
     start = period_start(filters.period, now=now)
     if start is not None:
         games = games.filter(finished_at__gte=start)
-    return games.filter(**_bucket_lookups(filters))
+    return games.filter(**_category_lookups(filters))
 
 
 def all_time_totals(filters: LeaderboardFilters) -> QuerySet:
@@ -140,7 +140,7 @@ def all_time_totals(filters: LeaderboardFilters) -> QuerySet:
             last_finished=F("last_finished_at"),
         )
     return (
-        BoardTotal.objects.filter(**_bucket_lookups(filters))
+        CategoryTotal.objects.filter(**_category_lookups(filters))
         .order_by()
         .values("player_id")
         .annotate(
@@ -154,20 +154,20 @@ def all_time_totals(filters: LeaderboardFilters) -> QuerySet:
 
 
 class GamesRanking:
-    """A board computed from the Game rows in its filters, in board order, as rows like
-    :func:`all_time_totals`'s: the period boards (and, without a period, a
+    """A leaderboard computed from the Game rows in its filters, in leaderboard order, as rows like
+    :func:`all_time_totals`'s: the period leaderboards (and, without a period, a
     recount of the all-time records, which the benchmark compares).
 
     Countable and sliceable, as Paginator needs. The ORM cannot group over a
     windowed subquery, so the per-player sums are SQL around the ORM's query of
-    the games ranked on their boards (:func:`games.leaderboard_totals.ranked_on_board`,
+    the games ranked on their leaderboards (:func:`games.leaderboard_totals.ranked_on_leaderboard`,
     the rule the all-time records follow); counting players needs no window and
     stays in the ORM.
     """
 
     def __init__(self, filters: LeaderboardFilters, *, now: dt.datetime | None = None) -> None:
         self.games = counted_games(filters, now=now)
-        self.by_win_rate = filters.board == Board.WIN_RATE
+        self.by_win_rate = filters.ranking == Ranking.WIN_RATE
 
     def count(self) -> int:
         players = self.games.order_by().values("player_id").annotate(played=Count("*"))
@@ -178,8 +178,8 @@ class GamesRanking:
     def sql_with_params(self, *, offset: int, limit: int) -> tuple[str, list[Any]]:
         """The rows ``offset`` to ``offset + limit``: one SQL for SQLite and PostgreSQL."""
         ranked, params = (
-            ranked_on_board(self.games)
-            .values("player_id", "score", "status", "finished_at", "rank_on_board")
+            ranked_on_leaderboard(self.games)
+            .values("player_id", "score", "status", "finished_at", "rank_on_leaderboard")
             .query.sql_with_params()
         )
         params = (Status.WON, *params)
@@ -196,11 +196,11 @@ class GamesRanking:
         sql = (
             "SELECT player_id, total_points, total_games, total_wins, last_scored, last_finished"
             " FROM (SELECT player_id,"
-            " CAST(SUM(CASE WHEN rank_on_board = 1 THEN score ELSE 0 END) AS BIGINT)"
+            " CAST(SUM(CASE WHEN rank_on_leaderboard = 1 THEN score ELSE 0 END) AS BIGINT)"
             " AS total_points,"
             " CAST(COUNT(*) AS BIGINT) AS total_games,"
             " CAST(SUM(CASE WHEN status = %s THEN 1 ELSE 0 END) AS BIGINT) AS total_wins,"
-            " MAX(CASE WHEN rank_on_board = 1 AND score > 0 THEN finished_at END)"
+            " MAX(CASE WHEN rank_on_leaderboard = 1 AND score > 0 THEN finished_at END)"
             " AS last_scored,"
             " MAX(finished_at) AS last_finished"
             f" FROM ({ranked}) AS ranked_games GROUP BY player_id) AS player_totals"
@@ -210,7 +210,7 @@ class GamesRanking:
 
     def __getitem__(self, window: slice) -> list[dict[str, Any]]:
         if not isinstance(window, slice) or window.step is not None or window.stop is None:
-            raise TypeError("a board from games is read a slice at a time: ranking[start:stop]")
+            raise TypeError("a leaderboard from games is read a slice at a time: rows[start:stop]")
         offset = window.start or 0
         sql, params = self.sql_with_params(offset=offset, limit=max(window.stop - offset, 0))
         with connection.cursor() as cursor:
@@ -226,10 +226,10 @@ class GamesRanking:
 def ranking(
     filters: LeaderboardFilters, *, now: dt.datetime | None = None
 ) -> QuerySet | GamesRanking:
-    """The ranked players' totals in board order (:func:`all_time_totals`'s rows).
+    """The ranked players' totals in leaderboard order (:func:`all_time_totals`'s rows).
 
     Points: more points first, then whoever reached that total earlier (the
-    latest of the first wins worth each board's best), then the older account;
+    latest of the first wins worth each category's best), then the older account;
     players without a win follow. Win rate: only players with at least
     :func:`minimum_games` games; higher rate, then more games, then whoever
     finished their last game earlier, then the older account.
@@ -237,7 +237,7 @@ def ranking(
     if filters.period != Period.ALL_TIME:
         return GamesRanking(filters, now=now)
     totals = all_time_totals(filters)
-    if filters.board == Board.WIN_RATE:
+    if filters.ranking == Ranking.WIN_RATE:
         return (
             totals.filter(total_games__gte=minimum_games())
             .annotate(win_rate=Cast("total_wins", FloatField()) / Cast("total_games", FloatField()))
@@ -264,10 +264,10 @@ def leaderboard_page(
     """A page of :class:`LeaderboardRow`; a page past the end shows the last one.
 
     Usernames are read for the page's rows only: joining users into the
-    grouped query would cost a join per game on period boards.
+    grouped query would cost a join per game on period leaderboards.
     """
     page = Paginator(ranking(filters, now=now), per_page).get_page(max(page_number, 1))
-    achieved = "last_finished" if filters.board == Board.WIN_RATE else "last_scored"
+    achieved = "last_finished" if filters.ranking == Ranking.WIN_RATE else "last_scored"
     first_rank = page.start_index()
     user_model = get_user_model()
     usernames = dict(
@@ -299,12 +299,12 @@ def rating_leaderboard(
     *,
     players: QuerySet | None = None,
     now: dt.datetime | None = None,
-) -> RatingBoard:
-    """The main board: players by rating, provisional ones apart (one query per table).
+) -> RatingTables:
+    """The main leaderboard: players by rating, provisional ones apart (one query per table).
 
     The filters choose who is listed, never the number: a rating is one Glicko-2
     rating over all of a player's rated games, so a dictionary, length, difficulty or
-    period lists the players with a rated game on such a board or in that period
+    period lists the players with a rated game in such a category or in that period
     (daily attempts are rated games too), and their games column counts those games.
     """
     selection = RatingSelection(
@@ -313,10 +313,10 @@ def rating_leaderboard(
         difficulty=filters.difficulty,
         since=period_start(filters.period, now=now),
     )
-    return rating_board(selection, players=players)
+    return rating_tables(selection, players=players)
 
 
-def _bucket_lookups(filters: LeaderboardFilters) -> dict[str, object]:
+def _category_lookups(filters: LeaderboardFilters) -> dict[str, object]:
     lookups = {
         "dictionary": filters.dictionary,
         "length": filters.length,

@@ -26,7 +26,7 @@ from classes.models import Assignment
 from daily.services import daily_attempt_start
 from dictionaries.models import Dictionary
 from games import services
-from games.models import LEADERBOARD_GAMES, BoardTotal, Game, Hint, Move, PlayerTotal
+from games.models import LEADERBOARD_GAMES, CategoryTotal, Game, Hint, Move, PlayerTotal
 from tests.classes.support import enroll, make_assignment, make_class, play_assignment
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import DictionaryFactory, UserFactory
@@ -196,7 +196,7 @@ def test_a_ranked_loss_cannot_be_escaped_with_a_hint(
     assert (game.status, game.is_ranked) == ("lost", True)
     # The loss counts: on the leaderboards' games and in the player's totals.
     assert list(Game.objects.filter(LEADERBOARD_GAMES)) == [game]
-    total = BoardTotal.objects.get(player=player)
+    total = CategoryTotal.objects.get(player=player)
     assert (total.games, total.wins) == (1, 0)
     assert (PlayerTotal.objects.get(player=player).games, game.score) == (1, 0)
 

@@ -2,7 +2,7 @@
 
 The trick: one spare account starts today's daily, gives up at once and asks the
 computer to "watch it play" the same puzzle; its letters won, and the main account
-played them, topped the daily board and gained rating. Each route by which one
+played them, topped the daily leaderboard and gained rating. Each route by which one
 identity's finished attempt informs another's before the UTC day is over is tried
 here as that spare account (and as staff): the computer's replay, the reviews and
 candidates of other players' finished attempts, the share page, the API, the exports
@@ -189,7 +189,7 @@ class TestTheDailyMovesNoRating:
         attempt = gave_up(UserFactory(username="spare"))
         assert not RatingChange.objects.filter(game=attempt).exists()
 
-    def test_the_daily_board_says_so(self, winner: Game) -> None:
+    def test_the_days_leaderboard_says_so(self, winner: Game) -> None:
         page = body(
             Client().get(reverse("daily_leaderboard", args=[winner.daily_link.puzzle.number]))
         )

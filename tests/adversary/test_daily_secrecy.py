@@ -37,7 +37,7 @@ from games.models import CountsAs, Game, Move
 from games.secrecy import is_secret_for, secrecy_for
 from games.selectors.replay import game_state
 from games.selectors.share import result_path
-from games.services.start import GameSettings, game_create, settings_lexicon
+from games.services.start import GameSettings, game_create, settings_lexicon_load
 from tests.classes.support import enroll, make_class, make_class_instructor
 from tests.daily.support import daily_dictionary, play_out, todays_puzzle
 from tests.factories import UserFactory
@@ -233,7 +233,7 @@ class TestTheReviewAndTheCandidates:
         replay = game_create(
             player=scene.student,
             game_settings=GameSettings.of(attempt),
-            lexicon=settings_lexicon(GameSettings.of(attempt)),
+            lexicon=settings_lexicon_load(GameSettings.of(attempt)),
             ranked=False,
             seed=attempt.seed,
             seeded_ties=attempt.seeded_ties,

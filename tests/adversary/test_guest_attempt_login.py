@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from daily.models import DAILY_ATTEMPTS, DailyPuzzle
-from daily.selectors import board_games, utc_today
+from daily.selectors import leaderboard_games, utc_today
 from daily.services import daily_attempt_start, guest_attempt_carry
 from evilsite.guests import guest_create
 from games.models import Game
@@ -58,7 +58,7 @@ def test_the_guest_attempt_becomes_the_accounts_and_no_ranked_one_starts(
     guest_game.refresh_from_db()
     assert guest_game.daily_link.played_as_guest
     assert not guest_game.is_ranked
-    assert list(board_games(puzzle)) == []
+    assert list(leaderboard_games(puzzle)) == []
 
 
 def test_an_account_with_its_own_attempt_keeps_it_and_nothing_moves(

@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from daily.models import DailyGame, DailyPuzzle
 from daily.selectors import (
-    board_games,
-    board_place,
     daily_streaks,
+    leaderboard_games,
+    leaderboard_place,
     puzzle_summaries,
     ranked_attempt,
     share_title,
@@ -103,12 +103,12 @@ def test_one_tap_makes_a_guest_attempt_that_is_real_but_unranked(
     assert "Take back" not in board
 
 
-def test_a_guest_attempt_is_never_on_the_board_nor_rated_before_or_after_sign_up(
+def test_a_guest_attempt_is_never_on_the_leaderboard_nor_rated_before_or_after_sign_up(
     client: Client, puzzle: DailyPuzzle
 ) -> None:
     game = finish_by_page(client, tap_play(client, puzzle))
-    assert not board_games(puzzle).exists()
-    assert board_place(puzzle, game=game) is None
+    assert not leaderboard_games(puzzle).exists()
+    assert leaderboard_place(puzzle, game=game) is None
     assert puzzle_summaries([puzzle.date])[puzzle.date].players == 0
     assert not RatingChange.objects.exists()
     sign_up(client, "signed-after")
@@ -116,7 +116,7 @@ def test_a_guest_attempt_is_never_on_the_board_nor_rated_before_or_after_sign_up
     assert game.player.get_username() == "signed-after"
     assert not is_guest(game.player)
     assert (game.daily_link.played_as_guest, game.is_ranked) == (True, False)
-    assert not board_games(puzzle).exists()
+    assert not leaderboard_games(puzzle).exists()
     assert not RatingChange.objects.exists()
     board = Client().get(reverse("daily_leaderboard_today")).content.decode()
     assert "signed-after" not in board
@@ -130,7 +130,7 @@ def test_a_guest_who_signs_up_mid_attempt_finishes_it_unranked(
     sign_up(client, "mid-game")
     game = finish_by_page(client, game)
     assert (game.daily_link.played_as_guest, game.is_ranked) == (True, False)
-    assert not board_games(puzzle).exists()
+    assert not leaderboard_games(puzzle).exists()
     assert not RatingChange.objects.exists()
 
 

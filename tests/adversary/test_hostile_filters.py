@@ -63,7 +63,8 @@ FIELDS = [
     "started_to",
     "page",
     "period",
-    "board",
+    "rank",
+    "board",  # what "rank" was called: an old link is sent on
     "student",
     "progress",
     "order",
@@ -137,7 +138,7 @@ def answer(client: Client, url: str, query: dict[str, str]) -> int:
 @example(query={"started_from": "0001-01-01"})
 @example(query={"started_from": "9999-12-31", "started_to": "9999-12-31"})
 @example(query={"length": "99999999999999999999999999", "page": "9223372036854775808"})
-@example(query={"difficulty": "godlike", "result": "maybe", "board": "x", "period": "eon"})
+@example(query={"difficulty": "godlike", "result": "maybe", "rank": "x", "period": "eon"})
 def test_no_filter_makes_a_server_error(site: dict[str, Any], query: dict[str, str]) -> None:
     for client, url in pages(site):
         status = answer(client, url, query)

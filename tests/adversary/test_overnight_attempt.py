@@ -3,7 +3,7 @@
 At midnight yesterday's puzzle opens for practice (with undo), for the computer's replay
 and for everyone's reviews. A player who kept their ranked attempt at it open (one guess
 an hour keeps it alive) could learn its families that way, or from a spare identity, and
-finish it on the day's board. The board counts only attempts finished before their day
+finish it on the day's leaderboard. The leaderboard counts only attempts finished before their day
 ended, and the player's own practice and replay of that puzzle wait for the attempt.
 """
 
@@ -14,7 +14,13 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from daily.selectors import board_games, board_page, board_place, puzzle_summaries, utc_today
+from daily.selectors import (
+    leaderboard_games,
+    leaderboard_page,
+    leaderboard_place,
+    puzzle_summaries,
+    utc_today,
+)
 from daily.services import daily_attempt_start, daily_puzzle_ensure
 from games import services
 from games.models import Game
@@ -56,7 +62,7 @@ def test_replay_waits_for_the_players_open_attempt(yesterday_open_attempt: Game)
     assert not Game.objects.filter(computer_replay_of=other).exists()
 
 
-def test_an_attempt_finished_after_its_day_is_not_on_the_board(
+def test_an_attempt_finished_after_its_day_is_not_on_the_leaderboard(
     yesterday_open_attempt: Game,
 ) -> None:
     attempt = yesterday_open_attempt
@@ -74,9 +80,9 @@ def test_an_attempt_finished_after_its_day_is_not_on_the_board(
     attempt.refresh_from_db()
     assert attempt.is_over
     assert attempt.is_ranked
-    assert list(board_games(puzzle)) == [on_time]
-    assert board_place(puzzle, game=attempt) is None
-    assert board_page(puzzle).paginator.count == 1
+    assert list(leaderboard_games(puzzle)) == [on_time]
+    assert leaderboard_place(puzzle, game=attempt) is None
+    assert leaderboard_page(puzzle).paginator.count == 1
     assert puzzle_summaries([puzzle.date])[puzzle.date].players == 1
     text = client_for(attempt.player).get(board).content.decode()
     assert "finished after its day ended (UTC), so it is not on this board" in text

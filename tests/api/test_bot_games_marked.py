@@ -1,4 +1,5 @@
-"""Bot games stay off the human leaderboards, statistics, streaks, classes and daily board."""
+"""Bot games stay off the human leaderboards, statistics, streaks, classes and the day's
+leaderboard."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The bot leaderboard: finished bot games per token on one board, with par; no person's game."""
+"""The bot leaderboard: finished bot games per token on one challenge, with par; no person's
+game."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.factories import FinishedGameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-BOARD = "/leaderboard?difficulty=easy&length=4&max_misses=26"
+CHALLENGE = "/leaderboard?difficulty=easy&length=4&max_misses=26"
 
 
 def test_bots_ranked_by_average_misses_with_par_and_no_human_games(
@@ -28,17 +29,17 @@ def test_bots_ranked_by_average_misses_with_par_and_no_human_games(
     quitter = ApiClient(quitter_secret)
     quitter.post(f"/games/{start(quitter, difficulty='easy', max_misses=26)['id']}/forfeit")
     start(quitter, difficulty="easy", max_misses=26)  # in progress: not counted
-    board = api.get(BOARD).json()
-    assert board["par"] == 2
-    assert [(row["username"], row["bot"], row["games"]) for row in board["rows"]] == [
+    leaderboard = api.get(CHALLENGE).json()
+    assert leaderboard["par"] == 2
+    assert [(row["username"], row["bot"], row["games"]) for row in leaderboard["rows"]] == [
         ("botmaker", "my bot", 2),
         ("quitter", "gives up", 1),
     ]
-    assert board["rows"][0]["won"] == 2
-    assert board["rows"][1]["average_misses"] == 26  # a forfeit counts every miss allowed
+    assert leaderboard["rows"][0]["won"] == 2
+    assert leaderboard["rows"][1]["average_misses"] == 26  # a forfeit counts every miss allowed
 
 
 def test_the_leaderboard_needs_a_token_and_a_known_dictionary(api: ApiClient, nine: Any) -> None:
-    assert ApiClient(None).get(BOARD).status_code == 401
-    assert api.get(BOARD + "&dictionary=nope").status_code == 404
+    assert ApiClient(None).get(CHALLENGE).status_code == 401
+    assert api.get(CHALLENGE + "&dictionary=nope").status_code == 404
     assert api.get("/leaderboard?length=4").status_code == 422

@@ -165,11 +165,11 @@ def test_the_maker_leaderboard_ranks_bots_beside_hard_and_fiendish(
     lost = start_maker(liar, max_misses=3)
     for _ in range(MAX_ILLEGAL_ANSWERS):
         answer(liar, lost, [0, 1, 2, 3])
-    board = api.get("/maker-leaderboard?length=4&max_misses=3").json()
-    assert set(board["reference"]) == {"hard", "fiendish"}
-    assert all(0 <= misses <= 3 for misses in board["reference"].values())
-    rows = {row["bot"]: row for row in board["rows"]}
+    leaderboard = api.get("/maker-leaderboard?length=4&max_misses=3").json()
+    assert set(leaderboard["reference"]) == {"hard", "fiendish"}
+    assert all(0 <= misses <= 3 for misses in leaderboard["reference"].values())
+    rows = {row["bot"]: row for row in leaderboard["rows"]}
     assert rows["my bot"]["games"] == 2
     assert rows["liar"]["average_misses"] == 0  # a game lost by illegal answers forces nothing
-    assert board["rows"][-1]["bot"] == "liar"
+    assert leaderboard["rows"][-1]["bot"] == "liar"
     assert api.get("/maker-leaderboard?length=5").status_code == 404

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from classes.models import Classroom
 from ratings.models import PlayerRating
-from ratings.services import rating_record
+from ratings.services import game_rate
 from tests.classes.support import enroll, make_class, make_class_instructor, make_reviewer
 from tests.factories import FinishedGameFactory, UserFactory
 from tests.records.support import client_for
@@ -27,7 +27,7 @@ STEADY = 60.0
 
 def rate(player: User, rating: float, deviation: float = STEADY, **game_fields) -> None:
     """A rated game (as its finish rates it), then the rating pinned as many games would."""
-    rating_record(FinishedGameFactory(player=player, **game_fields))
+    game_rate(FinishedGameFactory(player=player, **game_fields))
     PlayerRating.objects.filter(player=player).update(rating=rating, deviation=deviation)
 
 
@@ -58,9 +58,9 @@ def test_everyone_in_the_class_sees_its_students_by_rating(
     headers = {"HX-Request": "true"} if htmx else {}
     response = client_for(user).get(url(classroom), headers=headers)
     assert response.status_code == 200
-    board = response.context["board"]
-    assert [row.username for row in board.established] == ["bob", "ada"]
-    assert [row.username for row in board.provisional] == ["cy"]
+    tables = response.context["tables"]
+    assert [row.username for row in tables.established] == ["bob", "ada"]
+    assert [row.username for row in tables.provisional] == ["cy"]
     page = response.content.decode()
     assert "outsider" not in page
     assert ">teacher</a>" not in page
@@ -81,7 +81,7 @@ def test_a_non_member_cannot_read_the_class_table(classroom: Classroom, htmx: bo
     other_class = make_class(make_class_instructor("other-teacher"), students=("eve",))
     headers = {"HX-Request": "true"} if htmx else {}
     for user in [
-        User.objects.get(username="outsider"),  # rated, on the main board, not in the class
+        User.objects.get(username="outsider"),  # rated, on the main leaderboard, not in the class
         User.objects.get(username="eve"),  # a student of another class
         other_class.instructor,  # another instructor
     ]:
@@ -101,16 +101,16 @@ def test_a_student_who_leaves_leaves_the_table(classroom: Classroom) -> None:
     ada = User.objects.get(username="ada")
     classroom.memberships.filter(student=ada).delete()
     teacher = client_for(classroom.instructor)
-    board = teacher.get(url(classroom)).context["board"]
-    assert [row.username for row in board.established] == ["bob"]
+    tables = teacher.get(url(classroom)).context["tables"]
+    assert [row.username for row in tables.established] == ["bob"]
     assert client_for(ada).get(url(classroom)).status_code == 404
 
 
 def test_the_filters_apply_to_the_class_table(classroom: Classroom) -> None:
     teacher = client_for(classroom.instructor)
-    board = teacher.get(url(classroom), {"difficulty": "easy"}).context["board"]
-    assert [row.username for row in board.established] == ["bob"]
-    assert board.provisional == []
+    tables = teacher.get(url(classroom), {"difficulty": "easy"}).context["tables"]
+    assert [row.username for row in tables.established] == ["bob"]
+    assert tables.provisional == []
     page = teacher.get(url(classroom), {"difficulty": "fair"}).content.decode()
     assert "fair games are for learning and never ranked" in page
     assert "bob" not in page

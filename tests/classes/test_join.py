@@ -86,7 +86,7 @@ class TestCreate:
     def test_a_code_already_taken_is_drawn_again(self, monkeypatch: pytest.MonkeyPatch) -> None:
         taken = ClassroomFactory(join_code="ABCDEFGH")
         draws = iter(["ABCDEFGH", "ABCDEFGH", "HGFEDCBA"])
-        monkeypatch.setattr(services, "new_join_code", lambda: next(draws))
+        monkeypatch.setattr(services, "join_code_draw", lambda: next(draws))
         classroom = services.classroom_create(
             instructor=make_class_instructor(), name="CS 101", term="Spring 2026"
         )

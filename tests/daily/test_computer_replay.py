@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from daily.models import DailyGame, DailyPuzzle
-from daily.selectors import board_page
+from daily.selectors import leaderboard_page
 from daily.services import daily_attempt_start
 from games import services
 from games.models import Game
@@ -32,7 +32,7 @@ def test_no_replay_of_todays_puzzle_before_the_attempt_is_finished(
     assert not Game.objects.filter(played_by_computer=True).exists()
 
 
-def test_the_replay_waits_for_the_day_to_end_and_is_never_on_its_board(
+def test_the_replay_waits_for_the_day_to_end_and_is_never_on_its_leaderboard(
     player: Any, puzzle: DailyPuzzle, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     attempt = play_out(daily_attempt_start(player=player, puzzle=puzzle))
@@ -44,8 +44,8 @@ def test_the_replay_waits_for_the_day_to_end_and_is_never_on_its_board(
     assert replay.computer_replay_of_id == attempt.pk  # the game's, not linked to the day
     assert not DailyGame.objects.filter(game=replay).exists()
     assert replay.seed == attempt.seed
-    # Played to the end, it is still never on the day's board.
+    # Played to the end, it is still never on the day's leaderboard.
     while not replay.is_over:
         services.computer_move(game_id=replay.pk, player=player)
         replay.refresh_from_db()
-    assert [row.player_id for row in board_page(puzzle).object_list] == [player.pk]
+    assert [row.player_id for row in leaderboard_page(puzzle).object_list] == [player.pk]

@@ -15,20 +15,20 @@ WEB2_LIKE = [(length, 5000) for length in range(2, 25)]
 DAY = dt.date(2026, 3, 14)
 
 
-def test_the_same_date_draws_the_same_board_and_seed() -> None:
-    assert draw.draw_board(DAY, WEB2_LIKE, min_words=100) == draw.draw_board(
+def test_the_same_date_draws_the_same_settings_and_seed() -> None:
+    assert draw.draw_settings(DAY, WEB2_LIKE, min_words=100) == draw.draw_settings(
         DAY, list(reversed(WEB2_LIKE)), min_words=100
     )
     assert draw.draw_seed(DAY) == draw.draw_seed(DAY)
 
 
-def test_boards_vary_over_the_days_within_the_preferred_lengths() -> None:
+def test_the_settings_vary_over_the_days_within_the_preferred_lengths() -> None:
     days = [DAY + dt.timedelta(days=n) for n in range(90)]
-    boards = [draw.draw_board(day, WEB2_LIKE, min_words=100) for day in days]
-    assert {board.length for board in boards} == set(draw.WRONG_GUESSES_BY_LENGTH)
-    for board in boards:
-        low, high = draw.WRONG_GUESSES_BY_LENGTH[board.length]
-        assert low <= board.max_misses <= high
+    drawn = [draw.draw_settings(day, WEB2_LIKE, min_words=100) for day in days]
+    assert {settings.length for settings in drawn} == set(draw.WRONG_GUESSES_BY_LENGTH)
+    for settings in drawn:
+        low, high = draw.WRONG_GUESSES_BY_LENGTH[settings.length]
+        assert low <= settings.max_misses <= high
     assert len({draw.draw_seed(day) for day in days}) == len(days)
 
 
@@ -55,7 +55,7 @@ def test_a_dictionary_without_the_preferred_lengths_still_gets_a_puzzle(
     lengths: list[tuple[int, int]], expected: set[int]
 ) -> None:
     drawn = {
-        draw.draw_board(DAY + dt.timedelta(days=n), lengths, min_words=100).length
+        draw.draw_settings(DAY + dt.timedelta(days=n), lengths, min_words=100).length
         for n in range(40)
     }
     assert drawn == expected
@@ -63,7 +63,7 @@ def test_a_dictionary_without_the_preferred_lengths_still_gets_a_puzzle(
 
 def test_no_word_no_puzzle() -> None:
     with pytest.raises(ValueError, match="needs a dictionary"):
-        draw.draw_board(DAY, [], min_words=100)
+        draw.draw_settings(DAY, [], min_words=100)
 
 
 def test_puzzle_numbers_count_days_from_the_first() -> None:

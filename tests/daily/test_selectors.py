@@ -13,11 +13,11 @@ from pytest_django.fixtures import Settings
 from daily.models import DailyPuzzle
 from daily.selectors import (
     archive_page,
-    board_page,
-    board_place,
     daily_streaks,
     day_end,
     hours_and_minutes,
+    leaderboard_page,
+    leaderboard_place,
     puzzle_summaries,
     until_next_puzzle,
     utc_today,
@@ -58,7 +58,7 @@ class TestBoard:
         attempt_row(UserFactory(username="practice"), puzzle, is_ranked=False, misses=0)
         daily_attempt_start(player=UserFactory(username="still_playing"), puzzle=puzzle)
 
-        page = board_page(puzzle)
+        page = leaderboard_page(puzzle)
         assert [entry.username for entry in page.object_list] == [
             "one_miss_few_guesses_early",
             "one_miss_few_guesses_late",
@@ -70,18 +70,18 @@ class TestBoard:
         assert [entry.rank for entry in page.object_list] == [1, 2, 3, 4, 5, 6]
         assert page.object_list[0].guesses == 4
 
-    def test_a_players_place_is_their_row_on_the_board(self, made_up: Dictionary) -> None:
+    def test_a_players_place_is_their_row_on_the_leaderboard(self, made_up: Dictionary) -> None:
         puzzle = puzzle_days_ago(0)
         games = [
             attempt_row(UserFactory(), puzzle, misses=misses, letters="qzxvjk"[: 3 + misses])
             for misses in (3, 0, 2, 2, 1)
         ]
         games.append(attempt_row(UserFactory(), puzzle, status=Status.LOST))
-        ranks = {row.player_id: row.rank for row in board_page(puzzle).object_list}
+        ranks = {row.player_id: row.rank for row in leaderboard_page(puzzle).object_list}
         for game in games:
-            assert board_place(puzzle, game=game) == ranks[game.player_id]
+            assert leaderboard_place(puzzle, game=game) == ranks[game.player_id]
         playing = daily_attempt_start(player=UserFactory(), puzzle=puzzle)
-        assert board_place(puzzle, game=playing) is None
+        assert leaderboard_place(puzzle, game=playing) is None
 
     def test_equal_results_finished_at_the_same_instant_rank_by_id(
         self, made_up: Dictionary
@@ -90,14 +90,14 @@ class TestBoard:
         moment = timezone.now().replace(microsecond=0)
         games = [attempt_row(UserFactory(), puzzle, misses=1, finished_at=moment) for _ in range(3)]
         earlier = attempt_row(UserFactory(), puzzle, misses=1, finished_at=moment - ONE_DAY / 24)
-        assert [board_place(puzzle, game=game) for game in games] == [2, 3, 4]
-        assert board_place(puzzle, game=earlier) == 1
-        assert [row.player_id for row in board_page(puzzle).object_list] == [
+        assert [leaderboard_place(puzzle, game=game) for game in games] == [2, 3, 4]
+        assert leaderboard_place(puzzle, game=earlier) == 1
+        assert [row.player_id for row in leaderboard_page(puzzle).object_list] == [
             earlier.player_id,
             *(game.player_id for game in games),
         ]
 
-    def test_an_attempt_finished_after_its_day_is_not_on_its_board(
+    def test_an_attempt_finished_after_its_day_is_not_on_its_leaderboard(
         self, client: Client, made_up: Dictionary
     ) -> None:
         yesterday = puzzle_days_ago(1)
@@ -105,15 +105,15 @@ class TestBoard:
             UserFactory(username="night_owl"), yesterday, finished_at=day_end(yesterday.date)
         )
         attempt_row(UserFactory(username="early_bird"), yesterday, misses=3, letters="qzxvjk")
-        assert [row.username for row in board_page(yesterday).object_list] == ["early_bird"]
-        assert board_place(yesterday, game=night_owl) is None
+        assert [row.username for row in leaderboard_page(yesterday).object_list] == ["early_bird"]
+        assert leaderboard_place(yesterday, game=night_owl) is None
         assert puzzle_summaries([yesterday.date])[yesterday.date].players == 1
 
     def test_a_page_past_the_end_shows_the_last(self, made_up: Dictionary) -> None:
         puzzle = puzzle_days_ago(0)
         attempt_row(UserFactory(), puzzle)
-        assert board_page(puzzle, page_number=9).number == 1
-        assert board_page(puzzle, page_number="x").number == 1
+        assert leaderboard_page(puzzle, page_number=9).number == 1
+        assert leaderboard_page(puzzle, page_number="x").number == 1
 
 
 class TestStreaks:

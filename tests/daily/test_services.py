@@ -25,7 +25,7 @@ from daily.services import (
 from dictionaries.models import Dictionary
 from games import services
 from games.leaderboard_totals import leaderboard_totals_rebuild
-from games.models import BoardTotal, Difficulty, Game, Move, Status
+from games.models import CategoryTotal, Difficulty, Game, Move, Status
 from records.selectors.leaderboard import LeaderboardFilters, Period, counted_games
 from tests.daily.support import daily_dictionary, finished_attempt, play_out
 from tests.factories import DictionaryFactory, UserFactory
@@ -40,7 +40,7 @@ class TestPuzzle:
     def test_drawn_once_from_the_date_and_kept(self, made_up: Dictionary) -> None:
         today = utc_today()
         puzzle = daily_puzzle_ensure(day=today)
-        board = draw.draw_board(today, [(7, 60)], min_words=1)
+        board = draw.draw_settings(today, [(7, 60)], min_words=1)
         assert (puzzle.length, puzzle.max_misses) == (board.length, board.max_misses)
         assert puzzle.difficulty == Difficulty.FIENDISH
         assert puzzle.seed == draw.draw_seed(today)
@@ -126,10 +126,10 @@ class TestRankedAttempt:
         daily.refresh_from_db()
         assert daily.status == Status.PLAYING
 
-    def test_a_daily_game_scores_on_its_own_board_only(self, puzzle: DailyPuzzle) -> None:
+    def test_a_daily_game_scores_on_its_own_leaderboard_only(self, puzzle: DailyPuzzle) -> None:
         game = finished_attempt(UserFactory(), puzzle)
         assert game.score == 0
-        assert not BoardTotal.objects.exists()
+        assert not CategoryTotal.objects.exists()
         assert not counted_games(LeaderboardFilters(period=Period.TODAY)).exists()
         assert leaderboard_totals_rebuild() == 0
         ordinary = play_out(start(UserFactory(), puzzle.dictionary, length=7))

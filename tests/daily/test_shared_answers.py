@@ -25,7 +25,7 @@ from daily.models import DailyAnswer, DailyGame, DailyPuzzle
 from daily.services import daily_attempt_start
 from games import engine, services
 from games.models import Game, Move
-from games.selectors.replay import replay_mismatches
+from games.selectors.replay_check import replay_mismatches
 from tests.daily.support import made_up_words, play_out
 from tests.factories import GameFactory, UserFactory
 from tests.games.play_support import postgresql_only, run_at_once
@@ -152,7 +152,7 @@ def test_a_game_differing_in_any_input_of_the_word_maker_never_shares(
         services.game_guess(game_id=game.pk, player=game.player, letter=first.letters[0])
         assert searches == [first.letters[0]]  # searched, not read from the puzzle's own line
     first_letter = f"|{'-' * puzzle.length}|{first.letters[0]}"
-    assert DailyAnswer.objects.filter(position=first_letter).count() == 3  # three boards
+    assert DailyAnswer.objects.filter(position=first_letter).count() == 3  # three settings digests
 
 
 @pytest.mark.parametrize("letter", ["1", "ab", "", "é", "K"])

@@ -119,7 +119,7 @@ class TestLeaderboard:
             assert word not in page
         assert finished[0].letters not in page
 
-    def test_a_past_board_and_its_neighbours(
+    def test_a_past_leaderboard_and_its_neighbours(
         self, client: Client, made_up: Dictionary, puzzle: DailyPuzzle
     ) -> None:
         yesterday = daily_puzzle_ensure(day=utc_today() - ONE_DAY)

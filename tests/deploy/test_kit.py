@@ -103,7 +103,7 @@ def test_setup_site_then_every_scheduled_job_runs_and_a_second_setup_changes_not
     from io import StringIO
 
     from dictionaries.models import Dictionary, Word
-    from games.models import BoardPrior, Par
+    from games.models import ChallengePrior, Par
 
     monkeypatch.setattr(services, "default_word_source", tiny_word_source)
     first = StringIO()
@@ -111,7 +111,7 @@ def test_setup_site_then_every_scheduled_job_runs_and_a_second_setup_changes_not
     counts = (Dictionary.objects.count(), Word.objects.count(), Par.objects.count())
     assert counts[0] == 2
     assert counts[2] > 0
-    assert BoardPrior.objects.count() == counts[2]
+    assert ChallengePrior.objects.count() == counts[2]
     for job in SCHEDULED_JOBS:
         call_command(*job.command, stdout=StringIO(), stderr=StringIO())
     again = StringIO()

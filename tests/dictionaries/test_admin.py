@@ -17,7 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from dictionaries.admin import CappedPaginator, WordAdmin
+from dictionaries.admin_words import CappedPaginator, WordAdmin
 from dictionaries.models import Dictionary, DictionaryImport, Word
 from games.models import Par
 from tests.factories import DictionaryFactory, GameFactory, UserFactory

@@ -105,7 +105,7 @@ def test_the_familiar_source_is_web2s_words_of_zipf_two_and_a_half_or_more(
     small_web2: list[str],
 ) -> None:
     assert english_frequencies()  # loaded once, the same table the import reads
-    assert services.familiar_word_source() == ["cat", "house", "onerous"]
+    assert services.familiar_words_load() == ["cat", "house", "onerous"]
     assert all(wordfreq.zipf_frequency(w, "en") < FAMILIAR_ZIPF for w in ["tippet", "waspen"])
     # Without web2 stored, the list is built from the package's words all the same.
     familiar = dictionary_import_familiar().dictionary

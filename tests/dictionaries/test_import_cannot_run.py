@@ -1,7 +1,7 @@
 """An import that cannot run for the site's reason (issue 27, item 6: an upload folder not
 shared between the node that took the upload and the worker) logs an error with the
 request id of the upload, ends its task failed and tells the admin what to fix; an
-upload that runs gets par and the board priors from the worker."""
+upload that runs gets par and the challenge priors from the worker."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
-from dictionaries.import_jobs import import_queue, upload_dir
+from dictionaries.import_jobs import upload_dir
 from dictionaries.models import DictionaryImport
+from dictionaries.tasks import import_queue
 from evilsite.logs import request_id_var
-from games.models import BoardPrior, Par
+from games.models import ChallengePrior, Par
 from tests.accounts.test_password_reset_queued import run_queued_tasks
 
 pytestmark = pytest.mark.django_db
@@ -55,15 +56,15 @@ def test_a_file_the_worker_cannot_see_fails_the_task_and_says_what_to_fix(
     assert {r.request_id for r in errors} == {REQUEST_ID}
 
 
-def test_an_uploaded_list_gets_par_and_board_priors_from_the_worker() -> None:
+def test_an_uploaded_list_gets_par_and_challenge_priors_from_the_worker() -> None:
     job = queue_upload("Uploaded words")
     run_queued_tasks()
     job.refresh_from_db()
     assert job.status == DictionaryImport.Status.DONE
     assert DBTaskResult.objects.get().status == "SUCCESSFUL"
-    boards = {(p.length, p.difficulty) for p in Par.objects.filter(dictionary=job.dictionary)}
+    keys = {(p.length, p.difficulty) for p in Par.objects.filter(dictionary=job.dictionary)}
     priors = {
-        (p.length, p.difficulty) for p in BoardPrior.objects.filter(dictionary=job.dictionary)
+        (p.length, p.difficulty) for p in ChallengePrior.objects.filter(dictionary=job.dictionary)
     }
-    assert boards
-    assert priors == boards
+    assert keys
+    assert priors == keys

@@ -117,7 +117,7 @@ def upload(client: Client, name: str, content: bytes) -> DictionaryImport:
     def imported_in_the_request(**kwargs: Any) -> None:
         raise AssertionError("the request imported the list instead of queueing it")
 
-    with mock.patch("dictionaries.import_jobs.import_run", imported_in_the_request):
+    with mock.patch("dictionaries.tasks.import_run", imported_in_the_request):
         response = client.post(
             reverse("admin:dictionaries_dictionary_add"),
             {"name": name, "word_file": SimpleUploadedFile("words.txt", content)},

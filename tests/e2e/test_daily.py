@@ -138,7 +138,7 @@ def test_a_visitor_opening_the_link_sees_no_letter_and_no_word(
             assert word not in html
         assert visitor.locator("main .chip, main svg").count() == 0
         assert_fits(visitor, PHONE["width"])
-        # A friend's result is one tap from today's board, as a guest: no log-in page.
+        # A friend's result is one tap from today's leaderboard, as a guest: no log-in page.
         visitor.get_by_role("button", name="Play today's puzzle").click()
         visitor.wait_for_url(re.compile(r"/games/\d+/$"))
         assert visitor.locator("form.keyboard").count() == 1

@@ -1,7 +1,7 @@
 """An instructor in a real browser: find a player's finished game, review it, expand candidates.
 
 Also the leaderboard's HTMX filters: the table changes in place and the URL
-follows, so the filtered board can be shared.
+follows, so the filtered leaderboard can be shared.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from dictionaries.models import Dictionary
 from games.models import Game
-from ratings.services import rating_record
+from ratings.services import game_rate
 from tests.conftest import NINE_WORDS
 from tests.e2e.conftest import PASSWORD, follow_link, log_in, wait_for
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
@@ -137,7 +137,10 @@ def test_a_player_reviews_their_game_without_candidates(
 @pytest.mark.parametrize(
     ("path", "summary"),
     [
-        ("/leaderboard/", "0 established and 1 provisional rating shown."),  # the rating board
+        (
+            "/leaderboard/",
+            "0 established and 1 provisional rating shown.",
+        ),  # the rating leaderboard
         ("/leaderboard/points/", "1 player ranked; page 1 of 1."),  # games won
     ],
 )
@@ -145,7 +148,7 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     page: Any, live_server: Any, nine_words: Dictionary, path: str, summary: str
 ) -> None:
     for name, difficulty in (("easy-rider", "easy"), ("hard-case", "hard")):
-        rating_record(FinishedGameFactory(player=UserFactory(username=name), difficulty=difficulty))
+        game_rate(FinishedGameFactory(player=UserFactory(username=name), difficulty=difficulty))
     base = live_server.url
     page.goto(f"{base}{path}")
     table = page.locator("#leaderboard-results")
@@ -153,8 +156,8 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     assert "hard-case" in table.inner_text()
 
     mark_document(page)
-    if path == "/leaderboard/":  # the rating board's filters are folded: one tap opens them
-        page.locator("details.board-filters > summary").click()
+    if path == "/leaderboard/":  # the rating leaderboard's filters are folded: one tap opens them
+        page.locator("details.leaderboard-filters > summary").click()
     page.locator("#id_difficulty").select_option("hard")
     page.wait_for_url(re.compile(re.escape(path) + r"\?.*difficulty=hard"))
     wait_for(
@@ -168,7 +171,7 @@ def test_leaderboard_filters_swap_the_table_and_keep_the_url_shareable(
     assert page.locator("#leaderboard-status").count() == 1
 
     shared = page.url
-    page.goto(shared)  # the pushed URL renders the same board as a whole page
+    page.goto(shared)  # the pushed URL renders the same leaderboard as a whole page
     assert "easy-rider" not in page.locator("#leaderboard-results").inner_text()
     assert page.locator("#id_difficulty").input_value() == "hard"
 

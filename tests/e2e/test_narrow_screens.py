@@ -90,9 +90,9 @@ def test_no_page_scrolls_sideways_on_a_phone(
     assert_fits_and_tables_scroll_inside(page, f"{base}/instructor/games/")
     assert page.locator(".records-table tbody tr").count() == len(games)
 
-    # A class's rating board, with the long name on it, at a phone's width.
+    # A class's rating leaderboard, with the long name on it, at a phone's width.
     classroom = make_class(User.objects.get(username="teacher"))
     enroll(classroom, User.objects.get(username=LONG_NAME))
     assert_fits_and_tables_scroll_inside(page, f"{base}/classes/{classroom.pk}/leaderboard/")
     assert LONG_NAME in page.locator("#leaderboard-results").inner_text()
-    assert_accessible(page, "a class's rating board on a phone")
+    assert_accessible(page, "a class's rating leaderboard on a phone")

@@ -1,7 +1,7 @@
 """The player's screens against their budgets, in Chromium at 390x844 and 1280x800 (issue 25).
 
 Each budget is an assertion: the home page's two play actions on the first screen; a
-visitor on today's board in one tap, with no log-in page on the way; Share on screen when
+visitor on today's leaderboard in one tap, with no log-in page on the way; Share on screen when
 the last guess lands, daily and practice; the new-game form's Start within one and a half
 screens; the navigation on one row. axe-core checks every page visited.
 
@@ -150,7 +150,7 @@ def test_a_visitor_plays_todays_puzzle_in_one_tap_and_shares_it(
     assert screen.locator("form.keyboard").count() == 1
     assert "one attempt" in screen.locator(".notices").inner_text().lower()
     assert_one_row_nav(screen, "a guest's bar")
-    assert_accessible(screen, "a guest's daily board")
+    assert_accessible(screen, "a guest's daily leaderboard")
     play_to_the_end(screen)
     assert_on_screen(screen, "button.share-copy", "Copy, when the daily ends")
     assert_on_screen(screen, ".end-daily", "the streak and the countdown")

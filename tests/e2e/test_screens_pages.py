@@ -115,7 +115,7 @@ def test_the_leaderboard_table_is_whole_on_the_screen(
     assert last["x"] + last["width"] <= screen["width"]
     # The table comes first: on the first screen, above the explanation.
     assert table.bounding_box()["y"] < screen["height"]
-    assert not page.locator("details.board-help").get_attribute("open")
+    assert not page.locator("details.leaderboard-help").get_attribute("open")
     assert_accessible(page, f"the leaderboard at {screen['width']} px")
     screenshot(page, "leaderboard.png", screen)
 

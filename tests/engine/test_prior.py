@@ -1,4 +1,4 @@
-"""Board priors (games.engine.prior): seeded, bounded games of the reference model player."""
+"""Challenge priors (games.engine.prior): seeded, bounded games of the reference model player."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from games.engine import ALPHABET, Lexicon, Status
-from games.engine.prior import BoardPrior, board_prior, reference_game, win_rate
+from games.engine.prior import ChallengePrior, challenge_prior, reference_game, win_rate
 from games.engine.vocabulary import FULL_VOCABULARY, ranked_vocabulary
 
 # 2,197 three-letter words: over the secret vocabulary's 1,000, so ranked games play on a part.
@@ -23,10 +23,10 @@ def lexicon() -> Lexicon:
 def test_the_same_inputs_give_the_same_histogram_and_a_new_seed_another(
     lexicon: Lexicon,
 ) -> None:
-    first = board_prior(lexicon, "hard", games=12, seed=5)
-    assert first == board_prior(lexicon, "hard", games=12, seed=5)
+    first = challenge_prior(lexicon, "hard", games=12, seed=5)
+    assert first == challenge_prior(lexicon, "hard", games=12, seed=5)
     assert first.games == sum(first.misses_needed) == 12
-    others = {board_prior(lexicon, "hard", games=12, seed=seed) for seed in range(6, 10)}
+    others = {challenge_prior(lexicon, "hard", games=12, seed=seed) for seed in range(6, 10)}
     assert others - {first}  # the seed draws the games and the random letters
 
 
@@ -39,7 +39,7 @@ def test_each_game_ends_won_within_the_alphabet(lexicon: Lexicon) -> None:
         )
         assert state.status is Status.WON
         assert len(state.letters) <= len(ALPHABET)
-    prior = board_prior(lexicon, "easy", games=7, seed=1)
+    prior = challenge_prior(lexicon, "easy", games=7, seed=1)
     assert len(prior.misses_needed) <= len(ALPHABET)
     assert prior.misses_needed[-1] > 0  # no trailing zeros stored
 
@@ -68,13 +68,13 @@ def test_one_game_without_a_limit_stands_for_every_limit(lexicon: Lexicon, diffi
 
 def test_a_prior_needs_a_rule_and_a_game(lexicon: Lexicon) -> None:
     with pytest.raises(ValueError, match="seeds' rule, not fiendish"):
-        board_prior(lexicon, "fiendish", games=1)
+        challenge_prior(lexicon, "fiendish", games=1)
     with pytest.raises(ValueError, match="at least one game"):
-        board_prior(lexicon, "hard", games=0)
+        challenge_prior(lexicon, "hard", games=0)
 
 
 def test_the_win_rate_counts_the_games_that_needed_fewer_misses_plus_one_each_way() -> None:
-    prior = BoardPrior(misses_needed=(0, 2, 3, 5), games=10)
+    prior = ChallengePrior(misses_needed=(0, 2, 3, 5), games=10)
     assert [prior.wins(m) for m in (0, 1, 2, 3, 4, 26)] == [0, 0, 2, 5, 10, 10]
     assert prior.win_rate(1) == win_rate([0, 2, 3, 5], 1) == 1 / 12  # never 0
     assert prior.win_rate(3) == 6 / 12

@@ -166,7 +166,7 @@ def test_every_page_that_may_lag_answers_with_the_replica_down(records: Dictiona
             reverse("leaderboard"),
             reverse("leaderboard") + "?period=week&difficulty=hard",
             reverse("leaderboard_points"),
-            reverse("leaderboard_points") + "?board=daily",
+            reverse("leaderboard_points") + "?rank=daily",
             reverse("instructor_games"),
             reverse("daily_leaderboard_today"),
         ],

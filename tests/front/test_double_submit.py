@@ -72,17 +72,15 @@ class TestService:
         so the game in progress is that new game, not the one the form offered to forfeit."""
         first = start(player, nine)
         token = uuid.uuid4()
-        check = start_service.start_token_refuse
+        check = start_service.start_token_check
         other_copy: list[Game] = []
 
         def check_then_let_the_other_copy_start(**kwargs: Any) -> None:
             check(**kwargs)
-            monkeypatch.setattr(start_service, "start_token_refuse", check)
+            monkeypatch.setattr(start_service, "start_token_check", check)
             other_copy.append(start(player, nine, forfeit_game_id=first.pk, start_token=token))
 
-        monkeypatch.setattr(
-            start_service, "start_token_refuse", check_then_let_the_other_copy_start
-        )
+        monkeypatch.setattr(start_service, "start_token_check", check_then_let_the_other_copy_start)
         with pytest.raises(services.GameAlreadyStartedError) as refused:
             start(player, nine, forfeit_game_id=first.pk, start_token=token)
         assert refused.value.game == other_copy[0]

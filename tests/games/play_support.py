@@ -1,15 +1,18 @@
 """Helpers for the play tests (services, views, double submits): start a game, guess,
-fill in the new-game form, and run calls at the same moment on PostgreSQL."""
+fill in the new-game form, the play pages' addresses and text, and run calls at the same
+moment on PostgreSQL."""
 
 from __future__ import annotations
 
 import datetime as dt
+import html
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 from django.utils import timezone
 
 from dictionaries.models import Dictionary
@@ -94,3 +97,22 @@ class Clock:
 
     def advance(self, *, minutes: float) -> None:
         self.now += dt.timedelta(minutes=minutes)
+
+
+# The play pages' made-up words (``qzxv``...): "no candidate word in the page" means something.
+SECRET_FOUR = ("qzxv", "qzjk", "vxqz", "jkqz", "zqvj", "xvjq", "kzqx", "jzvk", "vqkx", "xkzj")
+SECRET_SIX = ("qzxvjk", "zkqvxj", "jqzxkv")
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": "http://testserver/games/1/"}
+
+
+def guess_url(game: Game) -> str:
+    return reverse("game_guess", args=[game.pk])
+
+
+def board_url(game: Game) -> str:
+    return reverse("game_detail", args=[game.pk])
+
+
+def text(response: Any) -> str:
+    """The page with entities decoded, so messages read as the player reads them."""
+    return html.unescape(response.content.decode())

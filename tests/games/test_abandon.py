@@ -19,7 +19,7 @@ from pytest_django.fixtures import Settings
 from daily.services import daily_attempt_start
 from dictionaries.models import Dictionary
 from games import hooks, services
-from games.models import BoardTotal, Game, Move, Status
+from games.models import CategoryTotal, Game, Move, Status
 from games.selectors.abandoned import abandon_limit_words, abandoned_message, is_abandoned
 from ratings.models import PlayerRating, RatingChange
 from tests.conftest import NINE_WORDS
@@ -55,7 +55,7 @@ def assert_rated_loss_once(game: Game) -> None:
     assert change.score == 0
     assert change.player_after < change.player_before
     assert PlayerRating.objects.get(player=game.player).games == 1
-    total = BoardTotal.objects.get(player=game.player)
+    total = CategoryTotal.objects.get(player=game.player)
     assert (total.games, total.wins, total.points) == (1, 0, 0)
 
 
@@ -159,7 +159,7 @@ class TestExpire:
             services.abandoned_games_expire()
         assert_rated_loss_once(first)
         assert_untouched(second)
-        assert not BoardTotal.objects.filter(player=second.player).exists()
+        assert not CategoryTotal.objects.filter(player=second.player).exists()
         assert not PlayerRating.objects.filter(player=second.player).exists()
 
         monkeypatch.setattr(hooks, "_finish_hooks", hooks._finish_hooks[:-1])

@@ -19,7 +19,7 @@ from classes.selectors import class_games, class_statistics
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
 from games import engine, services
-from games.models import BoardTotal, Game, Move, PlayerTotal, Status
+from games.models import CategoryTotal, Game, Move, PlayerTotal, Status
 from games.selectors.replay import game_state
 from records.selectors.leaderboard import LeaderboardFilters, counted_games
 from records.selectors.stats import player_statistics
@@ -193,13 +193,13 @@ def test_a_replay_is_refused_before_the_game_is_over(player: Any, secret: Dictio
 
 def test_computer_games_count_nowhere(player: Any, secret: Dictionary) -> None:
     own = finished_player_game(player, secret, seed=3)
-    totals_before = list(BoardTotal.objects.values_list("games", "wins", "points"))
+    totals_before = list(CategoryTotal.objects.values_list("games", "wins", "points"))
     stats_before = player_statistics(player=player)
     replay = play_to_the_end(services.computer_replay_start(player=player, game_id=own.pk))
     play_to_the_end(computer_game(player, secret, difficulty="easy"))
     assert replay.score == 0
     assert not counted_games(LeaderboardFilters()).filter(played_by_computer=True).exists()
-    assert list(BoardTotal.objects.values_list("games", "wins", "points")) == totals_before
+    assert list(CategoryTotal.objects.values_list("games", "wins", "points")) == totals_before
     assert PlayerTotal.objects.get(player=player).games == 1
     assert player_statistics(player=player) == stats_before
     membership = MembershipFactory(student=player)

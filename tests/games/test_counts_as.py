@@ -104,7 +104,7 @@ def test_the_database_refuses_a_computer_game_that_counts(nine: Dictionary) -> N
 
 def test_game_create_refuses_what_cannot_count_so(nine: Dictionary) -> None:
     settings = services.GameSettings(dictionary=nine, length=4, max_misses=8, difficulty="hard")
-    lexicon = services.settings_lexicon(settings)
+    lexicon = services.settings_lexicon_load(settings)
     player = UserFactory()
     with pytest.raises(ValueError, match="cannot count"):
         services.game_create(

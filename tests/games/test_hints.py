@@ -13,7 +13,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from pytest_django.fixtures import Settings
 
-from daily.models import DAILY_BOARD_GAMES, DailyGame
+from daily.models import DAILY_LEADERBOARD_GAMES, DailyGame
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
 from evilsite.ratelimit import RateLimitExceeded
@@ -222,7 +222,7 @@ def hinted_before_the_rule(game: Game) -> Game:
 
 
 class TestDailyAttempt:
-    def test_a_daily_attempt_gets_no_hint_and_stays_on_the_board(self) -> None:
+    def test_a_daily_attempt_gets_no_hint_and_stays_on_the_leaderboard(self) -> None:
         daily_dictionary()
         puzzle = todays_puzzle()
         player = UserFactory()
@@ -236,7 +236,7 @@ class TestDailyAttempt:
             if attempt.is_over:
                 break
             guess(attempt, letter)
-        assert Game.objects.filter(DAILY_BOARD_GAMES).get() == attempt
+        assert Game.objects.filter(DAILY_LEADERBOARD_GAMES).get() == attempt
 
     def test_the_database_keeps_one_attempt_a_day_hinted_or_not(self) -> None:
         daily_dictionary()

@@ -23,7 +23,7 @@ from dictionaries import hooks as dictionary_hooks
 from games import hooks, secrecy
 from games import services as game_services
 from games.models import Game, Move
-from ratings.services import rating_record
+from ratings.services import game_rate
 from tests.factories import GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def test_each_app_registers_once_however_often_it_is_ready() -> None:
         apps.get_app_config(label).ready()
     assert hooks.secrecy_rules().count(TODAYS_PUZZLE_SECRECY) == 1
     assert hooks.answer_sources().count(shared_answer) == 1
-    assert hooks.finish_hooks().count(rating_record) == 1
+    assert hooks.finish_hooks().count(game_rate) == 1
     assert api_hooks.registered_start_checks().count(assignment_start_check) == 1
     assert dictionary_hooks.after_import_steps().count(game_services.par_compute) == 1
 

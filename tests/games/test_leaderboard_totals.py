@@ -1,10 +1,10 @@
-"""All-time records are written as games finish, so boards always equal a recount of the games.
+"""All-time records are written as games finish, so leaderboards equal a recount of the games.
 
-A player's points on a board are their best ranked win there (when first
-reached breaks ties), summed over boards. The property test plays random games
+A player's points in a category are their best ranked win there (when first
+reached breaks ties), summed over categories. The property test plays random games
 through the services (wins, losses, forfeits, unranked games, games left in
 progress, the same winning letters replayed) on tiny dictionaries, with a clock
-moved between games, then compares the stored records and every board to a
+moved between games, then compares the stored records and every leaderboard to a
 naive recount of the Game rows in Python.
 
 Over 500 lines: the property test, its naive recount and the hand-written cases it
@@ -38,13 +38,13 @@ from django.utils import timezone
 from dictionaries.models import Dictionary
 from games import services
 from games.leaderboard_totals import leaderboard_totals_add, leaderboard_totals_rebuild
-from games.models import BoardTotal, Difficulty, Game, PlayerTotal, Status
+from games.models import CategoryTotal, Difficulty, Game, PlayerTotal, Status
 from games.scoring import win_points
 from records.selectors.leaderboard import (
-    Board,
     GamesRanking,
     LeaderboardFilters,
     Period,
+    Ranking,
     leaderboard_page,
     period_start,
     ranking,
@@ -57,7 +57,7 @@ pytestmark = pytest.mark.django_db
 
 # A Wednesday afternoon, so "this week" and "today" select different games.
 END = dt.datetime(2026, 11, 18, 15, 30, tzinfo=dt.UTC)
-BOARD_TOTAL_FIELDS = (
+CATEGORY_TOTAL_FIELDS = (
     "player_id",
     "dictionary_id",
     "length",
@@ -107,7 +107,7 @@ def play_random_games(
     Most new games guess the letters of the words first, so many are won;
     about a third replay an earlier game's settings and letters (by anyone,
     sometimes with other wrong guesses allowed): the same win again, which must
-    not add points, or a better or worse win on the same board.
+    not add points, or a better or worse win in the same category.
     """
     players = [UserFactory(username=f"p{index}") for index in range(4)]
     buckets = [
@@ -172,45 +172,45 @@ def play_random_games(
     services.game_start(player=UserFactory(username="idle"), **choice, seed=rng.randrange(2**32))
 
 
-def naive_board_totals(games: list[Game]) -> list[tuple]:
-    """Per player and board: best points, when first reached, games, wins, last finish."""
-    boards: dict[tuple, list[Game]] = defaultdict(list)
+def naive_category_totals(games: list[Game]) -> list[tuple]:
+    """Per player and category: best points, when first reached, games, wins, last finish."""
+    categories: dict[tuple, list[Game]] = defaultdict(list)
     for game in games:
         if game.is_ranked and game.finished_at is not None:
-            boards[bucket_of(game)].append(game)
+            categories[category_of(game)].append(game)
     rows = []
-    for board, members in boards.items():
+    for category, members in categories.items():
         best = max(game.score for game in members)
         first_best = min(
             (game.finished_at for game in members if game.score == best > 0), default=None
         )
         wins = sum(game.status == Status.WON for game in members)
         last = max(game.finished_at for game in members)
-        rows.append((*board, best, len(members), wins, first_best, last))
+        rows.append((*category, best, len(members), wins, first_best, last))
     return sorted(rows)
 
 
 def naive_player_totals(games: list[Game]) -> list[tuple]:
-    """Per player: the boards' best points summed, games, wins, when the total was reached
-    (the latest first-reaching of a board's best), last finish."""
+    """Per player: the categories' best points summed, games, wins, when the total was reached
+    (the latest first-reaching of a category's best), last finish."""
     players: dict[int, list[tuple]] = defaultdict(list)
-    for board in naive_board_totals(games):
-        players[board[0]].append(board)
+    for category in naive_category_totals(games):
+        players[category[0]].append(category)
     return sorted(
         (
             player,
-            sum(board[4] for board in boards),
-            sum(board[5] for board in boards),
-            sum(board[6] for board in boards),
-            max((board[7] for board in boards if board[7] is not None), default=None),
-            max(board[8] for board in boards),
+            sum(category[4] for category in categories),
+            sum(category[5] for category in categories),
+            sum(category[6] for category in categories),
+            max((category[7] for category in categories if category[7] is not None), default=None),
+            max(category[8] for category in categories),
         )
-        for player, boards in players.items()
+        for player, categories in players.items()
     )
 
 
 def naive_board(games: list[Game], filters: LeaderboardFilters, *, now: dt.datetime) -> list[tuple]:
-    """The board by the rules on the page, computed in Python with exact win rates."""
+    """The leaderboard by the rules on the page, computed in Python with exact win rates."""
     start = period_start(filters.period, now=now)
     selected = [
         game
@@ -221,7 +221,7 @@ def naive_board(games: list[Game], filters: LeaderboardFilters, *, now: dt.datet
         and (filters.difficulty is None or game.difficulty == filters.difficulty)
     ]
     rows = naive_player_totals(selected)
-    if filters.board == Board.WIN_RATE:
+    if filters.ranking == Ranking.WIN_RATE:
         rows = [row for row in rows if row[2] >= settings.LEADERBOARD_MIN_GAMES]
         rows.sort(key=lambda row: (-Fraction(row[3], row[2]), -row[2], row[5], row[0]))
         return [(rank, *row[:4], row[5]) for rank, row in enumerate(rows, start=1)]
@@ -229,22 +229,22 @@ def naive_board(games: list[Game], filters: LeaderboardFilters, *, now: dt.datet
     return [(rank, *row[:4], row[4]) for rank, row in enumerate(rows, start=1)]
 
 
-def board_rows(filters: LeaderboardFilters, *, now: dt.datetime) -> list[tuple]:
+def leaderboard_rows(filters: LeaderboardFilters, *, now: dt.datetime) -> list[tuple]:
     page = leaderboard_page(filters, per_page=1000, now=now)
     return [
         (row.rank, row.player_id, row.points, row.games, row.wins, row.achieved_at) for row in page
     ]
 
 
-def stored_board_totals() -> list[tuple]:
-    return sorted(BoardTotal.objects.values_list(*BOARD_TOTAL_FIELDS))
+def stored_category_totals() -> list[tuple]:
+    return sorted(CategoryTotal.objects.values_list(*CATEGORY_TOTAL_FIELDS))
 
 
 def stored_player_totals() -> list[tuple]:
     return sorted(PlayerTotal.objects.values_list(*PLAYER_TOTAL_FIELDS))
 
 
-def bucket_of(game: Game) -> tuple:
+def category_of(game: Game) -> tuple:
     return (game.player_id, game.dictionary_id, game.length, game.difficulty)
 
 
@@ -265,22 +265,22 @@ def test_totals_and_every_board_equal_a_recount_of_games_played_through_the_serv
         (True, Status.PLAYING, False),
     } <= outcomes
 
-    assert stored_board_totals() == naive_board_totals(games)
+    assert stored_category_totals() == naive_category_totals(games)
     assert stored_player_totals() == naive_player_totals(games)
-    # The play met what the best-win rule must tell apart: the same win again on a
-    # board (the first one stands), and a better win raising a board's best.
+    # The play met what the best-win rule must tell apart: the same win again in a
+    # category (the first one stands), and a better win raising a category's best.
     wins = sorted((game for game in games if game.score > 0), key=lambda game: game.finished_at)
-    assert max(Counter((bucket_of(game), game.score) for game in wins).values()) > 1
+    assert max(Counter((category_of(game), game.score) for game in wins).values()) > 1
     best_so_far: dict[tuple, int] = {}
     raised = 0
     for game in wins:
-        raised += 0 < best_so_far.get(bucket_of(game), 0) < game.score
-        best_so_far[bucket_of(game)] = max(best_so_far.get(bucket_of(game), 0), game.score)
+        raised += 0 < best_so_far.get(category_of(game), 0) < game.score
+        best_so_far[category_of(game)] = max(best_so_far.get(category_of(game), 0), game.score)
     assert raised
 
     compared = 0
     for period in Period.values:
-        for board in Board.values:
+        for rank_by in Ranking.values:
             for bucket in (
                 {},
                 {"dictionary": dictionaries[0]},
@@ -288,16 +288,16 @@ def test_totals_and_every_board_equal_a_recount_of_games_played_through_the_serv
                 {"difficulty": Difficulty.HARD},
                 {"dictionary": dictionaries[1], "length": 3, "difficulty": Difficulty.EASY},
             ):
-                filters = LeaderboardFilters(period=period, board=board, **bucket)
+                filters = LeaderboardFilters(period=period, ranking=rank_by, **bucket)
                 expected = naive_board(games, filters, now=clock.now)
-                assert board_rows(filters, now=clock.now) == expected, filters
+                assert leaderboard_rows(filters, now=clock.now) == expected, filters
                 compared += bool(expected)
-    assert compared >= 20  # most of the boards compared were not empty
+    assert compared >= 20  # most of the leaderboards compared were not empty
 
-    # The all-time boards read from the records equal the same boards computed from the games.
-    for board in Board.values:
+    # The all-time leaderboards read from the records equal the same ones computed from the games.
+    for rank_by in Ranking.values:
         for bucket in ({}, {"difficulty": Difficulty.EASY}):
-            filters = LeaderboardFilters(board=board, **bucket)
+            filters = LeaderboardFilters(ranking=rank_by, **bucket)
             from_records = [
                 {key: value for key, value in row.items() if key != "win_rate"}
                 for row in ranking(filters, now=clock.now)
@@ -305,11 +305,11 @@ def test_totals_and_every_board_equal_a_recount_of_games_played_through_the_serv
             assert from_records == GamesRanking(filters, now=clock.now)[0:1000], filters
 
     # A rebuild from the games finds exactly what the services wrote.
-    before = (stored_board_totals(), stored_player_totals())
+    before = (stored_category_totals(), stored_player_totals())
     assert leaderboard_totals_rebuild() == sum(
         game.is_ranked and game.finished_at is not None for game in games
     )
-    assert (stored_board_totals(), stored_player_totals()) == before
+    assert (stored_category_totals(), stored_player_totals()) == before
 
 
 def nine_words() -> Dictionary:
@@ -339,7 +339,7 @@ def win_good(player: Any, dictionary: Dictionary, *, max_misses: int = 8) -> Gam
 
 def board_record(player: Any) -> list[tuple]:
     return list(
-        BoardTotal.objects.filter(player=player)
+        CategoryTotal.objects.filter(player=player)
         .order_by("dictionary_id")
         .values_list("points", "games", "wins", "best_at")
     )
@@ -383,7 +383,7 @@ def test_a_win_on_another_board_adds_that_board_s_best(clock: Clock) -> None:
     player = UserFactory()
     first = win_good(player, nine_words())
     clock.advance(10)
-    second = win_good(player, nine_words())  # another dictionary: another board
+    second = win_good(player, nine_words())  # another dictionary: another category
     points = win_points(difficulty="hard", max_misses=8)
     assert totals_of(player) == (2 * points, 2, 2, second.finished_at, second.finished_at)
     assert board_record(player) == [
@@ -429,7 +429,7 @@ def test_a_refused_guess_changes_no_total(clock: Clock) -> None:
 
 def test_records_keep_the_first_best_and_the_last_game_whatever_order_games_arrive_in() -> None:
     """Loads and tests may add games out of order: an equal win found earlier moves the
-    board's best back, and with it the time the total was reached."""
+    category's best back, and with it the time the total was reached."""
     player, board_a, board_b = UserFactory(), DictionaryFactory(), DictionaryFactory()
     points = win_points(difficulty="hard", max_misses=8)
 
@@ -459,7 +459,7 @@ def test_the_command_rebuilds_totals_from_games_written_without_the_services() -
     out = StringIO()
     call_command("rebuild_leaderboard_totals", stdout=out)
     assert out.getvalue().startswith("Rebuilt the leaderboard totals from 2 ranked games in ")
-    assert out.getvalue().rstrip().endswith(": 1 player, 1 board row.")
+    assert out.getvalue().rstrip().endswith(": 1 player, 1 category row.")
     assert totals_of(player) == (5, 2, 1, END, END)
 
 
@@ -475,15 +475,15 @@ def test_deleting_a_player_removes_their_totals() -> None:
     player = UserFactory()
     FinishedGameFactory(player=player)
     player.delete()
-    assert not BoardTotal.objects.exists()
+    assert not CategoryTotal.objects.exists()
     assert not PlayerTotal.objects.exists()
-    assert board_rows(LeaderboardFilters(), now=END) == []
+    assert leaderboard_rows(LeaderboardFilters(), now=END) == []
 
 
 @pytest.mark.parametrize(
-    "query", [{}, {"difficulty": "hard"}, {"board": "win_rate"}, {"period": "week"}]
+    "query", [{}, {"difficulty": "hard"}, {"rank": "win_rate"}, {"period": "week"}]
 )
-def test_showing_a_board_writes_nothing(query: dict[str, str]) -> None:
+def test_showing_a_leaderboard_writes_nothing(query: dict[str, str]) -> None:
     FinishedGameFactory(player=UserFactory(username="p"))
     with CaptureQueriesContext(connection) as queries:
         response = client_for(None).get(reverse("leaderboard_points"), query)
@@ -538,7 +538,7 @@ def test_two_first_games_finishing_at_once_are_both_counted() -> None:
         thread.join(timeout=30)
     assert not errors
     assert totals_of(player) == (4, 2, 2, END, END)  # the best of two equal wins
-    assert BoardTotal.objects.get().games == 2
+    assert CategoryTotal.objects.get().games == 2
 
 
 @pytest.mark.skipif(
@@ -584,7 +584,7 @@ def test_two_boards_of_one_player_finishing_at_once_are_summed_after_each_other(
         thread.join(timeout=30)
     assert not errors
     assert totals_of(player) == (8, 2, 2, END, END)
-    assert BoardTotal.objects.filter(player=player).count() == 2
+    assert CategoryTotal.objects.filter(player=player).count() == 2
 
 
 def blocked_on_our_insert(*, timeout: float) -> None:

@@ -20,7 +20,8 @@ from dictionaries.wordbank import get_bucket_zipf, get_lexicon
 from games import engine, services
 from games.models import Game
 from games.selectors.familiar import familiar_named_word, familiar_sample, familiar_word_index
-from games.selectors.replay import game_state, replay_mismatches
+from games.selectors.replay import game_state
+from games.selectors.replay_check import replay_mismatches
 from games.selectors.reveal import game_reveal
 from tests.factories import DictionaryFactory, UserFactory
 from tests.games.play_support import guess, start

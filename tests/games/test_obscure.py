@@ -13,7 +13,7 @@ from django.urls import reverse
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
 from games.models import Game, Move, Reason, Status
-from games.selectors.replay import replay_mismatches
+from games.selectors.replay_check import replay_mismatches
 from tests.factories import DictionaryFactory
 from tests.games.play_support import new_game_data
 

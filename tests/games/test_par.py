@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from dictionaries.models import Dictionary
-from games.models import BoardPrior, Par
+from games.models import ChallengePrior, Par
 from games.services import par_compute
 from tests.conftest import NINE_WORDS
 from tests.engine.minimax import rule_value
@@ -55,7 +55,7 @@ def test_the_command_reports_and_refuses_bad_lengths(nine: Dictionary) -> None:
     out = StringIO()
     call_command("compute_par", "--dictionary", "NINE", "--lengths", "4", stdout=out)
     assert out.getvalue().strip() == (
-        "Nine: par of 3 boards (3 searched now, 0 kept); 3 proven, 0 shown as the best line "
+        "Nine: par of 3 challenges (3 searched now, 0 kept); 3 proven, 0 shown as the best line "
         "found (par <= N)."
     )
     with pytest.raises(CommandError, match="not 'x'"):
@@ -71,10 +71,10 @@ def test_an_import_computes_par_unless_told_not_to(tmp_path: Path) -> None:
     call_command("import_dictionary", str(words), "--name", "With par", stdout=out)
     assert "Computing par" in out.getvalue()
     assert Par.objects.filter(dictionary__name="With par").count() == 3
-    assert BoardPrior.objects.filter(dictionary__name="With par").count() == 3
+    assert ChallengePrior.objects.filter(dictionary__name="With par").count() == 3
     call_command("import_dictionary", str(words), "--name", "No par", "--no-par", stdout=out)
     assert not Par.objects.filter(dictionary__name="No par").exists()
-    assert not BoardPrior.objects.filter(dictionary__name="No par").exists()
+    assert not ChallengePrior.objects.filter(dictionary__name="No par").exists()
     call_command("import_dictionary", str(words), "--name", "Par alone", "--no-priors", stdout=out)
     assert Par.objects.filter(dictionary__name="Par alone").count() == 3
-    assert not BoardPrior.objects.filter(dictionary__name="Par alone").exists()
+    assert not ChallengePrior.objects.filter(dictionary__name="Par alone").exists()

@@ -17,7 +17,8 @@ from django.urls import reverse
 from dictionaries.wordbank import get_lexicon
 from games import engine, services
 from games.models import Par
-from games.selectors.replay import game_state, replay_mismatches
+from games.selectors.replay import game_state
+from games.selectors.replay_check import replay_mismatches
 from tests.factories import DictionaryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

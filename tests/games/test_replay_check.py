@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games import services
 from games.models import Move
-from games.selectors.replay import replay_mismatches
+from games.selectors.replay_check import replay_mismatches
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import play

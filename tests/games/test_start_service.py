@@ -43,7 +43,7 @@ def test_settings_are_read_alike_from_a_game_and_an_assignment(nine: Dictionary)
 @pytest.mark.django_db
 def test_a_created_game_starts_hidden_with_its_secret_part_of_the_list(nine: Dictionary) -> None:
     settings = services.GameSettings(dictionary=nine, length=4, max_misses=6, difficulty="easy")
-    lexicon = services.settings_lexicon(settings)
+    lexicon = services.settings_lexicon_load(settings)
     ranked = services.game_create(
         player=UserFactory(), game_settings=settings, lexicon=lexicon, ranked=True, seed=7
     )

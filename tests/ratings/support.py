@@ -1,4 +1,4 @@
-"""What the ratings tests share: a player whose results may move a board (ratings.rules)."""
+"""What the ratings tests share: a player whose results may move a challenge (ratings.rules)."""
 
 from __future__ import annotations
 
@@ -9,23 +9,23 @@ from django.utils import timezone
 
 from games.models import Status
 from ratings import rules
-from ratings.models import BoardRating, PlayerRating, RatingChange
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 
 
 def established_player(
     *,
-    played_games: int = rules.BOARD_MOVER_MIN_PLAYED_GAMES,
+    played_games: int = rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES,
     age: dt.timedelta = dt.timedelta(days=30),
     letters: str = "e",
     **fields: Any,
 ) -> Any:
     """An account ``age`` old with ``played_games`` rated games (each with ``letters``
-    guessed) on a board of its own, and an established rating (deviation 80)."""
+    guessed) on a challenge of its own, and an established rating (deviation 80)."""
     now = timezone.now()
     player = UserFactory(date_joined=now - age, **fields)
     history = DictionaryFactory(words=["alpha", "bravo", "delta"])
-    board = BoardRating.objects.create(
+    challenge = ChallengeRating.objects.create(
         dictionary=history, length=5, max_misses=8, difficulty="hard"
     )
     for number in range(played_games):
@@ -42,14 +42,14 @@ def established_player(
         RatingChange.objects.create(
             game=game,
             player=player,
-            board=board,
+            challenge=challenge,
             score=0.0,
             player_before=1500,
             player_after=1500,
             player_deviation_after=80,
-            board_before=1500,
-            board_after=1500,
-            moved_board=False,
+            challenge_before=1500,
+            challenge_after=1500,
+            moved_challenge=False,
             finished_at=finished,
         )
     PlayerRating.objects.create(player=player, rating=1500, deviation=80)

@@ -1,6 +1,6 @@
 """The ratings in the Django admin: browsable by staff, a fixed number of queries, read-only.
 
-The rows are made by the real service (``rating_record`` on finished ranked games), so
+The rows are made by the real service (``game_rate`` on finished ranked games), so
 every page shows ratings as the site writes them.
 """
 
@@ -19,29 +19,29 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Difficulty, Game, Status
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.services import rating_record
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.services import game_rate
 from tests.daily.support import daily_dictionary, finished_attempt, todays_puzzle
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
 
-MODELS = ("playerrating", "boardrating", "ratingchange")
+MODELS = ("playerrating", "challengerating", "ratingchange")
 
 
 def rated_game(**fields: Any) -> RatingChange:
     """A finished ranked game, rated by the service as its finish would rate it."""
-    change = rating_record(FinishedGameFactory(**fields))
+    change = game_rate(FinishedGameFactory(**fields))
     assert change is not None
     return change
 
 
-def row_of(model: str, change: RatingChange) -> PlayerRating | BoardRating | RatingChange:
+def row_of(model: str, change: RatingChange) -> PlayerRating | ChallengeRating | RatingChange:
     if model == "playerrating":
         return PlayerRating.objects.get(player_id=change.player_id)
-    if model == "boardrating":
-        return change.board
+    if model == "challengerating":
+        return change.challenge
     return change
 
 
@@ -84,24 +84,24 @@ def test_staff_see_each_changelist_with_the_rows_as_the_site_rounds_them(
     assert f"{rating.deviation:.0f}" in page
     assert "delete_selected" not in page  # nothing to delete, so no action either
 
-    other = rated_game(length=4, difficulty=Difficulty.HARD)  # a second board to filter out
-    boards = admin_client.get(changelist("boardrating"))
-    page = boards.content.decode()
-    assert boards.status_code == 200
-    assert {row.pk for row in boards.context["cl"].result_list} == {
-        ada_won.board_id,
-        other.board_id,
+    other = rated_game(length=4, difficulty=Difficulty.HARD)  # a second challenge to filter out
+    challenges = admin_client.get(changelist("challengerating"))
+    page = challenges.content.decode()
+    assert challenges.status_code == 200
+    assert {row.pk for row in challenges.context["cl"].result_list} == {
+        ada_won.challenge_id,
+        other.challenge_id,
     }
     for filter_title in ("By dictionary", "By difficulty", "By length"):
         assert filter_title in page
     for query in (
-        {"dictionary__id__exact": ada_won.board.dictionary_id},
+        {"dictionary__id__exact": ada_won.challenge.dictionary_id},
         {"difficulty__exact": Difficulty.FIENDISH},
         {"length": 6},
     ):
-        found = admin_client.get(changelist("boardrating"), query).context["cl"].result_list
-        assert [row.pk for row in found] == [ada_won.board_id]
-    assert f"{ada_won.board.rating:.0f}" in page
+        found = admin_client.get(changelist("challengerating"), query).context["cl"].result_list
+        assert [row.pk for row in found] == [ada_won.challenge_id]
+    assert f"{ada_won.challenge.rating:.0f}" in page
 
     changes = admin_client.get(changelist("ratingchange"))
     page = changes.content.decode()
@@ -193,7 +193,7 @@ def test_players_and_visitors_are_refused(ada_won: RatingChange, model: str) -> 
 def snapshot() -> list[tuple[Any, ...]]:
     return [
         *PlayerRating.objects.order_by("pk").values_list(),
-        *BoardRating.objects.order_by("pk").values_list(),
+        *ChallengeRating.objects.order_by("pk").values_list(),
         *RatingChange.objects.order_by("pk").values_list(),
     ]
 
@@ -207,7 +207,7 @@ CRAFTED = {
     "score": "1",
     "player_before": "1500",
     "player_after": "2900",
-    "board_after": "100",
+    "challenge_after": "100",
     "length": "4",
     "max_misses": "26",
     "difficulty": Difficulty.EASY,
@@ -257,7 +257,7 @@ def test_todays_daily_changes_stay_hidden_until_the_day_is_over(
     puzzle = todays_puzzle()
     attempt = finished_attempt(UserFactory(username="early"), puzzle)
     assert not RatingChange.objects.filter(game=attempt).exists()
-    board = BoardRating.objects.create(
+    challenge = ChallengeRating.objects.create(
         dictionary=puzzle.dictionary,
         length=puzzle.length,
         max_misses=puzzle.max_misses,
@@ -266,14 +266,14 @@ def test_todays_daily_changes_stay_hidden_until_the_day_is_over(
     change = RatingChange.objects.create(  # rated before the rule
         game_id=attempt.pk,
         player_id=attempt.player_id,
-        board=board,
+        challenge=challenge,
         score=1.0,
         player_before=1500,
         player_after=1600,
         player_deviation_after=300,
-        board_before=1500,
-        board_after=1450,
-        board_deviation_after=300,
+        challenge_before=1500,
+        challenge_after=1450,
+        challenge_deviation_after=300,
         finished_at=attempt.finished_at,
     )
     url = changelist("ratingchange")

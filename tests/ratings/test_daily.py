@@ -4,7 +4,7 @@ The attempt is started by ``daily_attempt_start`` and played letter by letter th
 ``game_guess``, so the finish hook sees it as it sees any ranked game, and leaves it
 alone: the day's one shared line can be learnt by a spare identity and passed on
 before the day is over, so a rating would pay whoever did. It still ranks its player
-on the day's board. An attempt a hint made unranked (before hints were refused in
+on the day's leaderboard. An attempt a hint made unranked (before hints were refused in
 attempts) is not rated either, and a hint asked for now is refused.
 """
 
@@ -19,7 +19,7 @@ from daily.services import daily_attempt_start, daily_practice_start, past_puzzl
 from games import services as game_services
 from games.models import Game
 from games.services import HintRefusedError
-from ratings.models import BoardRating, PlayerRating, RatingChange
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
 from ratings.services import ratings_rebuild
 from tests.daily.support import daily_dictionary, play_out, todays_puzzle
 from tests.factories import UserFactory
@@ -33,7 +33,7 @@ def puzzle() -> DailyPuzzle:
     return todays_puzzle()
 
 
-def board_of(puzzle: DailyPuzzle) -> tuple[int, int, int, str]:
+def challenge_of(puzzle: DailyPuzzle) -> tuple[int, int, int, str]:
     return (puzzle.dictionary_id, puzzle.length, puzzle.max_misses, puzzle.difficulty)
 
 
@@ -46,8 +46,8 @@ def test_a_ranked_attempt_moves_no_rating(puzzle: DailyPuzzle) -> None:
     assert second.is_ranked
     assert not RatingChange.objects.exists()
     assert not PlayerRating.objects.exists()
-    assert not BoardRating.objects.exists()
-    assert ratings_rebuild() == (2, 0)  # ranked (on the day's board), never rated
+    assert not ChallengeRating.objects.exists()
+    assert ratings_rebuild() == (2, 0)  # ranked (on the day's leaderboard), never rated
     assert not RatingChange.objects.exists()
 
 
@@ -62,7 +62,7 @@ def test_an_attempt_made_unranked_by_a_hint_is_not_rated(puzzle: DailyPuzzle) ->
     assert not attempt.is_ranked
     assert not RatingChange.objects.exists()
     assert not PlayerRating.objects.exists()
-    assert not BoardRating.objects.exists()
+    assert not ChallengeRating.objects.exists()
     assert ratings_rebuild() == (0, 0)
     assert not RatingChange.objects.exists()
 
@@ -95,7 +95,7 @@ def test_practice_of_a_past_puzzle_is_not_rated(puzzle: DailyPuzzle) -> None:
     assert not PlayerRating.objects.filter(player=player).exists()
 
 
-def test_an_established_players_attempt_moves_neither_them_nor_the_board(
+def test_an_established_players_attempt_moves_neither_them_nor_the_challenge(
     puzzle: DailyPuzzle,
 ) -> None:
     player = UserFactory()
@@ -103,4 +103,4 @@ def test_an_established_players_attempt_moves_neither_them_nor_the_board(
     play_out(daily_attempt_start(player=player, puzzle=puzzle))
     rating = PlayerRating.objects.get(player=player)
     assert (rating.rating, rating.deviation, rating.games) == (1500, 80, 0)
-    assert not BoardRating.objects.exists()
+    assert not ChallengeRating.objects.exists()

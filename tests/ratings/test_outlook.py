@@ -1,4 +1,4 @@
-"""The new-game form shows the chosen board's rating and the player's odds on it."""
+"""The new-game form shows the chosen challenge's rating and the player's odds on it."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from evilsite.guests import guest_create
 from games import services
-from games.models import BoardPrior, Difficulty, Par
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.selectors import board_outlook
-from ratings.services import rating_record
+from games.models import ChallengePrior, Difficulty, Par
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.selectors import challenge_outlook
+from ratings.services import game_rate
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -40,28 +40,28 @@ def fragment(client: Client, dictionary: Any, **settings: Any) -> str:
     return response.content.decode()
 
 
-def test_a_newcomer_sees_the_boards_rating_and_what_a_win_or_a_loss_would_do(
+def test_a_newcomer_sees_the_challenges_rating_and_what_a_win_or_a_loss_would_do(
     client: Client, dictionary: Any
 ) -> None:
     player = UserFactory()
     client.force_login(player)
-    outlook = board_outlook(
+    outlook = challenge_outlook(
         player=player, dictionary_id=dictionary.pk, length=4, max_misses=5, difficulty="hard"
     )
-    assert outlook.board.rating == 1500 + 150 * (3 - 5)  # from par, no game played yet
+    assert outlook.challenge.rating == 1500 + 150 * (3 - 5)  # from par, no game played yet
     assert outlook.counts
     assert outlook.win_delta > 0 > outlook.loss_delta
     html = fragment(client, dictionary)
-    assert "Board rating 1200?" in html
+    assert "Challenge rating 1200?" in html
     assert "against your starting 1500?" in html
     assert f"expected to win {outlook.expected_percent}%" in html
     assert f"moves your rating {outlook.win_delta:.0f} points up" in html
     assert f"a loss (giving up too) {-outlook.loss_delta:.0f} down" in html
-    assert not BoardRating.objects.exists()  # looking writes nothing
+    assert not ChallengeRating.objects.exists()  # looking writes nothing
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-def test_the_form_says_when_a_board_is_too_easy_to_count(
+def test_the_form_says_when_a_challenge_is_too_easy_to_count(
     client: Client, dictionary: Any, htmx: bool
 ) -> None:
     player = UserFactory()
@@ -70,10 +70,10 @@ def test_the_form_says_when_a_board_is_too_easy_to_count(
     query = f"?dictionary={dictionary.pk}&length=4&max_misses=12&difficulty=hard"
     response = client.get(reverse("game_new") + query, **(HTMX if htmx else {}))
     html = response.content.decode()
-    assert "Board rating 800?" in html  # par 3 with 12 allowed: the lowest start
+    assert "Challenge rating 800?" in html  # par 3 with 12 allowed: the lowest start
     assert "against your 1900" in html
     assert "Too easy to change your rating" in html
-    html = fragment(client, dictionary, max_misses=2)  # par 3: a board of 1650 counts
+    html = fragment(client, dictionary, max_misses=2)  # par 3: a challenge of 1650 counts
     assert "Too easy" not in html
     assert "points up" in html
 
@@ -88,14 +88,14 @@ def test_the_form_says_when_a_board_is_too_easy_to_count(
         {"max_misses": "x" * 500},
     ],
 )
-def test_crafted_settings_show_no_board_rating_and_change_nothing(
+def test_crafted_settings_show_no_challenge_rating_and_change_nothing(
     client: Client, dictionary: Any, crafted: dict[str, str]
 ) -> None:
     client.force_login(UserFactory())
     html = fragment(client, dictionary, **crafted)
-    assert "Board rating" not in html
+    assert "Challenge rating" not in html
     assert "<script>alert" not in html
-    assert not BoardRating.objects.exists()
+    assert not ChallengeRating.objects.exists()
     assert not PlayerRating.objects.exists()
 
 
@@ -111,19 +111,19 @@ def test_the_end_of_a_game_too_easy_to_count_says_why(
     RatingChange.objects.create(
         game=earlier,
         player=player,
-        board=BoardRating.objects.create(
+        challenge=ChallengeRating.objects.create(
             dictionary=dictionary, length=4, max_misses=3, difficulty=Difficulty.HARD
         ),
         score=1,
         player_before=1900,
         player_after=1900,
         player_deviation_after=60,
-        board_before=1500,
-        board_after=1500,
+        challenge_before=1500,
+        challenge_after=1500,
         finished_at=now - dt.timedelta(hours=1),
     )
     game = FinishedGameFactory(player=player, dictionary=dictionary, length=4, max_misses=12)
-    assert rating_record(game) is None
+    assert game_rate(game) is None
     client.force_login(player)
     response = client.get(reverse("game_detail", args=[game.pk]), **(HTMX if htmx else {}))
     html = response.content.decode()
@@ -131,17 +131,17 @@ def test_the_end_of_a_game_too_easy_to_count_says_why(
     assert "(rated 800, you 1900)" in html
 
 
-def test_a_newcomer_on_a_board_a_middling_player_often_loses_is_rated(
+def test_a_newcomer_on_a_challenge_a_middling_player_often_loses_is_rated(
     client: Client, dictionary: Any
 ) -> None:
-    """The form's own board must count for a newcomer, or no one would ever get a rating.
+    """The form's own challenge must count for a newcomer, or no one would ever get a rating.
 
-    Par measures perfect play, so with misses to spare it starts a board far below a
-    newcomer's 1500 (par 3, 5 allowed: 1200; the form's default board on the familiar
-    list: 900, "too easy"). The board prior starts it where the reference player, the
+    Par measures perfect play, so with misses to spare it starts a challenge far below a
+    newcomer's 1500 (par 3, 5 allowed: 1200; the form's default challenge on the familiar
+    list: 900, "too easy"). The challenge prior starts it where the reference player, the
     level 1500 stands for, wins as often as it does.
     """
-    BoardPrior.objects.create(
+    ChallengePrior.objects.create(
         dictionary=dictionary,
         length=4,
         difficulty=Difficulty.HARD,
@@ -150,11 +150,11 @@ def test_a_newcomer_on_a_board_a_middling_player_often_loses_is_rated(
     )
     player = UserFactory()
     client.force_login(player)
-    outlook = board_outlook(
+    outlook = challenge_outlook(
         player=player, dictionary_id=dictionary.pk, length=4, max_misses=5, difficulty="hard"
     )
     assert outlook.counts
-    assert 1300 < outlook.board.rating < 1500  # the reference player wins 30 of 50 here
+    assert 1300 < outlook.challenge.rating < 1500  # the reference player wins 30 of 50 here
     assert "Too easy" not in fragment(client, dictionary)
 
 
@@ -185,8 +185,8 @@ def test_the_form_speaks_of_ratings_only_where_the_game_would_be_ranked(
         reverse("game_new"),
         {"dictionary": dictionary.pk, "length": 4, "max_misses": 5, "difficulty": "hard", **query},
     ).content.decode()
-    assert ("Board rating" in html) is rated
-    assert ("Board rating" in page) is rated
+    assert ("Challenge rating" in html) is rated
+    assert ("Challenge rating" in page) is rated
     game = services.game_start(
         player=player,
         dictionary=dictionary,

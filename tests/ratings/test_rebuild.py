@@ -13,8 +13,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Difficulty, Game, Status
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.services import rating_record
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.services import game_rate
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 from tests.ratings.support import established_player
 
@@ -28,8 +28,8 @@ def snapshot() -> dict[str, list[tuple[object, ...]]]:
                 "player_id", "rating", "deviation", "volatility", "games"
             )
         ),
-        "boards": list(
-            BoardRating.objects.order_by("dictionary_id", "length", "max_misses").values_list(
+        "challenges": list(
+            ChallengeRating.objects.order_by("dictionary_id", "length", "max_misses").values_list(
                 "dictionary_id",
                 "length",
                 "max_misses",
@@ -45,9 +45,9 @@ def snapshot() -> dict[str, list[tuple[object, ...]]]:
                 "score",
                 "player_before",
                 "player_after",
-                "board_before",
-                "board_after",
-                "board_deviation_after",
+                "challenge_before",
+                "challenge_after",
+                "challenge_deviation_after",
             )
         ),
     }
@@ -55,7 +55,7 @@ def snapshot() -> dict[str, list[tuple[object, ...]]]:
 
 @pytest.mark.django_db
 def test_the_rebuild_gives_the_incremental_ratings() -> None:
-    # Accounts older than their games: a board moves only for an account over a day old.
+    # Accounts older than their games: a challenge moves only for an account over a day old.
     players = [UserFactory(date_joined=START - dt.timedelta(days=2)) for _ in range(3)]
     dictionary = DictionaryFactory()
     # Finish times out of id order: the rebuild follows (finished_at, id), as the finishes did.
@@ -81,22 +81,22 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
             difficulty=Difficulty.HARD,
             status=status,
             letters="ea",
-            # A day apart: one player's result moves a board at most once a day.
+            # A day apart: one player's result moves a challenge at most once a day.
             finished_at=START + dt.timedelta(days=minutes),
         )
 
     # Each game started a minute before it ended, so the games before it shape whether it
-    # counts (ratings.rules): the strong player's last wins on the easy boards do not.
+    # counts (ratings.rules): the strong player's last wins on the easy challenges do not.
     Game.objects.filter(is_ranked=True).update(
         started_at=F("finished_at") - dt.timedelta(minutes=1)
     )
     for game in Game.objects.filter(is_ranked=True).order_by("finished_at", "id"):
-        rating_record(game)
+        game_rate(game)
     incremental = snapshot()
     rated = len(incremental["changes"])
     assert 60 < rated < 120  # most games counted, and some were too easy for their player
     moved = [change[4] != change[5] for change in incremental["changes"]]
-    # Boards moved once their players were established, with ten played games (ratings.rules).
+    # Challenges moved once their players were established, with ten played games (ratings.rules).
     assert any(moved)
     assert not all(moved)  # and not for a provisional player's result
 
@@ -104,7 +104,7 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
     call_command("rebuild_ratings", stdout=out)
     assert snapshot() == incremental
     assert f"{rated} rated of 120 ranked games" in out.getvalue()
-    assert "3 players, 4 boards" in out.getvalue()
+    assert "3 players, 4 challenges" in out.getvalue()
 
 
 @pytest.mark.skipif(
@@ -112,11 +112,11 @@ def test_the_rebuild_gives_the_incremental_ratings() -> None:
     reason="needs two real concurrent transactions (SQLite serialises every writer)",
 )
 @pytest.mark.django_db(transaction=True)
-def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
-    """The second finish waits on the first's new board row, then rates against its result."""
+def test_two_games_finishing_at_once_on_one_challenge_are_both_counted() -> None:
+    """The second finish waits on the first's new challenge row, then rates against its result."""
     dictionary = DictionaryFactory()
-    # Established players with a history, so each result moves the board
-    # (ratings.rules.moves_board).
+    # Established players with a history, so each result moves the challenge
+    # (ratings.rules.moves_challenge).
     players = {name: established_player() for name in ("first", "second")}
     first_rated, errors = threading.Event(), []
     changes: dict[str, RatingChange] = {}
@@ -129,7 +129,7 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
                 game = FinishedGameFactory(
                     player=players[name], dictionary=dictionary, letters="ea"
                 )
-                change = rating_record(game)
+                change = game_rate(game)
                 assert change is not None
                 changes[name] = change
                 if wait_for is None:
@@ -149,12 +149,12 @@ def test_two_games_finishing_at_once_on_one_board_are_both_counted() -> None:
     for thread in threads:
         thread.join(timeout=30)
     assert not errors
-    board = BoardRating.objects.get(dictionary=dictionary)
-    assert board.games == 2
-    assert RatingChange.objects.filter(board=board).count() == 2
-    assert changes["first"].board_after != changes["first"].board_before
-    assert changes["second"].board_before == changes["first"].board_after
-    assert board.rating == changes["second"].board_after
+    challenge = ChallengeRating.objects.get(dictionary=dictionary)
+    assert challenge.games == 2
+    assert RatingChange.objects.filter(challenge=challenge).count() == 2
+    assert changes["first"].challenge_after != changes["first"].challenge_before
+    assert changes["second"].challenge_before == changes["first"].challenge_after
+    assert challenge.rating == changes["second"].challenge_after
 
 
 @pytest.mark.skipif(
@@ -167,7 +167,7 @@ def test_a_finish_waiting_on_a_rebuild_is_rated_once_the_rebuild_commits() -> No
     locks finds them gone when it commits, and makes them again instead of failing."""
     dictionary = DictionaryFactory()
     player = UserFactory()
-    rating_record(FinishedGameFactory(player=player, dictionary=dictionary, letters="ea"))
+    game_rate(FinishedGameFactory(player=player, dictionary=dictionary, letters="ea"))
     deleted, errors = threading.Event(), []
     changes: list[RatingChange | None] = []
 
@@ -176,7 +176,7 @@ def test_a_finish_waiting_on_a_rebuild_is_rated_once_the_rebuild_commits() -> No
             with transaction.atomic():
                 RatingChange.objects.all().delete()
                 PlayerRating.objects.all().delete()
-                BoardRating.objects.all().delete()
+                ChallengeRating.objects.all().delete()
                 deleted.set()
                 threading.Event().wait(0.8)  # the finish asks for the rows meanwhile
         except Exception as error:  # reported by the main thread
@@ -189,7 +189,7 @@ def test_a_finish_waiting_on_a_rebuild_is_rated_once_the_rebuild_commits() -> No
             deleted.wait(timeout=10)
             with transaction.atomic():
                 game = FinishedGameFactory(player=player, dictionary=dictionary, letters="ea")
-                changes.append(rating_record(game))
+                changes.append(game_rate(game))
         except Exception as error:
             errors.append(error)
         finally:

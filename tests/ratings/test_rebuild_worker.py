@@ -25,8 +25,8 @@ from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
 from games.models import Difficulty, Game, Status
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.services import rating_record, ratings_rebuild
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.services import game_rate, ratings_rebuild
 
 # The worker processes of the dictionaries' worker tests: the same command, environment, stop.
 from tests.dictionaries.test_worker import Workers, kill, wait_for
@@ -57,11 +57,11 @@ def snapshot() -> list[tuple[Any, ...]]:
         *PlayerRating.objects.order_by("player_id").values_list(
             "player_id", "rating", "deviation", "volatility", "games"
         ),
-        *BoardRating.objects.order_by("dictionary_id", "length", "max_misses").values_list(
+        *ChallengeRating.objects.order_by("dictionary_id", "length", "max_misses").values_list(
             "dictionary_id", "length", "max_misses", "rating", "deviation", "volatility", "games"
         ),
         *RatingChange.objects.order_by("game_id").values_list(
-            "game_id", "player_before", "player_after", "board_before", "board_after"
+            "game_id", "player_before", "player_after", "challenge_before", "challenge_after"
         ),
     ]
 
@@ -86,7 +86,7 @@ def rated_then_bulk_loaded(loaded: int = LOADED) -> None:
     Game.objects.bulk_create(game(number) for number in range(20, 20 + loaded))
     Game.objects.update(started_at=F("finished_at") - dt.timedelta(seconds=30))
     for row in Game.objects.filter(pk__in=[game.pk for game in rated]).order_by("finished_at"):
-        rating_record(row)
+        game_rate(row)
     assert RatingChange.objects.count() == 20
 
 

@@ -1,4 +1,4 @@
-"""Rating a ranked game: in the finishing transaction, once, a win or a loss against the board."""
+"""Rating a ranked game: in the finishing transaction, once, a win or a loss on its challenge."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Difficulty, Par, Status
 from ratings import glicko2, rules
-from ratings.models import PROVISIONAL_DEVIATION, BoardRating, PlayerRating, RatingChange
-from ratings.selectors import board_start
-from ratings.services import rating_record
+from ratings.models import PROVISIONAL_DEVIATION, ChallengeRating, PlayerRating, RatingChange
+from ratings.selectors import challenge_first_rating
+from ratings.services import game_rate
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 from tests.ratings.support import established_player
 
@@ -27,7 +27,9 @@ def test_giving_up_a_ranked_game_rates_it_as_a_loss_through_plays_hook() -> None
     change = RatingChange.objects.get(game=game)
     assert change.score == 0
     assert change.player_after < change.player_before
-    assert change.board_after == change.board_before  # a newcomer's result moves no board
+    assert (
+        change.challenge_after == change.challenge_before
+    )  # a newcomer's result moves no challenge
     rating = PlayerRating.objects.get(player=game.player)
     assert (rating.games, rating.rating) == (1, change.player_after)
     assert rating.provisional
@@ -41,34 +43,34 @@ def test_an_unranked_game_is_not_rated() -> None:
     assert not PlayerRating.objects.exists()
 
 
-def test_a_win_raises_the_player_and_lowers_the_board_once() -> None:
+def test_a_win_raises_the_player_and_lowers_the_challenge_once() -> None:
     game = FinishedGameFactory(status=Status.WON, letters="zr", player=established_player())
-    change = rating_record(game)
+    change = game_rate(game)
     assert change is not None
     assert change.player_delta > 0
-    assert change.board_after < change.board_before
-    assert rating_record(game) is None  # a second call (a replayed hook) changes nothing
+    assert change.challenge_after < change.challenge_before
+    assert game_rate(game) is None  # a second call (a replayed hook) changes nothing
     assert PlayerRating.objects.get().games == 1
-    assert BoardRating.objects.get(dictionary=game.dictionary).games == 1
+    assert ChallengeRating.objects.get(dictionary=game.dictionary).games == 1
 
 
 def test_a_game_still_in_play_is_not_rated() -> None:
-    assert rating_record(GameFactory()) is None
+    assert game_rate(GameFactory()) is None
 
 
-def test_a_board_starts_from_par_against_the_misses_allowed() -> None:
+def test_a_challenge_starts_from_par_against_the_misses_allowed() -> None:
     dictionary = DictionaryFactory()
     Par.objects.create(
         dictionary=dictionary, length=20, difficulty=Difficulty.HARD, misses=1, at_least=1, nodes=1
     )
     keys = {"dictionary_id": dictionary.pk, "length": 20, "difficulty": Difficulty.HARD}
-    farmed = board_start(max_misses=2, **keys)
-    tight = board_start(max_misses=1, **keys)
+    farmed = challenge_first_rating(max_misses=2, **keys)
+    tight = challenge_first_rating(max_misses=1, **keys)
     assert (farmed.rating, tight.rating) == (1350, 1500)
     assert farmed.deviation == 300
-    unknown = board_start(max_misses=2, **keys | {"length": 7})
+    unknown = challenge_first_rating(max_misses=2, **keys | {"length": 7})
     assert (unknown.rating, unknown.deviation) == (1500, 350)
-    assert board_start(max_misses=26, **keys).rating == 800  # clamped
+    assert challenge_first_rating(max_misses=26, **keys).rating == 800  # clamped
 
 
 def test_abandoning_a_ranked_game_for_a_new_one_still_rates_it_as_a_loss(settings: Any) -> None:
@@ -93,19 +95,19 @@ def test_abandoning_a_ranked_game_for_a_new_one_still_rates_it_as_a_loss(setting
 
 def _rated_before(player: Any, rating: float, *, at: dt.datetime) -> None:
     """The player's history says ``rating`` (deviation 60) as of ``at``: one rated game then."""
-    elsewhere = BoardRating.objects.create(
+    elsewhere = ChallengeRating.objects.create(
         dictionary=DictionaryFactory(), length=9, max_misses=6, difficulty=Difficulty.HARD
     )
     RatingChange.objects.create(
         game=FinishedGameFactory(player=player, finished_at=at),
         player=player,
-        board=elsewhere,
+        challenge=elsewhere,
         score=1,
         player_before=rating,
         player_after=rating,
         player_deviation_after=60,
-        board_before=1500,
-        board_after=1500,
+        challenge_before=1500,
+        challenge_after=1500,
         finished_at=at,
     )
     PlayerRating.objects.update_or_create(
@@ -113,8 +115,8 @@ def _rated_before(player: Any, rating: float, *, at: dt.datetime) -> None:
     )
 
 
-def _board_dictionary() -> Any:
-    """A dictionary whose 20-letter boards start at 1500 - 150 x (misses allowed - 1)."""
+def _challenge_dictionary() -> Any:
+    """A dictionary whose 20-letter challenges start at 1500 - 150 x (misses allowed - 1)."""
     dictionary = DictionaryFactory(
         words=["internationalization", "counterrevolutionary", "uncharacteristically"[:20]]
     )
@@ -130,67 +132,70 @@ def _started(game: Any, at: dt.datetime) -> Any:
     return game
 
 
-def test_a_win_on_a_board_far_below_the_player_changes_neither_rating() -> None:
+def test_a_win_on_a_challenge_far_below_the_player_changes_neither_rating() -> None:
     now = timezone.now()
     player = UserFactory()
     _rated_before(player, 1800, at=now - dt.timedelta(hours=1))
     game = FinishedGameFactory(
-        player=player, dictionary=_board_dictionary(), length=20, max_misses=12
+        player=player, dictionary=_challenge_dictionary(), length=20, max_misses=12
     )
     game = _started(game, now - dt.timedelta(minutes=10))
-    assert rating_record(game) is None
+    assert game_rate(game) is None
     assert not RatingChange.objects.filter(game=game).exists()
-    assert not BoardRating.objects.filter(length=20).exists()
+    assert not ChallengeRating.objects.filter(length=20).exists()
     assert PlayerRating.objects.get(player=player).rating == 1800
-    assert rating_record(game) is None  # and so it stays
+    assert game_rate(game) is None  # and so it stays
 
 
 def test_lifting_the_rating_in_another_tab_does_not_dodge_a_rated_loss() -> None:
-    """The cheat: losing a game that counts, win elsewhere until the board is "too easy"."""
+    """The cheat: losing a game that counts, win elsewhere until the challenge is "too easy"."""
     now = timezone.now()
     player = UserFactory()
     _rated_before(player, 1500, at=now - dt.timedelta(hours=1))
     game = GameFactory(
-        player=player, is_ranked=True, dictionary=_board_dictionary(), length=20, max_misses=3
+        player=player, is_ranked=True, dictionary=_challenge_dictionary(), length=20, max_misses=3
     )
-    game = _started(game, now - dt.timedelta(minutes=30))  # board 1200: it counts for 1500
+    game = _started(game, now - dt.timedelta(minutes=30))  # challenge 1200: it counts for 1500
     _rated_before(player, 1800, at=now - dt.timedelta(minutes=5))  # the other tab's wins
-    board_now = board_start(
+    challenge_now = challenge_first_rating(
         dictionary_id=game.dictionary_id, length=20, max_misses=3, difficulty=Difficulty.HARD
     )
-    assert not rules.counts(glicko2.Rating(1800, 60), board_now)  # too easy by now
+    assert not rules.counts(glicko2.Rating(1800, 60), challenge_now)  # too easy by now
     game_services.game_forfeit(game_id=game.pk, player=player)
     change = RatingChange.objects.get(game=game)
     assert (change.score, change.player_before) == (0, 1800)
     assert change.player_after < 1800
 
 
-def test_losing_rating_in_another_tab_does_not_make_an_easy_board_count() -> None:
+def test_losing_rating_in_another_tab_does_not_make_an_easy_challenge_count() -> None:
     now = timezone.now()
     player = UserFactory()
     _rated_before(player, 1800, at=now - dt.timedelta(hours=1))
     game = FinishedGameFactory(
-        player=player, dictionary=_board_dictionary(), length=20, max_misses=5
+        player=player, dictionary=_challenge_dictionary(), length=20, max_misses=5
     )
-    game = _started(game, now - dt.timedelta(minutes=30))  # board 900: too easy for 1800
+    game = _started(game, now - dt.timedelta(minutes=30))  # challenge 900: too easy for 1800
     _rated_before(player, 1300, at=now - dt.timedelta(minutes=5))
-    assert rating_record(game) is None
+    assert game_rate(game) is None
     assert PlayerRating.objects.get(player=player).rating == 1300
 
 
-def test_spare_accounts_throwing_games_do_not_lift_a_board() -> None:
-    """The cheat: twenty new accounts lose on a board so that a win there pays more."""
+def test_spare_accounts_throwing_games_do_not_lift_a_challenge() -> None:
+    """The cheat: twenty new accounts lose on a challenge so that a win there pays more."""
     dictionary = DictionaryFactory(words=WORDS)
     for _ in range(20):
         game = GameFactory(is_ranked=True, dictionary=dictionary)
         game_services.game_forfeit(game_id=game.pk, player=game.player)
-    board = BoardRating.objects.get()
-    assert (board.games, board.rating) == (20, 1500)  # rated for each account, not the board
+    challenge = ChallengeRating.objects.get()
+    assert (challenge.games, challenge.rating) == (
+        20,
+        1500,
+    )  # rated for each account, not the challenge
     assert RatingChange.objects.filter(player_after__lt=1500).count() == 20
 
 
 def _established_loss(dictionary: Any, *, letters: str, player: Any = None, **extra: Any) -> Any:
-    """A loss of a player whose results may move boards (``tests.ratings.support``)."""
+    """A loss of a player whose results may move challenges (``tests.ratings.support``)."""
     game = FinishedGameFactory(
         player=player or established_player(),
         dictionary=dictionary,
@@ -198,31 +203,31 @@ def _established_loss(dictionary: Any, *, letters: str, player: Any = None, **ex
         letters=letters,
         **extra,
     )
-    return rating_record(game)
+    return game_rate(game)
 
 
-def test_an_established_players_loss_moves_the_board_once_a_day() -> None:
-    """The cheat, established: one spare account throwing game after game on one board."""
+def test_an_established_players_loss_moves_the_challenge_once_a_day() -> None:
+    """The cheat, established: one spare account throwing game after game on one challenge."""
     dictionary = DictionaryFactory(words=WORDS)
     first = _established_loss(dictionary, letters="zq")
-    assert first.moved_board
-    assert first.board_after > first.board_before
+    assert first.moved_challenge
+    assert first.challenge_after > first.challenge_before
     spare = first.player
     for _ in range(5):
         again = _established_loss(dictionary, letters="zq", player=spare)
-        assert not again.moved_board  # rated for the player, the board stays
-        assert again.board_after == again.board_before
-    assert BoardRating.objects.get(dictionary=dictionary).rating == first.board_after
+        assert not again.moved_challenge  # rated for the player, the challenge stays
+        assert again.challenge_after == again.challenge_before
+    assert ChallengeRating.objects.get(dictionary=dictionary).rating == first.challenge_after
     tomorrow = first.finished_at + dt.timedelta(days=1)
     assert _established_loss(
         dictionary, letters="zq", player=spare, finished_at=tomorrow
-    ).moved_board
+    ).moved_challenge
     # Another established account moves it the same day.
-    assert _established_loss(dictionary, letters="zq").moved_board
+    assert _established_loss(dictionary, letters="zq").moved_challenge
 
 
-def test_a_give_up_before_any_guess_moves_no_board() -> None:
+def test_a_give_up_before_any_guess_moves_no_challenge() -> None:
     change = _established_loss(DictionaryFactory(words=WORDS), letters="", forfeited=True)
     assert change.score == 0
     assert change.player_after < change.player_before
-    assert not change.moved_board
+    assert not change.moved_challenge

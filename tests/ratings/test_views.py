@@ -1,4 +1,4 @@
-"""Where ratings are shown: a finished ranked game's board, the profile, the ratings board."""
+"""Where ratings are shown: a finished ranked game's board, the profile, the rating leaderboard."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from games import services as game_services
 from games.models import Status
 from ratings.models import PlayerRating
 from ratings.selectors import rating_chart
-from ratings.services import rating_record
+from ratings.services import game_rate
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def test_the_profile_shows_the_rating_provisional_and_its_history_chart(client: 
     url = reverse("player_profile", args=["ada"])
     assert "No rated game yet" in client.get(url).content.decode()
     for status in (Status.WON, Status.LOST, Status.WON):
-        rating_record(FinishedGameFactory(player=player, status=status))
+        game_rate(FinishedGameFactory(player=player, status=status))
     html = client.get(url).content.decode()
     rating = PlayerRating.objects.get(player=player)
     assert f"{rating.rating:.0f}?</span> after 3 rated games" in html
@@ -64,7 +64,9 @@ def test_the_profile_shows_the_rating_provisional_and_its_history_chart(client: 
     assert f'text-anchor="start">{chart.first_day:%-d %b}</text>' in html
 
 
-def test_the_old_ratings_board_address_moved_for_good_to_the_main_board(client: Client) -> None:
+def test_the_old_rating_leaderboard_address_moved_for_good_to_the_main_leaderboard(
+    client: Client,
+) -> None:
     response = client.get("/leaderboard/ratings/?period=week&difficulty=hard")
     assert response.status_code == 301
     assert response["Location"] == reverse("leaderboard") + "?period=week&difficulty=hard"
@@ -74,8 +76,8 @@ def test_the_old_ratings_board_address_moved_for_good_to_the_main_board(client: 
     assert "Players by rating" in page
 
 
-def test_the_profile_links_to_the_main_board(client: Client) -> None:
+def test_the_profile_links_to_the_main_leaderboard(client: Client) -> None:
     player = UserFactory(username="ada")
-    rating_record(FinishedGameFactory(player=player))
+    game_rate(FinishedGameFactory(player=player))
     html = client.get(reverse("player_profile", args=["ada"])).content.decode()
     assert f'<a href="{reverse("leaderboard")}">Leaderboard</a>' in html

@@ -11,9 +11,9 @@ from django.urls import reverse
 from games.models import Status
 from games.scoring import win_points
 from records.selectors.leaderboard import (
-    Board,
     LeaderboardFilters,
     Period,
+    Ranking,
     leaderboard_page,
     period_start,
 )
@@ -31,7 +31,7 @@ def at(days_ago: float = 0, *, hours: float = 0) -> dt.datetime:
     return NOW - dt.timedelta(days=days_ago, hours=hours)
 
 
-def board(filters: LeaderboardFilters | None = None, **kwargs: object) -> list[tuple]:
+def standings(filters: LeaderboardFilters | None = None, **kwargs: object) -> list[tuple]:
     page = leaderboard_page(filters or LeaderboardFilters(), now=NOW, **kwargs)
     return [(row.rank, row.username, row.points, row.games, row.wins) for row in page]
 
@@ -60,26 +60,30 @@ def test_points_are_the_best_win_of_each_board_summed_and_harder_settings_score_
         UserFactory(username=name) for name in ("grinder", "explorer", "hard")
     )
     easy_win = {"dictionary": dictionary, "difficulty": "easy", "max_misses": 10}
-    for days_ago in (1, 2, 3, 4):  # the same win four times: one board, one best
+    for days_ago in (1, 2, 3, 4):  # the same win four times: one category, one best
         FinishedGameFactory(player=grinder, **easy_win, finished_at=at(days_ago))
     FinishedGameFactory(player=explorer, **easy_win, finished_at=at(2))
-    FinishedGameFactory(player=explorer, **easy_win, length=5, finished_at=at(1))  # a new board
+    FinishedGameFactory(player=explorer, **easy_win, length=5, finished_at=at(1))  # a new category
     FinishedGameFactory(player=hard, dictionary=dictionary, max_misses=5, finished_at=at(3))
     assert win_points(difficulty="easy", max_misses=10) == 17
     assert win_points(difficulty="hard", max_misses=5) == 66
-    assert board() == [(1, "hard", 66, 1, 1), (2, "explorer", 34, 2, 2), (3, "grinder", 17, 4, 4)]
+    assert standings() == [
+        (1, "hard", 66, 1, 1),
+        (2, "explorer", 34, 2, 2),
+        (3, "grinder", 17, 4, 4),
+    ]
 
 
 def test_only_a_better_win_on_a_board_raises_the_points() -> None:
     player, dictionary = UserFactory(username="p"), DictionaryFactory()
     on_board = {"player": player, "dictionary": dictionary, "difficulty": "medium"}
     FinishedGameFactory(**on_board, max_misses=8, finished_at=at(5))
-    assert board() == [(1, "p", 38, 1, 1)]
+    assert standings() == [(1, "p", 38, 1, 1)]
     FinishedGameFactory(**on_board, max_misses=12, finished_at=at(4))  # weaker: no change
-    assert board() == [(1, "p", 38, 2, 2)]
+    assert standings() == [(1, "p", 38, 2, 2)]
     FinishedGameFactory(**on_board, max_misses=3, finished_at=at(3))  # fewer allowed: better
     FinishedGameFactory(**on_board, status=Status.LOST, max_misses=1, finished_at=at(2))
-    assert board() == [(1, "p", 48, 4, 3)]
+    assert standings() == [(1, "p", 48, 4, 3)]
     [row] = leaderboard_page(LeaderboardFilters(), now=NOW)
     assert row.achieved_at == at(3)
 
@@ -92,7 +96,7 @@ def test_only_finished_ranked_games_count_and_forfeits_are_losses() -> None:
     FinishedGameFactory(player=player, is_ranked=False, finished_at=at(1))  # unranked win
     GameFactory(player=player)  # in progress
     points = win_points(difficulty="hard", max_misses=8)
-    assert board() == [(1, "p", points, 3, 1)]
+    assert standings() == [(1, "p", points, 3, 1)]
 
 
 def test_equal_points_rank_whoever_reached_the_total_first() -> None:
@@ -105,7 +109,7 @@ def test_equal_points_rank_whoever_reached_the_total_first() -> None:
     FinishedGameFactory(player=early, finished_at=at(2))
     # A later loss does not move the time the total was reached.
     FinishedGameFactory(player=early, status=Status.LOST, finished_at=at(0, hours=1))
-    assert [row[1] for row in board()] == ["early", "late"]
+    assert [row[1] for row in standings()] == ["early", "late"]
 
 
 def test_equal_bests_on_a_board_rank_whoever_first_won_it_and_repeats_do_not_move_that() -> None:
@@ -130,7 +134,7 @@ def test_identical_achievements_fall_back_to_the_older_account() -> None:
     first, second = UserFactory(username="zed"), UserFactory(username="amy")
     for player in (second, first):
         FinishedGameFactory(player=player, finished_at=at(1))
-    assert [row[1] for row in board()] == ["zed", "amy"]
+    assert [row[1] for row in standings()] == ["zed", "amy"]
 
 
 def test_players_without_points_follow_by_account_age() -> None:
@@ -138,7 +142,7 @@ def test_players_without_points_follow_by_account_age() -> None:
     FinishedGameFactory(player=loser_a, status=Status.LOST, finished_at=at(5))
     FinishedGameFactory(player=loser_b, status=Status.LOST, finished_at=at(1))
     FinishedGameFactory(player=scorer, finished_at=at(1))
-    assert [(row[1], row[2]) for row in board()] == [("s", 57), ("b", 0), ("a", 0)]
+    assert [(row[1], row[2]) for row in standings()] == [("s", 57), ("b", 0), ("a", 0)]
 
 
 def test_periods_count_only_games_finished_in_them() -> None:
@@ -148,7 +152,7 @@ def test_periods_count_only_games_finished_in_them() -> None:
     FinishedGameFactory(player=player, finished_at=at(2, hours=16))  # Sunday: last week
     FinishedGameFactory(player=player, finished_at=at(40))
     games = {
-        period: board(LeaderboardFilters(period=period))[0][3]
+        period: standings(LeaderboardFilters(period=period))[0][3]
         for period in (Period.ALL_TIME, Period.WEEK, Period.TODAY)
     }
     assert games == {Period.ALL_TIME: 4, Period.WEEK: 2, Period.TODAY: 1}
@@ -174,7 +178,7 @@ def test_period_boards_count_the_best_win_of_each_board_within_the_period() -> N
     assert [(row.username, row.points, row.games, row.achieved_at) for row in today] == [
         ("steady", 57, 2, at(0, hours=2)),
     ]
-    assert board() == [(1, "steady", 72, 4, 4), (2, "lucky", 72, 2, 2)]
+    assert standings() == [(1, "steady", 72, 4, 4), (2, "lucky", 72, 2, 2)]
 
 
 def test_filters_select_dictionary_length_and_difficulty() -> None:
@@ -186,7 +190,7 @@ def test_filters_select_dictionary_length_and_difficulty() -> None:
     FinishedGameFactory(player=player, dictionary=theirs, length=5, difficulty="hard")
 
     def games(**filters: object) -> int:
-        rows = board(LeaderboardFilters(**filters))
+        rows = standings(LeaderboardFilters(**filters))
         return rows[0][3] if rows else 0
 
     assert games() == 4
@@ -198,7 +202,7 @@ def test_filters_select_dictionary_length_and_difficulty() -> None:
 
 
 @override_settings(LEADERBOARD_MIN_GAMES=3)
-def test_win_rate_board_needs_the_minimum_games_and_breaks_ties() -> None:
+def test_win_rate_leaderboard_needs_the_minimum_games_and_breaks_ties() -> None:
     names = ("perfect-but-few", "two-thirds", "two-thirds-more", "half", "two-thirds-later")
     players = {name: UserFactory(username=name) for name in names}
 
@@ -215,7 +219,7 @@ def test_win_rate_board_needs_the_minimum_games_and_breaks_ties() -> None:
     record("two-thirds-more", "WWLWWL", last=2)
     record("half", "WLWL", last=1)
     record("two-thirds-later", "WLW", last=1)
-    page = leaderboard_page(LeaderboardFilters(board=Board.WIN_RATE), now=NOW)
+    page = leaderboard_page(LeaderboardFilters(ranking=Ranking.WIN_RATE), now=NOW)
     assert [(row.rank, row.username, round(row.win_percent, 1)) for row in page] == [
         (1, "two-thirds-more", 66.7),
         (2, "two-thirds", 66.7),
@@ -251,7 +255,7 @@ def test_an_empty_board_is_one_empty_page() -> None:
         LeaderboardFilters(period=Period.TODAY),
         LeaderboardFilters(),
         LeaderboardFilters(difficulty="hard"),
-        LeaderboardFilters(board=Board.WIN_RATE, length=4),
+        LeaderboardFilters(ranking=Ranking.WIN_RATE, length=4),
     ],
     ids=["today", "all-time", "all-time-filtered", "win-rate-filtered"],
 )
@@ -272,7 +276,7 @@ def test_a_page_is_three_queries_whatever_the_number_of_players(
 
 
 class TestLeaderboardPage:
-    """The games-won board (points, win rate), the second tab of the leaderboard."""
+    """The games-won leaderboard (points, win rate), the second tab of the leaderboard."""
 
     url = reverse("leaderboard_points")
 
@@ -286,7 +290,7 @@ class TestLeaderboardPage:
         assert 'hx-push-url="true"' in page
         assert "champion" in page
         assert "difficulty weight × (27 − wrong guesses allowed)" in page  # noqa: RUF001
-        assert "your best win on each board" in page
+        assert "your best win for each dictionary, word length and difficulty" in page
         assert "fewer than 1 word " in page  # tests rank tiny dictionaries (RANKED_MIN_WORDS=1)
         assert response["Vary"].count("HX-Request") == 1
 
@@ -336,7 +340,7 @@ class TestLeaderboardPage:
                 "Leaderboards rank easy, medium, hard, fiendish, obscure games",
             ),
             ({"period": "year"}, "The period is all time, this week or today."),
-            ({"board": "luck"}, "Rank by points or by win rate."),
+            ({"rank": "luck"}, "Rank by points or by win rate."),
             ({"page": "x"}, "The page is a whole number, 1 or more."),
         ],
     )
@@ -358,10 +362,17 @@ class TestLeaderboardPage:
         assert 'class="is-viewer"' in page
         assert reverse("player_profile", args=["me"]) in page
 
+    def test_an_old_link_with_board_for_rank_by_keeps_its_ranking(self) -> None:
+        response = client_for(None).get(self.url, {"board": "win_rate", "difficulty": "hard"})
+        assert response.status_code == 302
+        assert response["Location"] == f"{self.url}?rank=win_rate&difficulty=hard"
+        page = client_for(None).get(response["Location"]).content.decode()
+        assert "Win rate" in page
+
     @override_settings(LEADERBOARD_MIN_GAMES=2)
-    def test_win_rate_board_says_who_is_not_ranked_yet(self) -> None:
+    def test_win_rate_leaderboard_says_who_is_not_ranked_yet(self) -> None:
         FinishedGameFactory(player=UserFactory(username="once"))
-        page = client_for(None).get(self.url, {"board": "win_rate"}).content.decode()
+        page = client_for(None).get(self.url, {"rank": "win_rate"}).content.decode()
         assert "No player has finished 2 ranked games in this selection yet." in page
 
     def test_paging_links_keep_the_filters(self) -> None:

@@ -84,16 +84,16 @@ class Command(BaseCommand):
             "--no-par",
             action="store_true",
             help=(
-                "Do not compute par and the board priors afterwards (manage.py compute_par "
-                "and compute_board_priors do it later)."
+                "Do not compute par and the challenge priors afterwards (manage.py compute_par "
+                "and compute_challenge_priors do it later)."
             ),
         )
         parser.add_argument(
             "--no-priors",
             action="store_true",
             help=(
-                "Compute par but not the board priors (boards start from par until "
-                "manage.py compute_board_priors runs); for benchmarks and scripts that "
+                "Compute par but not the challenge priors (challenges start from par until "
+                "manage.py compute_challenge_priors runs); for benchmarks and scripts that "
                 "never show a board's rating."
             ),
         )
@@ -168,7 +168,7 @@ class Command(BaseCommand):
         self._compute_par(report.dictionary, options)
 
     def _compute_par(self, dictionary: Dictionary, options: dict[str, Any]) -> None:
-        """Par and the board priors of the new dictionary's boards, so the new-game form can
+        """Par and the challenge priors of the new dictionary, so the new-game form can
         show par and a board's rating at once."""
         if options["no_par"]:
             return
@@ -182,9 +182,9 @@ class Command(BaseCommand):
         )
         if options["no_priors"]:
             return
-        self.stdout.write("Computing the board priors (where each board's rating starts):")
+        self.stdout.write("Computing the challenge priors (where each challenge's rating starts):")
         call_command(
-            "compute_board_priors",
+            "compute_challenge_priors",
             dictionary=dictionary.slug,
             no_progress=options["no_progress"],
             stdout=self.stdout,

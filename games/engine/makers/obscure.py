@@ -1,34 +1,27 @@
 """Obscure: a big family of words a person is less likely to know, and never easier than hard.
 
-The seeds' "steer your opponent toward a smaller family with more obscure
-words". A person does not know every word of the list, but which words a given
-player knows is not something a word-maker can see, so it plans against several
-players at once (``games/engine/ensemble.py``): people who know each word with
-a chance that rises with its Zipf frequency (soft vocabularies at Zipf 2.5, 3,
-3.5 and 4), one who knows every word, and one who knows none (the letters in a
-fixed order). It reads each word's frequency from
-:attr:`Lexicon.familiarity <games.engine.lexicon.Lexicon.familiarity>`, which
-the platform fills where it builds a lexicon; without it (a plain word file in
-the console) it keeps the hardest family, as hard does.
+The seeds' "steer your opponent toward a smaller family with more obscure words". A person
+does not know every word of the list, but which words a given player knows is not something
+a word-maker can see, so it plans against several players at once
+(``games/engine/ensemble.py``): people who know each word with a chance that rises with its
+Zipf frequency (soft vocabularies at Zipf 2.5, 3, 3.5 and 4), one who knows every word, and
+one who knows none (the letters in a fixed order). It reads each word's frequency from
+:attr:`Lexicon.familiarity <games.engine.lexicon.Lexicon.familiarity>`, which the platform
+fills where it builds a lexicon; without it (a plain word file in the console) it keeps the
+hardest family, as hard does.
 
-On each guess it values hard's family (the hardest) and each of the others at
-least a quarter its size (:data:`SIZE_SHARE`, the biggest :data:`MOST_FAMILIES`)
-by the wrong guesses every planning player would make from there to the end of
-the game if every later answer were hard's, with no cap at the misses left (a
-cap made every family worth "the game" with 8 allowed and the choice a tie).
-It keeps another family only if it is worth at least as much as hard's to every
-planning player and more to one: the minimum over the players decides, not the
-mean. Among those, the biggest smallest gain, then the biggest total gain, then
-the family whose words a person is least expected to know (their share, not
-their count), then the rules' order. Each such step is a policy improvement
-over hard for each planning player on its own, so against every one of them it
-forces at least hard's misses (``tests/engine/test_obscure.py`` checks it).
-
-The play-outs of one reply examine at most :data:`NODES` positions (a guess over
-n words counts ``1 + n // 256``); families not valued when they run out are not
-kept. It depends only on the list, the frequencies, the game's letters and its
-words, so a replay makes every choice again. Measured with ``bench/ladder.py``
-against player models it never plans with: see ``docs/difficulties.md``.
+On each guess it values hard's family (the hardest) and each of the others at least a
+quarter its size (:data:`SIZE_SHARE`, the biggest :data:`MOST_FAMILIES`) by the wrong
+guesses every planning player would make from there to the end of the game if every later
+answer were hard's, with no cap at the misses left (a cap made every family worth "the game"
+with 8 allowed and the choice a tie). It keeps another family only if it is worth at least
+as much as hard's to every planning player and more to one: the minimum over the players
+decides, not the mean. Among those, the biggest smallest gain, then the biggest total gain,
+then the family whose words a person is least expected to know (their share, not their
+count), then the rules' order. Each such step is a policy improvement over hard for each
+planning player on its own, so against every one of them it forces at least hard's misses
+(``tests/engine/test_obscure.py`` checks it). Measured with ``bench/ladder.py`` against
+player models it never plans with: ``docs/difficulties.md``.
 """
 
 from __future__ import annotations
@@ -44,6 +37,11 @@ NODES = 6_000  # positions (guesses, weighted by words) the play-outs of one rep
 
 
 class ObscureMaker(BaseMaker):
+    """The play-outs of one reply examine at most :data:`NODES` positions (a guess over n
+    words counts ``1 + n // 256``); families not valued when they run out are not kept. It
+    depends only on the list, the frequencies, the game's letters and its words, so a
+    replay makes every choice again."""
+
     name = "obscure"
     label = "Obscure"
     summary = (

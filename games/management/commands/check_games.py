@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Game
-from games.selectors.replay import replay_mismatches
+from games.selectors.replay_check import replay_mismatches
 
 
 class Command(BaseCommand):

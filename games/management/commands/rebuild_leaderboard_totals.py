@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games.leaderboard_totals import leaderboard_totals_rebuild
-from games.models import BoardTotal, PlayerTotal
+from games.models import CategoryTotal, PlayerTotal
 
 
 class Command(BaseCommand):
@@ -22,9 +22,9 @@ class Command(BaseCommand):
         started = time.perf_counter()
         games = leaderboard_totals_rebuild()
         elapsed = time.perf_counter() - started
-        players, rows = PlayerTotal.objects.count(), BoardTotal.objects.count()
+        players, rows = PlayerTotal.objects.count(), CategoryTotal.objects.count()
         self.stdout.write(
             f"Rebuilt the leaderboard totals from {games:,} ranked game{'s' * (games != 1)} "
             f"in {elapsed:.2f} s: {players:,} player{'s' * (players != 1)}, "
-            f"{rows:,} board row{'s' * (rows != 1)}."
+            f"{rows:,} category row{'s' * (rows != 1)}."
         )

@@ -12,8 +12,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from dictionaries.services import DEFAULT_DICTIONARY_SLUG, FAMILIAR_DICTIONARY_SLUG
 
-# The default list's boards are searched with more positions than compute_par's default:
-# the board the new-game form opens on (7 letters, hard, familiar) needs 20,585 to prove
+# The default list's challenges are searched with more positions than compute_par's default:
+# the challenge the new-game form opens on (7 letters, hard, familiar) needs 20,585 to prove
 # par 4, and without them production's form said "par <= 4 ... the search stopped".
 DEFAULT_LIST_PAR_NODES = 40_000
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
     help = (
         "Bring the database up to date and fill what the site reads: migrate, load the "
         "built-in word lists, their par (the default list with "
-        f"{DEFAULT_LIST_PAR_NODES:,} positions a board) and their board priors. Each step "
+        f"{DEFAULT_LIST_PAR_NODES:,} positions a challenge) and their challenge priors. Each step "
         "keeps what is already done: run it on every deploy."
     )
 
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 {"dictionary": FAMILIAR_DICTIONARY_SLUG, "nodes": DEFAULT_LIST_PAR_NODES, **quiet},
             ),
             ("par of web2", ("compute_par",), {"dictionary": DEFAULT_DICTIONARY_SLUG, **quiet}),
-            ("board priors", ("compute_board_priors",), {"all": True, **quiet}),
+            ("challenge priors", ("compute_challenge_priors",), {"all": True, **quiet}),
         ]
         started = time.monotonic()
         for label, command, arguments in steps:

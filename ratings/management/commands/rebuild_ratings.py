@@ -12,21 +12,21 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from ratings.models import BoardRating, PlayerRating
+from ratings.models import ChallengeRating, PlayerRating
 from ratings.services import ratings_rebuild
 
 
 class Command(BaseCommand):
-    help = "Rebuild every player's and board's rating from every finished ranked game."
+    help = "Rebuild every player's and challenge's rating from every finished ranked game."
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
         ranked, rated = ratings_rebuild()
         elapsed = time.perf_counter() - started
-        players, boards = PlayerRating.objects.count(), BoardRating.objects.count()
+        players, challenges = PlayerRating.objects.count(), ChallengeRating.objects.count()
         self.stdout.write(
             f"Rebuilt the ratings from {rated:,} rated of {ranked:,} ranked "
             f"game{'s' * (ranked != 1)} in "
             f"{elapsed:.2f} s: {players:,} player{'s' * (players != 1)}, "
-            f"{boards:,} board{'s' * (boards != 1)}."
+            f"{challenges:,} challenge{'s' * (challenges != 1)}."
         )

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from games.models import Game, Status
 from ratings.models import PROVISIONAL_DEVIATION, PlayerRating, RatingChange
-from ratings.services import rating_record
+from ratings.services import game_rate
 from records.selectors.leaderboard import LeaderboardFilters, Period, rating_leaderboard
 from tests.factories import DictionaryFactory, FinishedGameFactory, UserFactory
 from tests.records.support import client_for
@@ -34,7 +34,7 @@ def rated(player, *, days_ago: float = 0, status: str = Status.WON, **fields) ->
     game = FinishedGameFactory(
         player=player, status=status, finished_at=NOW - dt.timedelta(days=days_ago), **fields
     )
-    rating_record(game)
+    game_rate(game)
     return game
 
 
@@ -49,7 +49,7 @@ def names(rows) -> list[str]:
     return [row.username for row in rows]
 
 
-def board(filters: LeaderboardFilters | None = None, **kwargs):
+def tables(filters: LeaderboardFilters | None = None, **kwargs):
     return rating_leaderboard(filters or LeaderboardFilters(), now=NOW, **kwargs)
 
 
@@ -62,7 +62,7 @@ def test_established_players_rank_by_rating_and_provisional_ones_apart() -> None
         ("lucky", 1800, PROVISIONAL_DEVIATION + 0.1),
     ]:
         set_rating(UserFactory(username=name), rating, deviation)
-    result = board()
+    result = tables()
     assert names(result.established) == ["strong", "edge", "steady"]
     assert [row.rank for row in result.established] == [1, 2, 3]
     assert names(result.provisional) == ["newcomer", "lucky"]
@@ -82,7 +82,7 @@ def test_a_provisional_player_never_reaches_the_established_table_however_high()
         LeaderboardFilters(period=Period.WEEK),
         LeaderboardFilters(difficulty="hard"),
     ]:
-        result = board(filters)
+        result = tables(filters)
         assert "farmer" not in names(result.established), filters
         assert names(result.provisional) == ["farmer"], filters
     page = client_for(None).get(reverse("leaderboard")).content.decode()
@@ -91,7 +91,7 @@ def test_a_provisional_player_never_reaches_the_established_table_however_high()
     assert "3500?" in provisional
 
 
-def test_while_no_one_is_established_the_provisional_players_are_the_board() -> None:
+def test_while_no_one_is_established_the_provisional_players_are_the_leaderboard() -> None:
     set_rating(UserFactory(username="first"), 1620, 250)
     set_rating(UserFactory(username="second"), 1480, 300)
     page = client_for(None).get(reverse("leaderboard")).content.decode()
@@ -115,15 +115,17 @@ def test_the_period_lists_players_with_rated_games_in_it_by_their_whole_rating()
     set_rating(this_week, 1700)
     set_rating(today, 1500)
 
-    assert names(board().established) == ["old", "week", "today"]
-    week = board(LeaderboardFilters(period=Period.WEEK)).established
+    assert names(tables().established) == ["old", "week", "today"]
+    week = tables(LeaderboardFilters(period=Period.WEEK)).established
     assert names(week) == ["week", "today"]
     assert [row.games for row in week] == [1, 2]  # the games in the period only
     assert [row.rating for row in week] == [1700, 1500]  # the whole rating, never re-rated
-    assert names(board(LeaderboardFilters(period=Period.TODAY)).established) == ["today"]
+    assert names(tables(LeaderboardFilters(period=Period.TODAY)).established) == ["today"]
 
 
-def test_dictionary_length_and_difficulty_list_players_with_rated_games_on_such_boards() -> None:
+def test_dictionary_length_and_difficulty_list_players_with_rated_games_on_such_challenges() -> (
+    None
+):
     cs = DictionaryFactory(slug="cs314", name="CS314")
     on_cs, elsewhere, both = (UserFactory(username=n) for n in ("on_cs", "elsewhere", "both"))
     rated(on_cs, dictionary=cs, difficulty="easy")
@@ -134,15 +136,15 @@ def test_dictionary_length_and_difficulty_list_players_with_rated_games_on_such_
     for player, rating in ((on_cs, 1800), (elsewhere, 1700), (both, 1600)):
         set_rating(player, rating)
 
-    assert names(board(LeaderboardFilters(dictionary=cs)).established) == ["on_cs", "both"]
-    five = board(LeaderboardFilters(length=5)).established
+    assert names(tables(LeaderboardFilters(dictionary=cs)).established) == ["on_cs", "both"]
+    five = tables(LeaderboardFilters(length=5)).established
     assert names(five) == ["elsewhere", "both"]
     assert [row.games for row in five] == [1, 2]
-    assert names(board(LeaderboardFilters(difficulty="easy")).established) == ["on_cs"]
+    assert names(tables(LeaderboardFilters(difficulty="easy")).established) == ["on_cs"]
     combined = LeaderboardFilters(dictionary=cs, difficulty="hard", length=4)
-    assert names(board(combined).established) == ["both"]
-    assert board(combined).established[0].games == 1
-    assert names(board(LeaderboardFilters(length=9)).established) == []
+    assert names(tables(combined).established) == ["both"]
+    assert tables(combined).established[0].games == 1
+    assert names(tables(LeaderboardFilters(length=9)).established) == []
 
 
 def test_players_narrow_both_tables() -> None:
@@ -151,7 +153,7 @@ def test_players_narrow_both_tables() -> None:
     set_rating(UserFactory(username="other"), 1900)
     set_rating(UserFactory(username="fresh"), 1500, 350)
     players = PlayerRating.objects.filter(player__username="wanted").values("player_id")
-    result = board(players=players)
+    result = tables(players=players)
     assert names(result.established) == ["wanted"]
     assert result.provisional == []
 
@@ -173,7 +175,7 @@ def test_the_board_is_one_query_per_table_whatever_the_number_of_players(
         rated(player, days_ago=1)
         set_rating(player, 1500 + index, STEADY if index % 2 else 300)
     with django_assert_num_queries(2):  # the established table, the provisional one
-        result = board(filters)
+        result = tables(filters)
         rows = [(row.username, row.games) for row in [*result.established, *result.provisional]]
     assert len(rows) == 30
     assert result.established[0].username == "p29"
@@ -195,7 +197,7 @@ def test_the_page_reads_the_same_few_queries_for_3_or_30_players() -> None:
     assert page_queries() == few
 
 
-class TestRatingBoardPage:
+class TestRatingLeaderboardPage:
     url = reverse("leaderboard")
 
     @pytest.fixture(autouse=True)
@@ -220,7 +222,7 @@ class TestRatingBoardPage:
         assert "The filters choose who is listed, never a rating" in page
         # The table comes before the explanation, which is one tap away.
         assert page.index('id="established-title"') < page.index("How the rating works")
-        assert '<details class="board-help">' in page
+        assert '<details class="leaderboard-help">' in page
         assert response["Vary"].count("HX-Request") == 1
 
     def test_htmx_gets_only_the_tables(self) -> None:
@@ -244,7 +246,7 @@ class TestRatingBoardPage:
 
     @pytest.mark.parametrize("htmx", [False, True])
     def test_a_filter_says_what_it_means(self, htmx: bool) -> None:
-        rating_record(FinishedGameFactory(player=UserFactory(username="hardy")))  # just now
+        game_rate(FinishedGameFactory(player=UserFactory(username="hardy")))  # just now
         headers = {"HX-Request": "true"} if htmx else {}
         page = (
             client_for(None)
@@ -312,7 +314,12 @@ class TestRatingBoardPage:
         assert "filter-errors" not in page
 
     @pytest.mark.parametrize("query", ["board=win_rate&difficulty=hard", "board=points", "board=x"])
-    def test_an_old_link_to_the_points_board_goes_to_the_games_won_tab(self, query: str) -> None:
+    def test_an_old_link_to_the_points_leaderboard_goes_to_the_games_won_tab(
+        self, query: str
+    ) -> None:
+        """Its "rank by" was called board then: the games won tab reads it as rank."""
         response = client_for(None).get(f"{self.url}?{query}")
         assert response.status_code == 302
-        assert response["Location"] == f"{reverse('leaderboard_points')}?{query}"
+        assert response["Location"] == f"{reverse('leaderboard_points')}?" + query.replace(
+            "board=", "rank="
+        )

@@ -1,7 +1,7 @@
-"""What ``compute_par`` and ``compute_board_priors`` share: both fill a table per board.
+"""What ``compute_par`` and ``compute_challenge_priors`` share: both fill a table per challenge.
 
 Each works out something per dictionary, word length and rule difficulty (par; the
-reference player's misses), bounded by a budget (positions; games), keeps boards already
+reference player's misses), bounded by a budget (positions; games), keeps challenges already
 done unless ``--force``, and is safe to stop and rerun. A command says what it computes
 (``service``, called with its budget as ``--<budget_option>``) and how to sum it up
 (``summary``); the options, the dictionaries chosen, the lengths read and the progress
@@ -21,20 +21,20 @@ from tqdm import tqdm
 from dictionaries.models import Dictionary
 
 
-class BoardTableCommand(BaseCommand):
-    """A command that fills a per-board table for the chosen dictionaries."""
+class RuleTableCommand(BaseCommand):
+    """A command that fills a per-challenge table for the chosen dictionaries."""
 
-    # The service that fills the table: par_compute, board_prior_compute. Called with
+    # The service that fills the table: par_compute, challenge_priors_compute. Called with
     # dictionary, lengths, force, progress and the budget under ``budget_option``'s name.
     service: Callable[..., Sequence[Any]]
-    budget_option: str  # "nodes", "games": the bound on each board's work
+    budget_option: str  # "nodes", "games": the bound on each challenge's work
     budget_default: int
     budget_help: str
     force_help: str
     progress_label: str  # the progress bar's name, before the dictionary's
 
     def summary(self, dictionary: Dictionary, outcomes: Sequence[Any], computed: int) -> str:
-        """The line written for a dictionary once its boards are done."""
+        """The line written for a dictionary once its challenges are done."""
         raise NotImplementedError
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -76,7 +76,7 @@ class BoardTableCommand(BaseCommand):
                 return
             if bar is None:
                 label = f"{self.progress_label} {dictionary.name}"
-                bar = tqdm(total=total, desc=label, unit="board", file=stream)
+                bar = tqdm(total=total, desc=label, unit="challenge", file=stream)
             bar.update(done - bar.n)
 
         try:

@@ -1,9 +1,9 @@
-"""Spare accounts cannot move boards cheaply (issue 26, finding 9).
+"""Spare accounts cannot move challenges cheaply (issue 26, finding 9).
 
 The trick: thirty instant give-ups take a new account from 1500/350 to 922/136; once its
-rating is established, each spare account moves each board once a day, so an army of
-them lifts a board and a win there pays more. Now a give-up before the first guess never
-moves a board, and a board moves for a player only once the player has ten rated games
+rating is established, each spare account moves each challenge once a day, so an army of
+them lifts a challenge and a win there pays more. Now a give-up before the first guess never
+moves a challenge, and a challenge moves for a player only once the player has ten rated games
 with at least one guess each and an account older than a day (``ratings.rules``, chosen
 with the sock-puppet army of ``bench/ratings.py``). Each spare account is tried through
 the real finish path (``game_forfeit``) and as a rated loss after one guess.
@@ -19,8 +19,8 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Status
 from ratings import rules
-from ratings.models import BoardRating, PlayerRating, RatingChange
-from ratings.services import rating_record
+from ratings.models import ChallengeRating, PlayerRating, RatingChange
+from ratings.services import game_rate
 from tests.factories import DictionaryFactory, FinishedGameFactory, GameFactory, UserFactory
 from tests.ratings.support import established_player
 
@@ -34,7 +34,7 @@ def dictionary() -> object:
 
 
 def throw(dictionary: object, player: object, *, letters: str) -> RatingChange | None:
-    """A spare account's loss on the board: one guess (or none), then it gives up."""
+    """A spare account's loss on the challenge: one guess (or none), then it gives up."""
     game = FinishedGameFactory(
         player=player,
         dictionary=dictionary,
@@ -42,20 +42,20 @@ def throw(dictionary: object, player: object, *, letters: str) -> RatingChange |
         forfeited=True,
         letters=letters,
     )
-    return rating_record(game)
+    return game_rate(game)
 
 
-def test_thirty_instant_give_ups_never_move_the_board(dictionary: object) -> None:
+def test_thirty_instant_give_ups_never_move_the_challenge(dictionary: object) -> None:
     """The reported route, through the real finish path: the spare's rating falls and
-    becomes established, the board stays where it was."""
+    becomes established, the challenge stays where it was."""
     spare = UserFactory(date_joined=timezone.now() - dt.timedelta(days=30))
     for _ in range(30):
         game = GameFactory(is_ranked=True, dictionary=dictionary, player=spare)
         game_services.game_forfeit(game_id=game.pk, player=spare)
-    board = BoardRating.objects.get()
-    assert board.games == 30
-    assert board.rating == RatingChange.objects.order_by("finished_at").first().board_before
-    assert not RatingChange.objects.filter(moved_board=True).exists()
+    challenge = ChallengeRating.objects.get()
+    assert challenge.games == 30
+    assert challenge.rating == RatingChange.objects.order_by("finished_at").first().challenge_before
+    assert not RatingChange.objects.filter(moved_challenge=True).exists()
 
 
 def test_an_established_account_giving_up_before_any_guess_moves_nothing(
@@ -63,43 +63,43 @@ def test_an_established_account_giving_up_before_any_guess_moves_nothing(
 ) -> None:
     change = throw(dictionary, established_player(), letters="")
     assert change is not None
-    assert not change.moved_board
-    assert change.board_after == change.board_before
+    assert not change.moved_challenge
+    assert change.challenge_after == change.challenge_before
 
 
 @pytest.mark.parametrize(
     ("played_games", "age", "moves"),
     [
-        (rules.BOARD_MOVER_MIN_PLAYED_GAMES - 1, dt.timedelta(days=30), False),
-        (rules.BOARD_MOVER_MIN_PLAYED_GAMES, dt.timedelta(hours=20), False),
-        (rules.BOARD_MOVER_MIN_PLAYED_GAMES, dt.timedelta(days=30), True),  # the control
+        (rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES - 1, dt.timedelta(days=30), False),
+        (rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES, dt.timedelta(hours=20), False),
+        (rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES, dt.timedelta(days=30), True),  # the control
     ],
     ids=["nine-played-games", "a-new-account", "established"],
 )
-def test_a_board_moves_only_for_an_account_with_ten_played_games_over_a_day_old(
+def test_a_challenge_moves_only_for_an_account_with_ten_played_games_over_a_day_old(
     dictionary: object, played_games: int, age: dt.timedelta, moves: bool
 ) -> None:
     spare = established_player(played_games=played_games, age=age)
     change = throw(dictionary, spare, letters="z")
     assert change is not None
-    assert change.moved_board is moves
-    assert (change.board_after != change.board_before) is moves
+    assert change.moved_challenge is moves
+    assert (change.challenge_after != change.challenge_before) is moves
 
 
 def test_instant_give_ups_do_not_count_toward_the_ten(dictionary: object) -> None:
     spare = established_player(letters="")  # ten rated games, none with a guess
     change = throw(dictionary, spare, letters="z")
     assert change is not None
-    assert not change.moved_board
+    assert not change.moved_challenge
 
 
-def test_a_spare_that_threw_its_way_down_moves_no_board(dictionary: object) -> None:
+def test_a_spare_that_threw_its_way_down_moves_no_challenge(dictionary: object) -> None:
     """The army's next step: established, ten played games, old enough, but its rating sunk
-    by its throws: the board was all but sure to beat it, which says nothing of the board."""
+    by its throws: the challenge was all but sure to beat it, which says nothing of it."""
     spare = established_player()
     PlayerRating.objects.filter(player=spare).update(rating=900)
     change = throw(dictionary, spare, letters="z")
     assert change is not None
     assert change.player_after < change.player_before  # rated for the spare
-    assert not change.moved_board
-    assert change.board_after == change.board_before
+    assert not change.moved_challenge
+    assert change.challenge_after == change.challenge_before
