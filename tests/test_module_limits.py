@@ -23,8 +23,8 @@ APPS: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["
 ]
 MAX_MODULE_LINES = 600
 MAX_DOCSTRING_LINES = 25
-# Split by the "models" work of issue 28 (the integrator removes it from here once merged).
-LONGER_FOR_NOW = {"games/models.py"}
+# No module is over the limit: a new exception must say here why it stays whole.
+LONGER_FOR_NOW: set[str] = set()
 SKIPPED_PARTS = {".venv", "migrations", "staticfiles", "node_modules", "__pycache__"}
 
 
