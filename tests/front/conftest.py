@@ -1,7 +1,8 @@
-"""Fixtures of the front's page tests: the game tests' player, logged in or not."""
+"""Fixtures of the front's page tests: the game tests' player (logged in or not) and their
+word lists."""
 
 from __future__ import annotations
 
-from tests.games.conftest import player, player_client
+from tests.games.conftest import nine, other, player, player_client, secret
 
-__all__ = ["player", "player_client"]
+__all__ = ["nine", "other", "player", "player_client", "secret"]
