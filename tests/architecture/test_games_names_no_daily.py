@@ -93,13 +93,13 @@ def imported_modules(source: str) -> list[str]:
 def daily_references(source: str, names: set[str]) -> list[str]:
     """What ``source`` names of the daily: imports, its app label as a string, a dotted
     path into it, one of ``names``, or an identifier with "daily" as a part of it."""
-    for allowed in ALLOWED:
-        source = source.replace(allowed, "")
     found = [
         f"import {module}"
         for module in imported_modules(source)
         if module == "daily" or module.startswith("daily.")
     ]
+    for allowed in ALLOWED:
+        source = source.replace(allowed, "")
     found += re.findall(r"""["']daily["']""", source)  # get_model("daily", ...), dependencies
     found += re.findall(r"\bdaily\.[A-Za-z_]\w*", source)  # "daily.DailyPuzzle", daily.models
     found += [
