@@ -26,8 +26,18 @@ from games.engine.search import NodeBudget
 from games.engine.state import Reason, all_candidates
 from games.engine.vocabulary import DAILY_VOCABULARY, FULL_VOCABULARY
 
+# Positions one reply's search may examine (lookahead.py's FIENDISH_NODES was 15,000 here,
+# and the guard's 6,000: up to 220 ms at p99 on a loaded 2-core machine, ~10-25 us a position).
+SEARCH_NODES = 9_000
 # Positions the guard's play-outs may examine per reply (a guess over n words counts 1 + n // 256).
-GUARD_NODES = 6_000
+GUARD_NODES = 4_000
+# A reply over more than FULL_BUDGET_UP_TO words (a game's first replies) gets the budgets above
+# scaled down by FULL_BUDGET_UP_TO / words, to a floor: each position of a search over many words
+# costs more (every partition weighs every word), and these replies spend their whole budget.
+# The guard's play-outs over many words cost the most per position, so its floor is lower.
+FULL_BUDGET_UP_TO = 250
+SEARCH_FLOOR = 0.35
+GUARD_FLOOR = 0.15
 
 
 class FiendishMaker(BaseMaker):
@@ -59,9 +69,12 @@ class FiendishMaker(BaseMaker):
     def choose(self, turn: Turn) -> Choice:
         state = turn.state
         secret_words = state.seeded_ties and state.vocabulary < FULL_VOCABULARY
+        candidates = all_candidates(state)
+        words = len(candidates)
         choice = choose_family(
             state.lexicon,
-            candidates=all_candidates(state),
+            candidates=candidates,
+            nodes=budget_for(SEARCH_NODES, words, SEARCH_FLOOR),
             guessed=state.letters,
             letter=turn.letter,
             ranked_codes=turn.family_codes,
@@ -74,7 +87,9 @@ class FiendishMaker(BaseMaker):
             # vocabulary would only fill the memo (the choice is the same either way).
             shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
         )
-        kept, guard_nodes = guarded(turn, choice.kept_rank, choice.values)
+        kept, guard_nodes = guarded(
+            turn, choice.kept_rank, choice.values, nodes=budget_for(GUARD_NODES, words, GUARD_FLOOR)
+        )
         return Choice(
             kept_rank=kept,
             reason=Reason.LOOKAHEAD,
@@ -86,7 +101,16 @@ class FiendishMaker(BaseMaker):
 FIENDISH = FiendishMaker()
 
 
-def guarded(turn: Turn, kept: int, values: tuple[int | None, ...]) -> tuple[int, int]:
+def budget_for(full: int, words: int, floor: float) -> int:
+    """The positions a reply over ``words`` candidate words may spend of a ``full`` budget."""
+    if words <= FULL_BUDGET_UP_TO:
+        return full
+    return int(full * max(floor, FULL_BUDGET_UP_TO / words))
+
+
+def guarded(
+    turn: Turn, kept: int, values: tuple[int | None, ...], *, nodes: int = GUARD_NODES
+) -> tuple[int, int]:
     """The family to keep, never worse than hard's for any player of fiendish's set.
 
     The search values families against one strong guesser. Before it leaves
@@ -98,7 +122,7 @@ def guarded(turn: Turn, kept: int, values: tuple[int | None, ...]) -> tuple[int,
     of them finds worse is kept, else hard's. Each step is then a policy
     improvement over hard for each of those players, so fiendish forces at least
     hard's misses on every one of them. Returns the rank kept and the positions
-    the play-outs examined (at most :data:`GUARD_NODES`; when they run out, hard's).
+    the play-outs examined (at most ``nodes``; when they run out, hard's).
     """
     if kept == 0:
         return 0, 0
@@ -107,13 +131,13 @@ def guarded(turn: Turn, kept: int, values: tuple[int | None, ...]) -> tuple[int,
         rank for rank, value in enumerate(values) if value is not None and rank not in (0, kept)
     ]
     order = [kept, *sorted(others, key=lambda rank: (-(values[rank] or 0), rank))]
-    budget = NodeBudget(GUARD_NODES)
+    budget = NodeBudget(nodes)
     families = [(turn.family_codes[rank], turn.families[rank].revealed) for rank in (0, *order)]
     players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
     valued = family_values(group, turn.state, turn.letter, families, players, budget)
-    nodes = min(budget.used, GUARD_NODES)
+    used = min(budget.used, nodes)
     if not valued:
-        return 0, nodes
+        return 0, used
     hard = valued[0][0]
     passing = [
         rank
@@ -122,12 +146,12 @@ def guarded(turn: Turn, kept: int, values: tuple[int | None, ...]) -> tuple[int,
     ]
     state = turn.state
     if not state.seeded_ties:
-        return (passing[0] if passing else 0), nodes
+        return (passing[0] if passing else 0), used
     # A ranked game: the seed chooses among the best-valued families that pass (hard's passes
     # by definition), so that letters that won one ranked game do not win the next.
     passing.append(0)
     best = max(values[rank] or 0 for rank in passing)
     top = [rank for rank in passing if (values[rank] or 0) == best][:SEEDED_CHOICES]
     if kept in top:
-        return kept, nodes
-    return top[seeded_index(state.seed, turn.number, len(top))], nodes
+        return kept, used
+    return top[seeded_index(state.seed, turn.number, len(top))], used
