@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games.engine import Difficulty, GameState, Lexicon, apply_guess, new_game, ranked_vocabulary
+from games.engine import GameState, Lexicon, apply_guess, new_game, ranked_vocabulary
 from games.engine.ensemble import GREEDY, THRESHOLDS, ensemble, player_letter
 from games.engine.lexicon import ALPHABET
 from games.engine.makers import fiendish, obscure
@@ -142,18 +142,46 @@ def ladder_module():
 
 
 def test_the_ladder_holds_at_8_on_a_small_fixed_sample(ladder_module) -> None:
-    """bench/ladder.py on the familiar list, length 7, two seeds, every model: neither fiendish
-    nor obscure is won more often than hard with 8 wrong guesses allowed."""
+    """bench/ladder.py on the familiar list, length 10, two seeds, every model: with 8 wrong
+    guesses allowed, no difficulty is won more often than the one below it (easy, medium, hard,
+    then fiendish and obscure each against hard)."""
     cells = ladder_module.run(
         lists=["familiar"],
-        lengths=[7],
+        lengths=[10],
         seeds=2,
         stride=1,
         models=ladder_module.PLAYERS,
-        makers=(Difficulty.HARD, Difficulty.FIENDISH, Difficulty.OBSCURE),
     )
-    for key, cell in cells.items():
-        hard = cell.total(cell.wins, "hard")
-        assert cell.total(cell.wins, "fiendish") <= hard, key
-        assert cell.total(cell.wins, "obscure") <= hard, key
+    # The seeds' easy and medium (the second hardest on schedule, even when it is the miss
+    # family) broke this sample 7 times (medium won more often than easy).
+    assert ladder_module.monotone(cells, [model.name for model in ladder_module.PLAYERS]) == []
     assert np.isfinite(min(cell.ratio("obscure") for cell in cells.values()))
+
+
+def test_a_reply_over_many_words_has_a_smaller_budget_of_positions() -> None:
+    """Fiendish's reply time is bounded by a count of positions that falls with the words a
+    reply splits (the first replies of a game), never by the clock."""
+    small = fiendish.FULL_BUDGET_UP_TO
+    assert fiendish.budget_for(fiendish.SEARCH_NODES, small, fiendish.SEARCH_FLOOR) == (
+        fiendish.SEARCH_NODES
+    )
+    budgets = [
+        fiendish.budget_for(fiendish.SEARCH_NODES, words, fiendish.SEARCH_FLOOR)
+        + fiendish.budget_for(fiendish.GUARD_NODES, words, fiendish.GUARD_FLOOR)
+        for words in (small, 2 * small, 4 * small, 100 * small)
+    ]
+    assert budgets == sorted(budgets, reverse=True)
+    assert budgets[-1] < budgets[0] / 2
+    rng = random.Random(11)
+    words = sorted({"".join(rng.choice("abcdeilmnorst") for _ in range(5)) for _ in range(3_000)})
+    lexicon = Lexicon(words)
+    lexicon.set_familiarity([rng.choice([0.0, 2.0, 3.3, 4.5]) for _ in lexicon.words])
+    state = new_game(lexicon, max_misses=26, difficulty="fiendish", seed=3)
+    for letter in "eaorst":
+        words_left = state.words_left
+        state, report = apply_guess(state, letter)
+        bound = fiendish.budget_for(fiendish.SEARCH_NODES, words_left, fiendish.SEARCH_FLOOR)
+        bound += fiendish.budget_for(fiendish.GUARD_NODES, words_left, fiendish.GUARD_FLOOR)
+        assert report.search_nodes is None or report.search_nodes <= bound
+        if state.is_over:
+            break

@@ -453,7 +453,10 @@ def test_small_families_of_equal_value_are_kept_by_their_worst_case_against_ever
     both small enough to be tried against every letter; the one the lookahead keeps is the one
     whose worst case over every next letter is highest, which the 2 letters alone do not find.
     (The lookahead's own choice: fiendish's guard, which may then prefer hard's, is off.)"""
-    monkeypatch.setattr(fiendish_maker, "guarded", lambda turn, kept, values: (kept, 0))
+    monkeypatch.setattr(fiendish_maker, "guarded", lambda turn, kept, values, **budget: (kept, 0))
+    # The lookahead's own budget, whatever the maker's reply budget over many words.
+    monkeypatch.setattr(fiendish_maker, "SEARCH_NODES", lookahead.FIENDISH_NODES)
+    monkeypatch.setattr(fiendish_maker, "FULL_BUDGET_UP_TO", 10**9)
     lexicon = web2_lexicon(7)
     state = new_game(lexicon, max_misses=26, difficulty="fiendish", seed=1)
     for letter in "uie":
