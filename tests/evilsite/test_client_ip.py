@@ -65,6 +65,7 @@ def test_the_proxy_count_caps_how_far_left_the_header_is_read(settings: Settings
         ({"DJANGO_TRUSTED_PROXY_COUNT": "1"}, "set DJANGO_TRUSTED_PROXIES"),
     ],
 )
+@pytest.mark.slow
 def test_unsafe_or_wrong_proxy_settings_stop_the_start(env: dict[str, str], error: str) -> None:
     result = run_python(
         "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'evilsite.settings')\n"

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.evilsite.test_settings import PRODUCTION_ENV, run_python
+
+pytestmark = pytest.mark.slow  # a fresh Python process per test (docs/developing.md)
 
 READ_EMAIL = (
     "import json, os\n"

@@ -166,6 +166,7 @@ def test_a_500_is_logged_with_its_traceback_and_its_id_is_on_the_page(console: C
     assert "RuntimeError: a bug nobody should see" in console.stream.getvalue()
 
 
+@pytest.mark.slow
 def test_production_logs_are_json_with_the_ids() -> None:
     result = run_python(
         "import os, logging\n"
@@ -183,6 +184,7 @@ def test_production_logs_are_json_with_the_ids() -> None:
     assert event["request_id"] == "-"
 
 
+@pytest.mark.slow
 def test_admins_are_read_from_the_environment_and_mailed_500s() -> None:
     result = run_python(
         "import os\n"
@@ -205,6 +207,7 @@ def test_admins_are_read_from_the_environment_and_mailed_500s() -> None:
     )
 
 
+@pytest.mark.slow
 def test_sentry_is_off_without_a_dsn_and_on_with_one() -> None:
     check = (
         "import os\n"

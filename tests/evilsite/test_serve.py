@@ -19,9 +19,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
 
-pytestmark = pytest.mark.skipif(
-    not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc"
+    ),
+    pytest.mark.slow,
+]
 
 
 def children(pid: int) -> list[int]:
