@@ -30,6 +30,7 @@ EVERY_BENCHMARK = ("requirements.txt", "requirements-dev.txt")
 # The request path of a guess through the whole site (gunicorn, middleware, the board).
 SITE = (
     "evilsite/",
+    "core/",
     "accounts/",
     "games/",
     "dictionaries/",
@@ -48,7 +49,7 @@ MEASURES: dict[str, tuple[str, ...]] = {
     "bench/classes.py": ("classes/", "records/", "games/models.py", "games/leaderboard_totals.py"),
     "bench/daily_rush.py": SITE,
     "bench/engine.py": ENGINE,
-    "bench/faults.py": (*SITE, "evilsite/db_router.py", ".ci/replica"),
+    "bench/faults.py": (*SITE, "core/db_router.py", ".ci/replica"),
     "bench/first_replies.py": (*ENGINE, *WORD_LISTS),
     "bench/guesser.py": (*ENGINE, *WORD_LISTS),
     "bench/human.py": (*ENGINE, *WORD_LISTS),
@@ -65,9 +66,9 @@ MEASURES: dict[str, tuple[str, ...]] = {
     "bench/memory.py": (*ENGINE, "dictionaries/", "games/services/"),
     "bench/nodes.py": SITE,
     "bench/profile_guess.py": SITE,
-    "bench/profile_login.py": ("evilsite/", "accounts/", "templates/registration/"),
+    "bench/profile_login.py": ("core/", "accounts/", "templates/registration/"),
     "bench/ratings.py": (*ENGINE, *WORD_LISTS, "ratings/"),
-    "bench/upload.py": ("dictionaries/", "evilsite/"),
+    "bench/upload.py": ("dictionaries/", "core/"),
 }
 
 

@@ -36,6 +36,7 @@ from django.db import (
 )
 from django.utils import timezone
 
+from core.taskqueue import enqueue
 from dictionaries.models import DictionaryImport
 from dictionaries.services import (
     _name_taken_error,
@@ -44,7 +45,6 @@ from dictionaries.services import (
     dictionary_import,
 )
 from dictionaries.wordfiles import DictionaryImportError, _too_large_error
-from evilsite.taskqueue import enqueue
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser

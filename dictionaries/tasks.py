@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from evilsite.taskqueue import carries_request_id
+from core.taskqueue import carries_request_id
 
 
 @task()

@@ -185,7 +185,7 @@ def ratings_rebuild() -> tuple[int, int]:
 def ratings_rebuild_queue() -> str:
     """Queue ``ratings_rebuild`` for a worker (the admin's button): the request that asks
     only queues it, whatever the number of games. Returns the task's id."""
-    from evilsite.taskqueue import enqueue
+    from core.taskqueue import enqueue
     from ratings.tasks import rebuild_ratings
 
     result = enqueue(rebuild_ratings)

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from evilsite.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limit_hit
 from games import engine
 from games.engine import guesser
 from games.leaderboard_totals import leaderboard_totals_add

@@ -20,10 +20,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core.guests import guest_create, is_guest
+from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
-from evilsite.guests import guest_create, is_guest
-from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.models import DAILY_ATTEMPTS, MAX_WRONG_GUESSES, Difficulty, Game, Status
 from games.selectors.abandoned import is_abandoned

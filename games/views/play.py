@@ -21,9 +21,9 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
-from evilsite.web import login_required_htmx
+from core.client_ip import client_ip_address
+from core.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
+from core.web import login_required_htmx
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from evilsite.ratelimit import RateLimitExceeded, too_many_requests
+from core.ratelimit import RateLimitExceeded, too_many_requests
 from games.models import Game
 from games.services import GameAlreadyStartedError, GameRuleError, GameShownError
 

@@ -1,5 +1,5 @@
 """The deploy kit (deploy/) matches the code (issue 27, item 4): its timers are the scheduled
-jobs of ``evilsite.schedule``, once each; every unit's command parses and the scheduled ones
+jobs of ``core.schedule``, once each; every unit's command parses and the scheduled ones
 run; gunicorn's configuration loads and logs the request id; the proxy forwards what
 ``DJANGO_TRUSTED_PROXIES`` believes, from an address it names; the docs list every job."""
 
@@ -19,9 +19,9 @@ import pytest
 from django.core.management import call_command, get_commands, load_command_class
 from pytest_django.fixtures import Settings
 
+from core.schedule import SCHEDULED_JOBS
 from dictionaries import services
 from dictionaries.sources import default_word_source
-from evilsite.schedule import SCHEDULED_JOBS
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = ROOT / "deploy" / "systemd"

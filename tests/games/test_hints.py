@@ -17,9 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
+from core.ratelimit import RateLimitExceeded
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
-from evilsite.ratelimit import RateLimitExceeded
 from games import services
 from games.engine import GameState, guesser
 from games.models import DAILY_BOARD_GAMES, Game, Hint

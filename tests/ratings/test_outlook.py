@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from evilsite.guests import guest_create
+from core.guests import guest_create
 from games import services
 from games.models import BoardPrior, Difficulty, Par
 from ratings.models import BoardRating, PlayerRating, RatingChange
