@@ -16,6 +16,7 @@ is not on it, else the last commit's parent).
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -82,9 +83,13 @@ def bench_scripts() -> list[str]:
     )
 
 
-def bench_imports(script: str, seen: set[str] | None = None) -> set[str]:
+@functools.cache
+def bench_imports(script: str) -> frozenset[str]:
     """The bench/ modules ``script`` imports, directly or through each other."""
-    seen = set() if seen is None else seen
+    return frozenset(_bench_imports(script, set()))
+
+
+def _bench_imports(script: str, seen: set[str]) -> set[str]:
     tree = ast.parse((ROOT / script).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         names = []
@@ -96,7 +101,7 @@ def bench_imports(script: str, seen: set[str] | None = None) -> set[str]:
             module = f"{name.replace('.', '/')}.py"
             if name.startswith("bench.") and module not in seen and (ROOT / module).exists():
                 seen.add(module)
-                bench_imports(module, seen)
+                _bench_imports(module, seen)
     return seen
 
 
