@@ -7,10 +7,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 
-.PHONY: install run setup test test-quick lint format bench bench-quick clean
+.PHONY: install run setup test test-quick lint format bench bench-quick bench-changed clean
 
-# Every script in bench/ that runs as a program; a new one is picked up by itself.
-BENCH_SCRIPTS := $(shell grep -l '^if __name__ == "__main__":' bench/*.py)
+# Every script in bench/ that runs as a program; a new one is picked up by itself
+# (bench/changed.py, which chooses among them, is no benchmark).
+BENCH_SCRIPTS := $(filter-out bench/changed.py,$(shell grep -l '^if __name__ == "__main__":' bench/*.py))
 
 # Development and CI install the runtime requirements and the tools (requirements-dev.txt);
 # production installs requirements.txt alone. Re-installs only when either file changes.
@@ -30,14 +31,21 @@ setup: install
 run: setup
 	$(PY) manage.py serve $(HOST)
 
+# Python may be told not to write compiled modules (PYTHONDONTWRITEBYTECODE); the tests
+# write them anyway (gitignored): pytest rewrites every test module's asserts, and without
+# its cache every worker of every run parses and compiles them all again (~7 s of CPU each).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
+
 # The whole suite, browser tests and fuzzers included, on every core; it says how long it took.
 test: install
-	@start=$$(date +%s); status=0; $(PY) -m pytest -n auto $(PYTEST_ARGS) || status=$$?; \
+	@start=$$(date +%s); status=0; $(PYTEST) -n auto $(PYTEST_ARGS) || status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start )) s"; exit $$status
 
-# The loop while you work: everything but the browser tests and the fuzzers.
+# The loop while you work: everything but the browser tests, the fuzzers and the slow tests
+# (a fresh Python process each, or a sweep of whole word lists: `make test` and CI run them).
 test-quick: install
-	@start=$$(date +%s); status=0; $(PY) -m pytest -n auto -m "not e2e and not fuzz" $(PYTEST_ARGS) || status=$$?; \
+	@start=$$(date +%s); status=0; \
+	$(PYTEST) -n auto -m "not e2e and not fuzz and not slow" $(PYTEST_ARGS) || status=$$?; \
 	echo "make test-quick took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # lint-imports: the apps depend one way and the engine imports no Django (pyproject.toml).
@@ -53,9 +61,18 @@ format: install
 bench: install
 	@set -e; for script in $(BENCH_SCRIPTS); do echo "== $$script"; $(PY) $$script; done
 
-# What CI runs: each benchmark on small data, so none can break unseen.
+# Every benchmark on small data, so none can break unseen: nightly and before a release
+# (docs/developing.md).
 bench-quick: install
 	@set -e; for script in $(BENCH_SCRIPTS); do echo "== $$script --quick"; $(PY) $$script --quick; done
+
+# What CI runs: --quick, only the benchmarks whose code or inputs changed since BENCH_BASE
+# (default: the merge base with origin/main, else the last commit's parent); the map of
+# each benchmark to the code it measures is bench/changed.py.
+bench-changed: install
+	@set -e; scripts="$$($(PY) bench/changed.py $(BENCH_BASE))"; \
+	[ -n "$$scripts" ] || echo "== no benchmark measures what changed"; \
+	for script in $$scripts; do echo "== $$script --quick"; $(PY) $$script --quick; done
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .import_linter_cache

@@ -2,7 +2,7 @@
 
 An app above play, the daily puzzle, classes, records and the API, since the profile
 page and an account's deletion reach into all of them; who is a guest is the
-platform's (``evilsite/guests.py``), since everything below asks it.
+platform's (``core/guests.py``), since everything below asks it.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ class AccountsConfig(AppConfig):
         from accounts.lockout import count_login_failure
         from accounts.usernames import remember_saved_username
 
-        user_login_failed.connect(count_login_failure, dispatch_uid="evilsite.count_login_failure")
+        user_login_failed.connect(count_login_failure, dispatch_uid="accounts.count_login_failure")
         post_save.connect(
             remember_saved_username,
             sender=get_user_model(),
-            dispatch_uid="evilsite.remember_saved_username",
+            dispatch_uid="accounts.remember_saved_username",
         )

@@ -14,7 +14,7 @@ from django.db import DatabaseError
 from accounts.management.commands.ensure_demo_accounts import DEMO_ACCOUNTS
 
 # The id it had when the platform app held the accounts: silenced checks keep working.
-DEMO_PASSWORD_ERROR_ID = "evilsite.E001"
+DEMO_PASSWORD_ERROR_ID = "core.E001"
 
 
 @register(Tags.security, deploy=True)

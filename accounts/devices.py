@@ -27,7 +27,7 @@ from django.core import signing
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
-from evilsite.ratelimit import RateLimitExceeded, rate_limit_hit, rate_limit_reached
+from core.ratelimit import RateLimitExceeded, rate_limit_hit, rate_limit_reached
 
 DEVICE_COOKIE = "eh_device"
 DEVICE_COOKIE_SALT = "accounts.devices"

@@ -13,8 +13,8 @@ from django.http import HttpRequest
 
 from accounts.tasks import send_password_reset
 from accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
-from evilsite.guests import GUEST_USERNAME_PREFIX
-from evilsite.taskqueue import enqueue
+from core.guests import GUEST_USERNAME_PREFIX
+from core.taskqueue import enqueue
 
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
 RESERVED_USERNAME_PREFIX = "deleted-"

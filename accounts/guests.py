@@ -1,6 +1,6 @@
 """Guest accounts left behind: a visitor who never signed up, deleted with their games.
 
-Who is a guest is the platform's (``evilsite/guests.py``); this is the accounts app's
+Who is a guest is the platform's (``core/guests.py``); this is the accounts app's
 housekeeping, above the games whose last move it reads.
 """
 
@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from evilsite.guests import guest_accounts
+from core.guests import guest_accounts
 from games.models import Game
 
 # Stale guests are deleted in batches, each its own short transaction.

@@ -38,8 +38,8 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.devices import device_failure_count, known_device
-from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import RateLimitExceeded, rate_limit_hit
+from core.client_ip import client_ip_address
+from core.ratelimit import RateLimitExceeded, rate_limit_hit
 
 
 def account_window() -> dt.timedelta:

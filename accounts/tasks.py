@@ -13,8 +13,8 @@ from django.template import loader
 from django.utils import timezone
 from django_tasks import task
 
-from evilsite.logs import error_summary
-from evilsite.taskqueue import carries_request_id, enqueue
+from core.logs import error_summary
+from core.taskqueue import carries_request_id, enqueue
 
 logger = logging.getLogger(__name__)
 

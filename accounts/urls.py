@@ -8,7 +8,7 @@ from django.urls import path
 
 from accounts import views
 from accounts.forms import QueuedPasswordResetForm
-from evilsite.ratelimit import is_post, rate_limited
+from core.ratelimit import is_post, rate_limited
 
 # How long a reset link works, said on the page and in the e-mail.
 RESET_LINK_DAYS = {"timeout_days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}

@@ -30,7 +30,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from evilsite.models import UsernameSkeleton
+from accounts.models import UsernameSkeleton
 
 # Longest username at sign-up (the column allows 150, for names made before this rule).
 USERNAME_MAX_LENGTH = 30

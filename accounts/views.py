@@ -32,11 +32,9 @@ from classes.models import Classroom
 from classes.selectors import classes_joined, classes_taught, classroom_by_join_code
 from classes.services import ClassRuleError
 from classes.views.classrooms import join_and_go
-from daily.selectors import utc_today
-from daily.services import guest_attempt_carry
-from evilsite.client_ip import client_ip_address
-from evilsite.guests import is_guest
-from evilsite.ratelimit import (
+from core.client_ip import client_ip_address
+from core.guests import is_guest
+from core.ratelimit import (
     RateLimitExceeded,
     is_post,
     rate_limit_hit,
@@ -44,7 +42,9 @@ from evilsite.ratelimit import (
     rate_limited,
     too_many_requests,
 )
-from evilsite.web import login_required_htmx, streamed_download
+from core.web import login_required_htmx, streamed_download
+from daily.selectors import utc_today
+from daily.services import guest_attempt_carry
 from games.secrecy import secrecy_for
 from records import exports
 from records.selectors.records import player_games

@@ -36,8 +36,8 @@ from api.schemas import (
     MakerStartIn,
     MeOut,
 )
+from core.client_ip import client_ip_address
 from dictionaries.selectors import word_lengths
-from evilsite.client_ip import client_ip_address
 from games import services as game_services
 from games.models import MAX_WRONG_GUESSES
 from games.selectors.board import par_for
@@ -69,7 +69,7 @@ api = NinjaAPI(
 )
 errors.install(api)
 
-# 400 on any operation: a control character in the path or the query (evilsite.bad_input);
+# 400 on any operation: a control character in the path or the query (core.bad_input);
 # with a JSON body, also a body that is not JSON at all (found by schemathesis).
 COMMON_ERRORS = {400: ErrorOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 GAME_ERRORS = {**COMMON_ERRORS, 404: ErrorOut}

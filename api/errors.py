@@ -1,6 +1,6 @@
 """Every failure of the API as ``{"error": {"code": ..., "message": ...}}`` with its status.
 
-The rules' own exceptions (``games.services``, ``evilsite.ratelimit``) are
+The rules' own exceptions (``games.services``, ``core.ratelimit``) are
 mapped here, once: a stale board is 409, a refused rule 422, a game that is
 not the token's 404, a rate 429 with ``Retry-After``.
 """
@@ -17,9 +17,9 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from api.models import ApiToken, MakerGame
 from api.services import ApiRuleError
-from evilsite.bad_input import json_error
-from evilsite.logs import current_request_id
-from evilsite.ratelimit import RateLimitExceeded
+from core.bad_input import json_error
+from core.logs import current_request_id
+from core.ratelimit import RateLimitExceeded
 from games.models import Game
 from games.services import GameRuleError, StaleBoardError
 

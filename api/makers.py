@@ -23,9 +23,9 @@ from django.utils import timezone
 
 from api.models import ApiGame, ApiToken, MakerGame, MakerStatus
 from api.services import ApiRuleError, BotRole, start_checks_run
+from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
-from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.engine import guesser
 from games.models import MAX_WRONG_GUESSES, Status

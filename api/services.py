@@ -21,10 +21,10 @@ from django.utils import timezone
 
 from api.hooks import registered_start_checks
 from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
+from core.bad_input import has_control
+from core.guests import is_guest
+from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
-from evilsite.bad_input import has_control
-from evilsite.guests import is_guest
-from evilsite.ratelimit import rate_limit_hit
 from games.models import Game, Status
 from games.services import game_start
 

@@ -20,7 +20,7 @@ from api import services
 from api.endpoints import api
 from api.errors import error_response
 from api.models import ApiToken
-from evilsite.web import login_required_htmx
+from core.web import login_required_htmx
 
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 

@@ -29,7 +29,7 @@ is restarted while a worker stores another list: the same goal, and that worker,
 running, marks the import failed itself.
 For each fault it prints the requests that failed and the seconds from the
 fault until requests succeed again; for the replica's, the readers' failed
-reads too (goal 0: its reads go to the primary, evilsite/db_router.py).
+reads too (goal 0: its reads go to the primary, core/db_router.py).
 
 Failed requests must be answered with the site's own error page, or not at
 all (a killed worker answers nothing), never with a stack trace. Then every

@@ -43,10 +43,10 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 # (file suffix, function name).
 STEPS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("whole request (handler)", (("core/handlers/base.py", "get_response"),)),
-    ("known refusal (lookup, no query)", (("evilsite/ratelimit.py", "known_refusal"),)),
-    ("rate-limit check (read)", (("evilsite/ratelimit.py", "rate_limit_reached"),)),
-    ("rate-limit count (upsert)", (("evilsite/ratelimit.py", "rate_limit_hit"),)),
-    ("the 429 answer (render)", (("evilsite/ratelimit.py", "too_many_requests"),)),
+    ("known refusal (lookup, no query)", (("core/ratelimit.py", "known_refusal"),)),
+    ("rate-limit check (read)", (("core/ratelimit.py", "rate_limit_reached"),)),
+    ("rate-limit count (upsert)", (("core/ratelimit.py", "rate_limit_hit"),)),
+    ("the 429 answer (render)", (("core/ratelimit.py", "too_many_requests"),)),
     ("CSRF check", (("middleware/csrf.py", "process_view"),)),
     ("session middleware", (("sessions/middleware.py", "process_response"),)),
     ("authenticate (backends)", (("contrib/auth/__init__.py", "authenticate"),)),
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from evilsite.ratelimit import rate_for
+    from core.ratelimit import rate_for
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     failures_per_address = rate_for("login_failure", per_address=True)

@@ -28,8 +28,8 @@ from classes.models import (
     normalize_join_code,
 )
 from classes.selectors import assignment_game_in_progress, can_run_classes
+from core.guests import GUEST_NOT_ALLOWED, is_guest
 from dictionaries.models import Dictionary
-from evilsite.guests import GUEST_NOT_ALLOWED, is_guest
 from games import services as game_services
 from games.models import CountsAs, Game
 

@@ -15,11 +15,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import dateformat
 
+from core.guests import GUEST_NOT_ALLOWED, guest_create, is_guest
+from core.ratelimit import rate_limit_hit
 from daily import draw
 from daily.models import DAILY_ATTEMPTS, DailyGame, DailyPuzzle
 from dictionaries.selectors import word_lengths
-from evilsite.guests import GUEST_NOT_ALLOWED, guest_create, is_guest
-from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.models import CountsAs, Game
 from games.selectors.board import default_dictionary

@@ -18,6 +18,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from core.client_ip import client_ip_address
+from core.ratelimit import rate_limited
+from core.web import login_required_htmx
 from daily import services
 from daily.forms import PracticeForm
 from daily.models import DailyPuzzle, daily_link_of
@@ -35,9 +38,6 @@ from daily.selectors import (
     until_next_puzzle,
     utc_today,
 )
-from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import rate_limited
-from evilsite.web import login_required_htmx
 from games.models import Game
 from games.selectors.abandoned import abandoned_message
 from games.selectors.share import game_share

@@ -7,9 +7,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.files.uploadedfile import UploadedFile
 from django_tasks import task
 
+from core.taskqueue import carries_request_id, enqueue
 from dictionaries.import_jobs import import_run, import_store
 from dictionaries.models import DictionaryImport
-from evilsite.taskqueue import carries_request_id, enqueue
 
 
 @task()

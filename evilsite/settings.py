@@ -21,7 +21,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from evilsite.logs import logging_config
+from core.logs import logging_config
 from games.engine.makers import SEARCHING_DIFFICULTIES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -88,8 +88,9 @@ INSTALLED_APPS = [
     "axes",
     # The site's apps in their layers' order, lowest first (pyproject.toml's import-linter
     # "apps" contract; tests/architecture/test_installed_apps.py holds them to it): an app's
-    # ``ready`` runs after those of the apps it stands on.
-    "evilsite",
+    # ``ready`` runs after those of the apps it stands on. evilsite, the configuration, is
+    # no app: core is the platform at the bottom.
+    "core",
     "dictionaries",
     "games",
     "daily",
@@ -106,29 +107,29 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: the request id (and the user's and game's) on every log line it causes.
-    "evilsite.logs.RequestContextMiddleware",
+    "core.logs.RequestContextMiddleware",
     # Second: load balancers' and monitors' probes, before the HTTPS redirect and host check.
-    "evilsite.middleware.ProbeMiddleware",
+    "core.middleware.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # NUL and control characters (400), oversize bodies (413): refused before any view.
-    "evilsite.bad_input.BadInputMiddleware",
-    # django-csp's, with the policy's header built once (evilsite/middleware.py).
-    "evilsite.middleware.CSPHeaderMiddleware",
+    "core.bad_input.BadInputMiddleware",
+    # django-csp's, with the policy's header built once (core/middleware.py).
+    "core.middleware.CSPHeaderMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An address already refused on this path (a login flood) is answered here, with no query.
-    "evilsite.middleware.KnownRefusalsMiddleware",
+    "core.middleware.KnownRefusalsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Cache-Control: private, no-store for signed-in users and downloads.
-    "evilsite.middleware.PrivateResponsesMiddleware",
+    "core.middleware.PrivateResponsesMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A page whose replica went away under a query is answered from the primary.
-    "evilsite.db_router.ReplicaFallbackMiddleware",
+    "core.db_router.ReplicaFallbackMiddleware",
     # Last, as django-axes asks, so it sees the outcome of authentication.
     "axes.middleware.AxesMiddleware",
 ]
@@ -157,7 +158,7 @@ DATABASES = {
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
         # No SELECT 1 before every request: a kept connection is checked only after it sat
-        # idle this many seconds (evilsite/idle_connections.py, which says how a connection
+        # idle this many seconds (core/idle_connections.py, which says how a connection
         # dropped while in use is replaced).
         conn_health_checks=False,
     )
@@ -167,7 +168,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Waits instead of failing when two requests write at once.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 # Reads that may lag a second (leaderboards, statistics, profiles, the instructors' lists
-# and exports) go to a streaming replica when there is one: evilsite/db_router.py.
+# and exports) go to a streaming replica when there is one: core/db_router.py.
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
@@ -184,21 +185,21 @@ if DATABASE_REPLICA_URL:
     # Tests create no database on a read-only replica: it follows the primary's test
     # database (tests/conftest.py points it there once that database exists).
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
-DATABASE_ROUTERS = ["evilsite.db_router.PrimaryReplicaRouter"]
+DATABASE_ROUTERS = ["core.db_router.PrimaryReplicaRouter"]
 # Off: the replica is configured but nothing reads from it (tests switch it per test).
 DATABASE_REPLICA_READS = env_bool("DATABASE_REPLICA_READS", True)
-# The replica may fail or fall behind at run time (evilsite/db_router.py): one it cannot
+# The replica may fail or fall behind at run time (core/db_router.py): one it cannot
 # reach is left alone this long (per process), one lagging more than this many seconds
 # is skipped, and its lag is asked at most once per DATABASE_REPLICA_CHECK_SECONDS.
 DATABASE_REPLICA_RETRY_SECONDS = env_int("DATABASE_REPLICA_RETRY_SECONDS", 5)
 DATABASE_REPLICA_MAX_LAG_SECONDS = env_int("DATABASE_REPLICA_MAX_LAG_SECONDS", 30)
 DATABASE_REPLICA_CHECK_SECONDS = env_int("DATABASE_REPLICA_CHECK_SECONDS", 2)
 
-# The task queue (evilsite/health.py): a dotted path to a function answering the age in
+# The task queue (core/health.py): a dotted path to a function answering the age in
 # seconds of the oldest task waiting (None: none); empty: no queue. Never part of /ready/
 # (one lagging queue would take every node out at once); /metrics/ reports it beside the
 # age past which to alert (the workers are gone or swamped).
-TASK_QUEUE_AGE = os.environ.get("TASK_QUEUE_AGE", "evilsite.taskqueue.oldest_waiting_task_age")
+TASK_QUEUE_AGE = os.environ.get("TASK_QUEUE_AGE", "core.taskqueue.oldest_waiting_task_age")
 TASK_QUEUE_ALERT_SECONDS = env_int("TASK_QUEUE_ALERT_SECONDS", 900)
 # The probes' details (/ready/'s checks, /metrics/) for a monitor that sends
 # "Authorization: Bearer <token>"; staff see them signed in. Empty: staff only.
@@ -244,12 +245,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# E-mail (password reset links): SMTP once EMAIL_HOST is set (evilsite/mail.py stamps the
+# E-mail (password reset links): SMTP once EMAIL_HOST is set (core/mail.py stamps the
 # site's domain on Message-IDs); without it, printed on the console in debug, and refused
 # with debug off (a reset link is a login: never into a log; check --deploy says so).
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 if EMAIL_HOST:
-    EMAIL_BACKEND = "evilsite.mail.SMTPBackend"
+    EMAIL_BACKEND = "core.mail.SMTPBackend"
     EMAIL_PORT = env_int("EMAIL_PORT", 587)
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -262,7 +263,7 @@ if EMAIL_HOST:
 elif DEBUG:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 else:
-    EMAIL_BACKEND = "evilsite.mail.UnconfiguredBackend"
+    EMAIL_BACKEND = "core.mail.UnconfiguredBackend"
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Evil Hangman <noreply@localhost>"
 # A reset link works for this long (and once).
@@ -292,7 +293,7 @@ AXES_HANDLER = "accounts.lockout.AccountLockoutHandler"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 # Behind reverse proxies (docs/deploying.md): their addresses or networks. X-Forwarded-For
-# is read only from a request whose socket peer is one of them (evilsite/client_ip.py), so the
+# is read only from a request whose socket peer is one of them (core/client_ip.py), so the
 # locks and rate limits key on the real client and nobody else can choose their address.
 TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
 for _proxy in TRUSTED_PROXIES:
@@ -310,7 +311,7 @@ if TRUSTED_PROXY_COUNT and not TRUSTED_PROXIES:
         "DJANGO_TRUSTED_PROXY_COUNT alone would believe X-Forwarded-For from anyone: set "
         "DJANGO_TRUSTED_PROXIES to the proxies' addresses (e.g. 127.0.0.1) as well"
     )
-AXES_CLIENT_IP_CALLABLE = "evilsite.client_ip.client_ip_address"
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_address"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
@@ -334,7 +335,7 @@ STORAGES = {
 # Per process, on purpose: it holds only what never changes once computed (the word
 # lengths of a dictionary), so a node with an empty cache answers the same, just slower.
 # Nothing another node must see goes here: sessions and login locks are in the database,
-# and so are the rate-limit counters (evilsite/ratelimit.py).
+# and so are the rate-limit counters (core/ratelimit.py).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -342,7 +343,7 @@ CACHES = {
     }
 }
 
-# Rate limits (evilsite/ratelimit.py): a scope's rate is "<requests>/<period>" with a period
+# Rate limits (core/ratelimit.py): a scope's rate is "<requests>/<period>" with a period
 # in s, m, h or d ("20/10m"); empty: no limit. Generous for a person, tight for a script.
 # Per signed-in account (for "password_reset": per e-mail address a link is asked for):
 RATE_LIMITS = {
@@ -363,7 +364,7 @@ RATE_LIMITS = {
     # treated as an unknown device again.
     "login_device": "5/15m",
 }
-# Per client address (evilsite/client_ip.py), signed in or not: a school or a household shares
+# Per client address (core/client_ip.py), signed in or not: a school or a household shares
 # one, so these allow a class at once; sign-up, login and password reset count only here.
 RATE_LIMITS_PER_ADDRESS = {
     "signup": os.environ.get("RATE_LIMIT_SIGNUP_PER_ADDRESS", "20/h"),
@@ -524,7 +525,7 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     )
 }
 
-# Logs (evilsite/logs.py): one line per event on standard error, JSON in production (for a
+# Logs (core/logs.py): one line per event on standard error, JSON in production (for a
 # log collector), readable text in development; each with the request id, user and game.
 LOG_FORMAT = os.environ.get("DJANGO_LOG_FORMAT") or ("text" if DEBUG else "json")
 if LOG_FORMAT not in {"json", "text"}:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from evilsite import views
+from core import views
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -25,4 +25,4 @@ urlpatterns = [
     path("", include("front.urls")),
 ]
 
-handler500 = "evilsite.views.server_error"
+handler500 = "core.views.server_error"

@@ -7,7 +7,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from evilsite.guests import is_guest
+from core.guests import is_guest
 from games.permissions import can_review_all
 
 

@@ -6,7 +6,7 @@ start games through a different service, but answer alike: the new game's board 
 what was started, the game a resent form had already started, or the refusal where the
 button was. And the one way a visitor's game logs them in as its guest (``guest_log_in``).
 They stay in play, below the daily and the classes whose views use them, as the
-platform's web helpers stay in ``evilsite/web.py``; play's pages are the front's.
+platform's web helpers stay in ``core/web.py``; play's pages are the front's.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from evilsite.ratelimit import RateLimitExceeded, too_many_requests
+from core.ratelimit import RateLimitExceeded, too_many_requests
 from games.models import Game
 from games.services import GameAlreadyStartedError, GameRuleError, GameShownError
 

@@ -7,7 +7,7 @@ import logging
 
 from django_tasks import task
 
-from evilsite.taskqueue import carries_request_id, enqueue
+from core.taskqueue import carries_request_id, enqueue
 from ratings.services import ratings_rebuild
 
 logger = logging.getLogger(__name__)

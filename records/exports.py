@@ -1,7 +1,7 @@
 """Exports of filtered games: CSV (one row per game) and JSON lines (one object per move).
 
 Both are generators over server-side iterators, so a view can stream them
-without holding every row in memory (``evilsite.db_router.stream_rows``: one
+without holding every row in memory (``core.db_router.stream_rows``: one
 read from the replica finishes on the primary if the replica goes away). A JSON
 line is the console's ``--json`` object
 (:meth:`games.engine.MoveReport.as_json`) rebuilt from the stored move,
@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from evilsite.db_router import stream_rows
+from core.db_router import stream_rows
 from games import engine
 from games.models import Game, Move, Status
 from games.secrecy import Secrecy

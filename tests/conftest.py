@@ -90,8 +90,8 @@ def _empty_process_caches() -> None:
     a fresh process would."""
     from django.core.cache import cache
 
+    from core.ratelimit import forget_known_refusals
     from dictionaries.wordbank import clear_word_bank
-    from evilsite.ratelimit import forget_known_refusals
 
     cache.clear()
     clear_word_bank()

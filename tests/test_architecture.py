@@ -126,7 +126,7 @@ def test_play_imports_none_of_the_apps_above_it() -> None:
     """Where a rule of play depends on an app above it (the daily's secrecy, the ratings'
     update as a game ends), that app registers in a hook point of ``games/hooks.py``; the
     pages that show several apps' information are the front's."""
-    assert app_imports().get("games", set()) <= {"games.engine", "dictionaries", "evilsite"}
+    assert app_imports().get("games", set()) <= {"games.engine", "dictionaries", "core"}
 
 
 def test_the_engine_is_the_ground_floor() -> None:

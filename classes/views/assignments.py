@@ -27,8 +27,8 @@ from classes.models import Assignment, Classroom
 from classes.selectors import assignment_leaderboard, is_open, student_records
 from classes.views import bots
 from classes.views.access import Need, assignment_for, classroom_for
-from evilsite.ratelimit import is_post, rate_limited
-from evilsite.web import (
+from core.ratelimit import is_post, rate_limited
+from core.web import (
     bad_filters_response,
     export_filename,
     login_required_htmx,

@@ -23,9 +23,9 @@ from classes import bots
 from classes.models import Assignment, Classroom, Players
 from classes.selectors import ClassRole, is_open
 from classes.views.access import Need, assignment_for, classroom_for
-from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import RateLimitExceeded
-from evilsite.web import export_filename, login_required_htmx
+from core.client_ip import client_ip_address
+from core.ratelimit import RateLimitExceeded
+from core.web import export_filename, login_required_htmx
 from records.exports import spreadsheet_safe
 
 BOT_CSV_HEADER = (

@@ -33,9 +33,9 @@ from classes.selectors import (
     open_assignments_for,
 )
 from classes.views.access import Need, classroom_for
-from evilsite.guests import is_guest
-from evilsite.ratelimit import rate_limited
-from evilsite.web import login_required_htmx
+from core.guests import is_guest
+from core.ratelimit import rate_limited
+from core.web import login_required_htmx
 from games.permissions import can_review_all
 
 

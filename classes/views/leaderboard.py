@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from classes.selectors import student_ids
 from classes.views.access import Need, classroom_for
-from evilsite.web import login_required_htmx, render_filtered
+from core.web import login_required_htmx, render_filtered
 from ratings.models import PROVISIONAL_DEVIATION
 from records.filters import RatingLeaderboardFilterForm
 from records.selectors.leaderboard import rating_leaderboard

@@ -16,9 +16,9 @@ from classes.forms import ClassGameFilterForm, ClassStatisticsForm
 from classes.models import Classroom
 from classes.selectors import class_games, class_statistics, student_records
 from classes.views.access import Need, classroom_for
-from evilsite.db_router import reads_can_lag
-from evilsite.ratelimit import rate_limited
-from evilsite.web import (
+from core.db_router import reads_can_lag
+from core.ratelimit import rate_limited
+from core.web import (
     bad_filters_response,
     login_required_htmx,
     query_without_page,

@@ -23,10 +23,10 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from core.client_ip import client_ip_address
+from core.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
+from core.web import login_required_htmx
 from daily.selectors import share_title as daily_share_title
-from evilsite.client_ip import client_ip_address
-from evilsite.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
-from evilsite.web import login_required_htmx
 from front.daily_context import attempt_place, home_card
 from front.ratings_context import chosen_challenge_rating, rating_change
 from games import engine, services

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from evilsite.client_ip import client_ip_address
+from core.client_ip import client_ip_address
 from games import services
 from games.forms import DEFAULT_WRONG_GUESSES, NewGameForm
 from games.models import Game

@@ -3,12 +3,12 @@
 from django.conf import settings
 from django.db import migrations, models
 
-from evilsite.migration_ops import AddCheckOnline, AddIndexOnline
+from core.migration_ops import AddCheckOnline, AddIndexOnline
 
 
 class Migration(migrations.Migration):
     # The games table is the site's biggest and busiest: the index is built concurrently
-    # and the check validated after it is added, so play goes on (evilsite/migration_ops.py).
+    # and the check validated after it is added, so play goes on (core/migration_ops.py).
     atomic = False
 
     dependencies = [

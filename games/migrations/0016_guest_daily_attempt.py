@@ -3,11 +3,11 @@
 from django.conf import settings
 from django.db import migrations, models
 
-from evilsite.migration_ops import AddCheckOnline
+from core.migration_ops import AddCheckOnline
 
 
 class Migration(migrations.Migration):
-    # The check is validated after it is added, so play goes on (evilsite/migration_ops.py);
+    # The check is validated after it is added, so play goes on (core/migration_ops.py);
     # the field has a database default, so adding it rewrites no row. The one-attempt index
     # is rebuilt with its wider condition: a partial index of daily attempts, a small part
     # of the table.

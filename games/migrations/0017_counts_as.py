@@ -10,7 +10,7 @@ games 0018 drops the daily's column.
 from django.db import migrations, models
 from django.db.models import Q
 
-from evilsite.migration_ops import AddCheckOnline
+from core.migration_ops import AddCheckOnline
 
 
 def fill_ranked(apps, schema_editor):
@@ -21,7 +21,7 @@ def fill_ranked(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    # The checks are validated after they are added, so play goes on (evilsite/migration_ops.py);
+    # The checks are validated after they are added, so play goes on (core/migration_ops.py);
     # the field has a database default, so adding it rewrites no row on PostgreSQL.
     atomic = False
 

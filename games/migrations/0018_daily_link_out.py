@@ -7,14 +7,14 @@ column held move with it: one attempt per player and puzzle is the daily's link 
 attempt, played alongside the ranked game, on no points leaderboard). The leaderboards'
 indexes are built again with that condition, and the boards of one attempts get an index
 by the seed their attempts share; every index and check is built without stopping play
-(evilsite/migration_ops.py).
+(core/migration_ops.py).
 """
 
 import django.db.models.functions.text
 from django.conf import settings
 from django.db import migrations, models
 
-from evilsite.migration_ops import AddCheckOnline, AddIndexOnline
+from core.migration_ops import AddCheckOnline, AddIndexOnline
 
 
 class Migration(migrations.Migration):

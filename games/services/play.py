@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from evilsite.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limit_hit
 from games import engine
 from games.engine import guesser
 from games.hooks import answer_sources, finish_hooks

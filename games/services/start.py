@@ -18,10 +18,10 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 
+from core.guests import guest_create, is_guest
+from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
-from evilsite.guests import guest_create, is_guest
-from evilsite.ratelimit import rate_limit_hit
 from games import engine
 from games.models import MAX_WRONG_GUESSES, CountsAs, Difficulty, Game, Status
 from games.secrecy import COUNTING_IN_PROGRESS, secrecy_rule_for

@@ -35,8 +35,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import RFC3986_SUBDELIMS
 
+from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
-from evilsite.db_router import reads_can_lag
 from games.leaderboard_totals import ranked_on_leaderboard
 from games.models import LEADERBOARD_GAMES, CategoryTotal, Game, PlayerTotal, Status
 from ratings.selectors import RatingSelection, RatingTables, rating_tables

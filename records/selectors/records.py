@@ -29,9 +29,9 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
-from evilsite.db_router import reads_can_lag
 from games import engine
 from games.engine import guesser
 from games.models import Game, Hint, Move, Reason, Status

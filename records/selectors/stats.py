@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from evilsite.db_router import reads_can_lag
+from core.db_router import reads_can_lag
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
 
 

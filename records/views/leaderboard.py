@@ -14,7 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from evilsite.web import render_filtered
+from core.web import render_filtered
 from games.models import MAX_WRONG_GUESSES, RANKED_DIFFICULTIES
 from games.scoring import DIFFICULTY_WEIGHT, win_points
 from ratings.models import PROVISIONAL_DEVIATION

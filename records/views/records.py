@@ -18,10 +18,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from daily.selectors import daily_streaks
-from evilsite.db_router import reads_can_lag
-from evilsite.ratelimit import rate_limited
-from evilsite.web import (
+from core.db_router import reads_can_lag
+from core.ratelimit import rate_limited
+from core.web import (
     View,
     bad_filters_response,
     login_required_htmx,
@@ -29,6 +28,7 @@ from evilsite.web import (
     render_filtered,
     streamed_download,
 )
+from daily.selectors import daily_streaks
 from games.permissions import can_review_all
 from games.secrecy import secrecy_for
 from ratings.selectors import player_rating, rating_chart

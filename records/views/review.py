@@ -12,9 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from core.web import login_required_htmx, render_filtered, wants_fragment
 from daily.models import daily_link_of
 from dictionaries.wordbank import EmptyBucketError
-from evilsite.web import login_required_htmx, render_filtered, wants_fragment
 from games.engine import maker_for
 from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game

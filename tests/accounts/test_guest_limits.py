@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.guests import guests_delete_stale
+from core.guests import guest_accounts, is_guest
 from dictionaries.models import Dictionary
-from evilsite.guests import guest_accounts, is_guest
 from games.models import Game, Move
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory

@@ -19,7 +19,7 @@ from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
 from accounts.tasks import RESET_MAIL_RETRY_SECONDS
-from evilsite.mail import SMTPBackend
+from core.mail import SMTPBackend
 from tests.accounts.test_password_reset_queued import run_queued_tasks
 from tests.factories import UserFactory
 
@@ -122,7 +122,7 @@ def test_the_reset_link_never_reaches_a_log(caplog: pytest.LogCaptureFixture) ->
 def test_with_debug_off_and_no_mail_server_a_send_fails_instead_of_printing(
     settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    settings.EMAIL_BACKEND = "evilsite.mail.UnconfiguredBackend"
+    settings.EMAIL_BACKEND = "core.mail.UnconfiguredBackend"
     UserFactory(username="ada", email="ada@example.org")
     ask_for_a_reset("ada@example.org")
     run_queued_tasks()

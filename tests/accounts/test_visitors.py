@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from classes.models import Membership
+from core.guests import GUEST_USERNAME_PREFIX, is_guest
 from daily.selectors import utc_today
 from daily.services import daily_puzzle_ensure
 from dictionaries.models import Dictionary
-from evilsite.guests import GUEST_USERNAME_PREFIX, is_guest
 from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import ClassroomFactory, DictionaryFactory, UserFactory

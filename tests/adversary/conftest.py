@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evilsite import ratelimit
+from core import ratelimit
 
 # 30 s into a minute, an hour and a day: no window ends while a test runs.
 STILL_NOW = 1_800_000_030.0 - 1_800_000_030.0 % 86_400 + 30

@@ -12,10 +12,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from core.guests import guest_create
 from daily.models import DAILY_ATTEMPTS, DailyPuzzle
 from daily.selectors import leaderboard_games, utc_today
 from daily.services import daily_attempt_start, guest_attempt_carry
-from evilsite.guests import guest_create
 from games.models import Game
 from tests.daily.support import daily_dictionary, todays_puzzle
 from tests.factories import UserFactory

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
+from core.guests import guest_create, is_guest
 from daily.models import DailyGame, DailyPuzzle
 from daily.selectors import (
     daily_streaks,
@@ -27,7 +28,6 @@ from daily.selectors import (
     utc_today,
 )
 from daily.services import DailyAttemptExistsError, daily_attempt_start
-from evilsite.guests import guest_create, is_guest
 from games import services
 from games.models import CountsAs, Game
 from games.selectors.share import game_share

@@ -20,7 +20,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from pytest_django.fixtures import Settings
 
-from evilsite.models import RateLimitCount
+from core.models import RateLimitCount
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import UsernameSkeleton
 from accounts.usernames import mixes_scripts, skeletons
-from evilsite.models import UsernameSkeleton
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rate_clock")]

@@ -11,7 +11,7 @@ from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.test import Client
 from pytest_django.fixtures import Settings
 
-from evilsite import health
+from core import health
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -253,7 +253,7 @@ def test_bad_guesses_are_json_errors_and_change_nothing(
     api: ApiClient, nine: Any, body: dict[str, Any]
 ) -> None:
     game = start(api)
-    # A NUL is refused at the door, before the schema (evilsite/bad_input.py).
+    # A NUL is refused at the door, before the schema (core/bad_input.py).
     status = 400 if "\x00" in body.get("letter", "") else 422
     assert_error(api.post(f"/games/{game['id']}/guesses", body), status)
     assert Game.objects.get(pk=game["id"]).letters == ""

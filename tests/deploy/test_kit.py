@@ -1,5 +1,5 @@
 """The deploy kit (deploy/) matches the code (issue 27, item 4): its timers are the scheduled
-jobs of ``evilsite.schedule``, once each; every unit's command parses and the scheduled ones
+jobs of ``core.schedule``, once each; every unit's command parses and the scheduled ones
 run; gunicorn's configuration loads and logs the request id; the proxy forwards what
 ``DJANGO_TRUSTED_PROXIES`` believes, from an address it names; the docs list every job."""
 
@@ -19,9 +19,9 @@ import pytest
 from django.core.management import call_command, get_commands, load_command_class
 from pytest_django.fixtures import Settings
 
+from core.schedule import SCHEDULED_JOBS
 from dictionaries import services
 from dictionaries.sources import default_word_source
-from evilsite.schedule import SCHEDULED_JOBS
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = ROOT / "deploy" / "systemd"
@@ -83,6 +83,7 @@ def test_every_units_command_parses() -> None:
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+@pytest.mark.slow
 def test_every_timers_calendar_is_one_systemd_reads() -> None:
     for job in SCHEDULED_JOBS:
         result = subprocess.run(
@@ -97,6 +98,7 @@ def tiny_word_source() -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_setup_site_then_every_scheduled_job_runs_and_a_second_setup_changes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -140,6 +142,7 @@ def gunicorn_settings() -> dict[str, str]:
     return {"bind": bind, "access_log_format": log_format, "workers": workers}
 
 
+@pytest.mark.slow
 def test_gunicorn_loads_its_configuration_and_logs_the_request_id() -> None:
     gunicorn = Path(sys.executable).with_name("gunicorn")
     check = subprocess.run(

@@ -12,10 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django_tasks_db.models import DBTaskResult
 from pytest_django.fixtures import Settings
 
+from core.logs import request_id_var
 from dictionaries.import_jobs import upload_dir
 from dictionaries.models import DictionaryImport
 from dictionaries.tasks import import_queue
-from evilsite.logs import request_id_var
 from games.models import ChallengePrior, Par
 from tests.accounts.test_password_reset_queued import run_queued_tasks
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from core.guests import is_guest
 from daily.selectors import utc_today
 from dictionaries.models import Dictionary
-from evilsite.guests import is_guest
 from games.models import Game
 from tests.daily.support import PLAY_ORDER, daily_dictionary
 from tests.e2e.axe import assert_accessible

@@ -141,6 +141,7 @@ def ladder_module():
     return ladder
 
 
+@pytest.mark.slow
 def test_the_ladder_holds_at_8_on_a_small_fixed_sample(ladder_module) -> None:
     """bench/ladder.py on the familiar list, length 7, two seeds, every model: neither fiendish
     nor obscure is won more often than hard with 8 wrong guesses allowed."""

@@ -214,6 +214,7 @@ def test_the_same_guess_gets_the_same_choice_whatever_the_lexicon_has_cached() -
     assert choices[0] == choices[1] == choices[2]
 
 
+@pytest.mark.slow
 def test_a_won_ranked_fiendish_game_is_no_recipe_for_the_next() -> None:
     """Its letters, replayed in ranked games with other seeds, do not win them all."""
     lexicon = web2_lexicon(11)
@@ -299,6 +300,7 @@ def family_values() -> Iterator[FamilyValues]:
     ("length", "letters"),
     [(4, "eaoisrtnlu"), (6, "seiarntolc"), (9, "ziestgarno")],
 )
+@pytest.mark.slow
 def test_remembered_family_values_never_change_a_reply(
     family_values: FamilyValues, length: int, letters: str
 ) -> None:

@@ -147,7 +147,7 @@ def test_htmx_fragments_carry_it_too(site: Site) -> None:
     assert_policed(points, page="games won fragment")
 
 
-@pytest.mark.urls("tests.evilsite.error_urls")
+@pytest.mark.urls("tests.core.error_urls")
 def test_the_error_pages_carry_it(site: Site) -> None:
     site.player.raise_request_exception = False
     assert_policed(site.player.get("/test-errors/broken/"), page="500 page")

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.evilsite.test_settings import PRODUCTION_ENV, run_python
+
+pytestmark = pytest.mark.slow  # a fresh Python process per test (docs/developing.md)
 
 READ_EMAIL = (
     "import json, os\n"
@@ -57,7 +61,7 @@ def test_an_smtp_host_turns_smtp_on() -> None:
         }
     )
     assert loaded == {
-        "EMAIL_BACKEND": "evilsite.mail.SMTPBackend",
+        "EMAIL_BACKEND": "core.mail.SMTPBackend",
         "EMAIL_HOST": "smtp.example.org",
         "EMAIL_PORT": 465,
         "EMAIL_HOST_USER": "hangman",
@@ -80,7 +84,7 @@ def test_tls_and_ssl_together_are_refused() -> None:
 
 def test_with_debug_off_and_no_mail_server_sending_fails_rather_than_printing() -> None:
     loaded = load({**PRODUCTION_ENV, "EMAIL_HOST": ""})
-    assert loaded["EMAIL_BACKEND"] == "evilsite.mail.UnconfiguredBackend"
+    assert loaded["EMAIL_BACKEND"] == "core.mail.UnconfiguredBackend"
 
 
 CHECK_DEPLOY = (
@@ -102,16 +106,16 @@ def test_check_deploy_fails_without_a_mail_server(tmp_path: Path) -> None:
     """Issue 27, item 3: the console fallback was silent; now check --deploy refuses it."""
     code, stderr = deploy_check({}, tmp_path)
     assert code != 0
-    assert "evilsite.E002" in stderr
+    assert "core.E002" in stderr
     assert "EMAIL_HOST" in stderr
 
 
 def test_check_deploy_passes_with_smtp_and_warns_about_a_localhost_sender(tmp_path: Path) -> None:
     code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org"}, tmp_path)
     assert code == 0, stderr
-    assert "evilsite.E002" not in stderr
-    assert "evilsite.W002" in stderr
+    assert "core.E002" not in stderr
+    assert "core.W002" in stderr
     sender = {"DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.example.org>"}
     code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org", **sender}, tmp_path)
     assert code == 0, stderr
-    assert "evilsite.W002" not in stderr
+    assert "core.W002" not in stderr

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 DUMP_SETTINGS = (
@@ -40,6 +42,7 @@ def settings_after(script: str) -> dict[str, str]:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 def test_every_line_uncommented_sources_cleanly_and_changes_nothing(tmp_path: Path) -> None:
     example = (ROOT / ".env.example").read_text()
     uncommented = re.sub(r"^# ([A-Z][A-Z0-9_]*=)", r"\1", example, flags=re.MULTILINE)

@@ -28,6 +28,7 @@ DEVELOPMENT_IMPORTS = {
 }
 RUNTIME_FOLDERS = (
     "evilsite",
+    "core",
     "games",
     "dictionaries",
     "daily",

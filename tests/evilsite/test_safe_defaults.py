@@ -17,11 +17,11 @@ from django.urls import reverse
 from pytest_django.fixtures import Settings
 
 from accounts.checks import DEMO_PASSWORD_ERROR_ID, published_demo_passwords
+from core.middleware import PrivateResponsesMiddleware
 from dictionaries.forms import DictionaryUploadForm
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.services import dictionary_import
 from dictionaries.wordfiles import DictionaryImportError
-from evilsite.middleware import PrivateResponsesMiddleware
 from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import client_for
 
@@ -51,7 +51,7 @@ def test_the_deploy_check_errors_while_a_demo_password_is_unchanged() -> None:
     errors = published_demo_passwords(None)
     assert {error.obj for error in errors} == {"demo", "teacher", "admin"}
     assert {error.id for error in errors} == {DEMO_PASSWORD_ERROR_ID}
-    with pytest.raises(SystemCheckError, match=r"evilsite\.E001"):
+    with pytest.raises(SystemCheckError, match=r"core\.E001"):
         call_command("check", "--deploy", "--fail-level", "ERROR", stdout=StringIO())
 
     users = UserFactory._meta.model.objects

@@ -20,6 +20,7 @@ READ_KEYS = (
 )
 
 
+@pytest.mark.slow
 def test_an_empty_key_with_debug_on_is_the_development_key() -> None:
     result = run_python(READ_KEYS, {"DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY": ""})
     assert result.returncode == 0, result.stderr
@@ -28,12 +29,14 @@ def test_an_empty_key_with_debug_on_is_the_development_key() -> None:
     assert fallbacks == []
 
 
+@pytest.mark.slow
 def test_an_empty_key_with_debug_off_is_still_refused() -> None:
     result = run_python(READ_KEYS, {**PRODUCTION_ENV, "DJANGO_SECRET_KEY": ""})
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
 
 
+@pytest.mark.slow
 def test_fallbacks_are_read_comma_separated() -> None:
     env = {**PRODUCTION_ENV, "DJANGO_SECRET_KEY_FALLBACKS": "old-key-one, old-key-two"}
     result = run_python(READ_KEYS, env)

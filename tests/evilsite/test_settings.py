@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a fresh Python process per test (docs/developing.md)
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION_ENV = {
     "DJANGO_DEBUG": "0",

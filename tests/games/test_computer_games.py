@@ -16,8 +16,8 @@ from django.urls import reverse
 from pytest_django.fixtures import Settings
 
 from classes.selectors import class_games, class_statistics
+from core.ratelimit import RateLimitExceeded
 from dictionaries.models import Dictionary
-from evilsite.ratelimit import RateLimitExceeded
 from games import engine, services
 from games.models import CategoryTotal, Game, Move, PlayerTotal, Status
 from games.selectors.replay import game_state

@@ -13,10 +13,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from pytest_django.fixtures import Settings
 
+from core.ratelimit import RateLimitExceeded
 from daily.models import DAILY_LEADERBOARD_GAMES, DailyGame
 from daily.services import DailyAttemptExistsError, daily_attempt_start
 from dictionaries.models import Dictionary
-from evilsite.ratelimit import RateLimitExceeded
 from games import services
 from games.engine import GameState, guesser
 from games.models import CountsAs, Game, Hint

@@ -416,6 +416,7 @@ def test_help_documents_the_seed_and_the_json_shape() -> None:
 # -- a real process, for the exit codes -------------------------------------------
 
 
+@pytest.mark.slow
 def test_real_process_plays_json_and_fails_cleanly(words_file: Path, tmp_path: Path) -> None:
     command = [sys.executable, "manage.py", "play", "--words-file", str(words_file)]
     played = subprocess.run(

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.core.management import call_command
 
 from games.engine import Lexicon, secret_word_index
@@ -26,6 +27,7 @@ def word_file(folder: Path, words: tuple[str, ...]) -> Path:
 SEVEN = ("bbb", "bbc", "bcb", "bcc", "azq", "awr", "avs")
 
 
+@pytest.mark.slow
 def test_fiendish_json_answers_each_guess_before_the_next_is_sent(tmp_path: Path) -> None:
     """One JSON line per guess, flushed as it is answered: a grader can wait for each."""
     path = word_file(tmp_path, SEVEN)

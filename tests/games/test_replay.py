@@ -16,7 +16,7 @@ from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import play
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "api", "classes", "daily", "dictionaries", "evilsite", "games", "records")
+APPS = ("accounts", "api", "classes", "daily", "core", "dictionaries", "games", "records")
 # Restores a position from another position's state (the daily's shared answers walk the
 # game tree), never from a game's row.
 FROM_A_STATE = {"daily/answers.py"}

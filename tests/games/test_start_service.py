@@ -14,7 +14,7 @@ from tests.factories import AssignmentFactory, DictionaryFactory, GameFactory, U
 
 ROOT = Path(__file__).resolve().parents[2]
 CREATOR = ROOT / "games" / "services" / "start.py"
-APPS = ("accounts", "api", "classes", "daily", "dictionaries", "evilsite", "games", "records")
+APPS = ("accounts", "api", "classes", "daily", "core", "dictionaries", "games", "records")
 
 
 def test_every_game_row_is_made_by_game_create() -> None:

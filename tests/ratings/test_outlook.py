@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from evilsite.guests import guest_create
+from core.guests import guest_create
 from games import services
 from games.models import ChallengePrior, Difficulty, Par
 from ratings.models import ChallengeRating, PlayerRating, RatingChange

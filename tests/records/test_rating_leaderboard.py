@@ -287,7 +287,7 @@ class TestRatingLeaderboardPage:
             with CaptureQueriesContext(connection) as queries:
                 response = client_for(None).get(self.url, query, headers=headers)
             page = response.content.decode()
-            if "\x00" in "".join(query.values()):  # refused at the door (evilsite/bad_input.py)
+            if "\x00" in "".join(query.values()):  # refused at the door (core/bad_input.py)
                 assert response.status_code == 400
                 assert "control character" in page
             else:

@@ -11,7 +11,7 @@ passwords, they stay changed.
 
 Change or delete them on any server that others can reach. With DEBUG off it refuses
 unless given ``--allow-published-passwords``, and ``check --deploy`` errors while an
-active account still has one of these passwords (evilsite/checks.py).
+active account still has one of these passwords (core/checks.py).
 """
 
 from __future__ import annotations

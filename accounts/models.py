@@ -1,0 +1,23 @@
+"""The accounts' state: what each name looks like, to refuse look-alikes at sign-up."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class UsernameSkeleton(models.Model):
+    """What an account's name looks like (accounts/usernames.py): a new name whose
+    skeleton is already here is a look-alike of a name taken, and is refused at sign-up.
+    A name has one or two skeletons (case folded before or after the look-alikes)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    skeleton = models.CharField(max_length=600, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "skeleton"], name="one_of_each_skeleton"),
+        ]
+
+    def __str__(self) -> str:
+        return self.skeleton
