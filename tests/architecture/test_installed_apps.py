@@ -43,9 +43,15 @@ def out_of_order(apps: list[str], heights: dict[str, int]) -> list[tuple[str, st
     ]
 
 
+# The configuration package (settings, URLs, WSGI): no app, above the layers, imported by none
+# (pyproject's "configuration-on-top" contract).
+CONFIGURATION = "evilsite"
+
+
 def test_every_site_app_is_in_a_layer() -> None:
     heights = layer_of_each_app()
-    assert set(CONFIG["root_packages"]) == set(heights)
+    assert set(CONFIG["root_packages"]) - {CONFIGURATION} == set(heights)
+    assert CONFIGURATION not in settings.INSTALLED_APPS
     assert set(site_apps(settings.INSTALLED_APPS)) == set(heights)
 
 
