@@ -9,6 +9,7 @@ state of a game (an undone practice guess is a new state), then kept in the cach
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from dataclasses import dataclass
@@ -106,7 +107,9 @@ def result_image_png(game: Game, *, rated_by: float | None, title: str | None = 
     caller's title for the game (``share_title``)."""
     label = standing(game, rated_by=rated_by) if game.is_over else ""
     heading = share_title(game, title)
-    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{label}:{heading}"
+    # The words in a digest: a cache key carries no spaces (memcached refuses them).
+    words = hashlib.sha256(f"{label}\n{heading}".encode()).hexdigest()[:16]
+    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{words}"
     png: bytes | None = django_cache.get(key)
     if png is None:
         png = _draw(game, label, heading)

@@ -184,7 +184,12 @@ def test_an_upload_is_queued_then_imported_with_its_par_by_a_worker(workers: Wor
     assert Word.objects.filter(dictionary=dictionary).count() == 700
     assert Par.objects.filter(dictionary=dictionary).count() == 2 * 3  # lengths 4, 5 x 3
     assert uploaded_files() == []  # the temporary file is gone
-    assert DBTaskResult.objects.get(id=job.task_id).status == "SUCCESSFUL"
+    # The worker records the task's result after the task returns: the import is done first.
+    wait_for(
+        lambda: DBTaskResult.objects.filter(id=job.task_id, status="SUCCESSFUL").exists(),
+        seconds=30,
+        what="the worker to record the task's success",
+    )
     page = client.get(reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]))
     assert "Done: 700 words." in page.content.decode()
 
@@ -220,7 +225,11 @@ def test_a_worker_killed_mid_import_leaves_nothing_half_written(
     assert job.error == WORKER_STOPPED
     assert job.dictionary is None
     assert uploaded_files() == []  # the orphaned file is deleted
-    assert DBTaskResult.objects.get(id=job.task_id).status == "FAILED"
+    wait_for(
+        lambda: DBTaskResult.objects.filter(id=job.task_id, status="FAILED").exists(),
+        seconds=30,
+        what="the worker to record the task's failure",
+    )
     assert not Word.objects.exists()
     page = client.get(reverse("admin:dictionaries_dictionaryimport_change", args=[job.pk]))
     assert "killed or restarted" in page.content.decode()
