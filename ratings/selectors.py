@@ -13,7 +13,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from games.engine import prior as engine_prior
 from games.models import ChallengePrior, Game, Par
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, ChallengeRating, PlayerRating, RatingChange
@@ -33,24 +32,10 @@ def challenge_first_rating(
     """The rating a challenge starts from: the reference model player's win rate when stored
     (``manage.py compute_challenge_priors``), else par's margin, else 1500/350."""
     challenge = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
-    misses_needed = (
-        ChallengePrior.objects.filter(**challenge).values_list("misses_needed", flat=True).first()
-    )
-    par = (
-        Par.objects.filter(**challenge).values_list("misses", flat=True).first()
-        if misses_needed is None
-        else None
-    )
-    return _first_rating(misses_needed=misses_needed, par=par, max_misses=max_misses)
-
-
-def _first_rating(
-    *, misses_needed: list[int] | None, par: int | None, max_misses: int
-) -> glicko2.Rating:
-    """``challenge_first_rating`` from what was read of the board: its prior's
-    ``misses_needed`` and its par's misses (None: not stored)."""
-    if misses_needed is not None:
-        return rules.first_rating_from_win_rate(engine_prior.win_rate(misses_needed, max_misses))
+    prior = ChallengePrior.objects.filter(**challenge).first()
+    if prior is not None:
+        return rules.first_rating_from_win_rate(prior.win_rate(max_misses))
+    par = Par.objects.filter(**challenge).values_list("misses", flat=True).first()
     return glicko2.Rating() if par is None else rules.first_rating_from_par(par, max_misses)
 
 
@@ -75,17 +60,14 @@ def starting_ratings(game: Game) -> StartingRatings:
     writes the same history in the same order, reads the same values. One query, on the
     player's row: each history's latest result before the start (one index range each:
     the challenge's id first, then its history by (challenge, finished_at), not a join
-    that sorts every result ever played on the challenge), when the account was made, and
-    the board's prior and par, which a challenge with no history starts from.
+    that sorts every result ever played on the challenge), and when the account was made.
     """
     earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
         "-finished_at", "-game_id"
     )
     mine = earlier.filter(player_id=game.player_id)
-    keys = challenge_keys(game)
-    challenge_id = ChallengeRating.objects.filter(**keys).values("pk")[:1]
+    challenge_id = ChallengeRating.objects.filter(**challenge_keys(game)).values("pk")[:1]
     boards = earlier.filter(challenge_id=Subquery(challenge_id))
-    board = {key: keys[key] for key in ("dictionary_id", "length", "difficulty")}
     row = (
         get_user_model()
         .objects.filter(pk=game.player_id)
@@ -95,25 +77,12 @@ def starting_ratings(game: Game) -> StartingRatings:
             challenge_after=Subquery(boards.values("challenge_after")[:1]),
             challenge_deviation=Subquery(boards.values("challenge_deviation_after")[:1]),
             joined=F("date_joined"),
-            # What a challenge with no history starts from (``challenge_first_rating``).
-            misses_needed=Subquery(
-                ChallengePrior.objects.filter(**board).values("misses_needed")[:1]
-            ),
-            par=Subquery(Par.objects.filter(**board).values("misses")[:1]),
         )
         .first()
     ) or {}
     player = row.get("player_after"), row.get("player_deviation")
     challenge = row.get("challenge_after"), row.get("challenge_deviation")
-    start = (
-        None
-        if challenge[0] is not None
-        else _first_rating(
-            misses_needed=row.get("misses_needed"),
-            par=row.get("par"),
-            max_misses=game.max_misses,
-        )
-    )
+    start = None if challenge[0] is not None else challenge_first_rating(**challenge_keys(game))
     return StartingRatings(
         player=glicko2.Rating(*player) if player[0] is not None else glicko2.Rating(),
         challenge=glicko2.Rating(*challenge) if start is None else start,
