@@ -16,7 +16,7 @@ import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
 
-from daily.models import DailyAnswer, DailyPuzzle, puzzle_day_of
+from daily.models import DailyAnswer, DailyPuzzle, may_be_daily, puzzle_day_of
 from dictionaries.wordbank import get_lexicon
 from games import engine
 from games.models import Game
@@ -37,7 +37,7 @@ def shared_answer(game: Game, state: engine.GameState, letter: str) -> engine.Mo
     Exact, not approximate: the key is the position (``answer_position``) plus
     a digest of every other input of the word-maker, read off the engine's state.
     """
-    if not settings.DAILY_SHARED_ANSWERS or not _may_be_daily(game):
+    if not settings.DAILY_SHARED_ANSWERS or not may_be_daily(game):
         return None
     puzzle_id = puzzle_day_of(game)
     if puzzle_id is None:
@@ -46,16 +46,6 @@ def shared_answer(game: Game, state: engine.GameState, letter: str) -> engine.Mo
     return _shared_answer(
         puzzle_id=puzzle_id, dictionary_id=game.dictionary_id, state=state, letter=letter
     )[0]
-
-
-def _may_be_daily(game: Game) -> bool:
-    """Whether ``game`` may be a daily's, by its own row: every daily game breaks ties by the
-    seed and plays the daily's part of its list (or the whole of a short one), so most
-    other games need no query for their link."""
-    return game.seeded_ties and game.vocabulary in (
-        engine.DAILY_VOCABULARY,
-        engine.FULL_VOCABULARY,
-    )
 
 
 def _shared_answer(

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 
 from dictionaries.models import Dictionary
+from games import engine
 from games.models import ONE_ATTEMPT_BOARD_GAMES, CountsAs, Game, GameSettingsFields
 
 
@@ -114,6 +115,26 @@ def daily_link_of(game: Game) -> DailyGame | None:
         return game.daily_link  # type: ignore[attr-defined, no-any-return]
     except DailyGame.DoesNotExist:
         return None
+
+
+def may_be_daily(game: Game) -> bool:
+    """Whether ``game`` may be a daily puzzle's, by its own row: every daily game breaks ties
+    by the seed and plays the daily's part of its list (or the whole of a short one), as
+    ``daily.services`` starts them, so most other games need no query for their link."""
+    return game.seeded_ties and game.vocabulary in (
+        engine.DAILY_VOCABULARY,
+        engine.FULL_VOCABULARY,
+    )
+
+
+def daily_link_at_hand(game: Game) -> DailyGame | None:
+    """``daily_link_of`` for a page that shows the link (the board: its title, the end
+    panel): a game that cannot be a daily's (``may_be_daily``) is marked as having none,
+    with no query, so the template's reads of ``game.daily_link`` ask nothing either."""
+    if not may_be_daily(game):
+        Game.daily_link.related.set_cached_value(game, None)  # type: ignore[attr-defined]
+        return None
+    return daily_link_of(game)
 
 
 def puzzle_day_of(game: Game) -> dt.date | None:

@@ -20,7 +20,7 @@ from daily.selectors import (
     utc_today,
 )
 from daily.services import NoPuzzleError, daily_puzzle_ensure
-from games.models import Game
+from games.models import CountsAs, Game
 
 
 def home_card(request: HttpRequest) -> dict[str, Any]:
@@ -38,8 +38,10 @@ def home_card(request: HttpRequest) -> dict[str, Any]:
 def attempt_place(game: Game) -> dict[str, Any]:
     """A finished daily attempt's end panel: its place on the day's leaderboard (a ranked one),
     the player's streak and the wait for the next puzzle (any attempt, a guest's too)."""
+    if not game.is_over or game.counts_as != CountsAs.ONE_ATTEMPT:
+        return {}  # no query for the link: an attempt is stored as one when it starts
     link = daily_link_of(game)
-    if not game.is_over or link is None or not link.is_attempt:
+    if link is None or not link.is_attempt:
         return {}
     return {
         "daily_place": leaderboard_place(link.puzzle, game=game),

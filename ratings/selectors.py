@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.models import ChallengePrior, Game, Par
@@ -44,11 +44,12 @@ class StartingRatings:
     """The player's and the challenge's ratings when a game started, and what was read for
     them: the rated finish keeps ``challenge_first_rating`` (None: the challenge had rated
     games before) for the challenge's row when it must create it, instead of reading the
-    prior and par again."""
+    prior and par again, and ``player_joined`` (the account's age rule) from the same row."""
 
     player: glicko2.Rating
     challenge: glicko2.Rating
     challenge_first_rating: glicko2.Rating | None
+    player_joined: dt.datetime | None = None
 
 
 def starting_ratings(game: Game) -> StartingRatings:
@@ -56,33 +57,37 @@ def starting_ratings(game: Game) -> StartingRatings:
 
     Read from the history (``RatingChange``) rather than the rows, so a game finished in
     another tab meanwhile does not change whether this one counts, and a rebuild, which
-    writes the same history in the same order, reads the same values.
+    writes the same history in the same order, reads the same values. One query, on the
+    player's row: each history's latest result before the start (one index range each:
+    the challenge's id first, then its history by (challenge, finished_at), not a join
+    that sorts every result ever played on the challenge), and when the account was made.
     """
     earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
         "-finished_at", "-game_id"
     )
-    player = (
-        earlier.filter(player_id=game.player_id)
-        .values_list("player_after", "player_deviation_after")
+    mine = earlier.filter(player_id=game.player_id)
+    challenge_id = ChallengeRating.objects.filter(**challenge_keys(game)).values("pk")[:1]
+    boards = earlier.filter(challenge_id=Subquery(challenge_id))
+    row = (
+        get_user_model()
+        .objects.filter(pk=game.player_id)
+        .values(
+            player_after=Subquery(mine.values("player_after")[:1]),
+            player_deviation=Subquery(mine.values("player_deviation_after")[:1]),
+            challenge_after=Subquery(boards.values("challenge_after")[:1]),
+            challenge_deviation=Subquery(boards.values("challenge_deviation_after")[:1]),
+            joined=F("date_joined"),
+        )
         .first()
-    )
-    # The challenge's id first, then its history by (challenge, finished_at): one index range,
-    # not a join that sorts every result ever played on the challenge.
-    challenge_id = (
-        ChallengeRating.objects.filter(**challenge_keys(game)).values_list("pk", flat=True).first()
-    )
-    challenge = (
-        earlier.filter(challenge_id=challenge_id)
-        .values_list("challenge_after", "challenge_deviation_after")
-        .first()
-        if challenge_id is not None
-        else None
-    )
-    start = None if challenge else challenge_first_rating(**challenge_keys(game))
+    ) or {}
+    player = row.get("player_after"), row.get("player_deviation")
+    challenge = row.get("challenge_after"), row.get("challenge_deviation")
+    start = None if challenge[0] is not None else challenge_first_rating(**challenge_keys(game))
     return StartingRatings(
-        player=glicko2.Rating(*player) if player else glicko2.Rating(),
-        challenge=glicko2.Rating(*challenge) if challenge else start,  # type: ignore[arg-type]
+        player=glicko2.Rating(*player) if player[0] is not None else glicko2.Rating(),
+        challenge=glicko2.Rating(*challenge) if start is None else start,
         challenge_first_rating=start,
+        player_joined=row.get("joined"),
     )
 
 

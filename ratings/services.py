@@ -11,11 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Model
+from django.db.models import Count, Exists, Model, Subquery
+from django.db.models.functions import Coalesce
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
@@ -77,7 +78,8 @@ def game_rate(game: Game) -> RatingChange | None:
     with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
         challenge = _locked(ChallengeRating, challenge_defaults, **challenge_keys(game))
         player = _locked(PlayerRating, dict, player_id=game.player_id)
-        if RatingChange.objects.filter(game_id=game.pk).exists():
+        history = _history_under_locks(game, player=player, challenge=challenge)
+        if history.rated:
             return None
         score = 1.0 if game.status == Status.WON else 0.0
         player_before = glicko2.Rating(player.rating, player.deviation, player.volatility)
@@ -89,9 +91,9 @@ def game_rate(game: Game) -> RatingChange | None:
             player_before,
             challenge_before,
             played=bool(game.letters),
-            first_today=not _moved_challenge_today(game, challenge),
-            played_games=_played_rated_games(game),
-            account_age=_account_age(game),
+            first_today=not history.moved_challenge_today,
+            played_games=history.played_games,
+            account_age=_account_age(game, joined=start.player_joined),
         )
         challenge_after = (
             glicko2.update(challenge_before, [(player_before, 1.0 - score)])
@@ -125,39 +127,55 @@ def game_rate(game: Game) -> RatingChange | None:
         return change
 
 
-def _played_rated_games(game: Game) -> int:
-    """The player's rated games before this one in which they guessed at least once, counted
-    up to the rule's minimum (``ratings.rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES``): a spare
-    account's instant give-ups do not make it one whose results move challenges."""
-    earlier = RatingChange.objects.filter(
-        player_id=game.player_id, finished_at__lt=game.finished_at
-    ).exclude(game__letters="")
-    return earlier.values("pk")[: rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES].count()
+@dataclass(frozen=True)
+class _History:
+    """What a rated finish reads of the history under the rows' locks (so a finish of the
+    same player or challenge committed meanwhile is seen), in one query."""
+
+    rated: bool  # the game has its change already: left alone
+    moved_challenge_today: bool
+    played_games: int
 
 
-def _account_age(game: Game) -> dt.timedelta:
-    """How old the player's account was when the game ended (a rebuild decides the same)."""
-    assert game.finished_at is not None
-    joined = (
-        get_user_model()
-        .objects.filter(pk=game.player_id)
-        .values_list("date_joined", flat=True)
-        .first()
-    )
-    return game.finished_at - joined if joined is not None else dt.timedelta(0)
-
-
-def _moved_challenge_today(game: Game, challenge: ChallengeRating) -> bool:
-    """Whether the player's result already moved this challenge on the game's (UTC) day."""
+def _history_under_locks(
+    game: Game, *, player: PlayerRating, challenge: ChallengeRating
+) -> _History:
+    """Whether the game is rated already, whether the player's result already moved this
+    challenge on the game's (UTC) day, and the player's rated games before this one in which
+    they guessed at least once, counted up to the rule's minimum
+    (``ratings.rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES``: a spare account's instant give-ups
+    do not make it one whose results move challenges). Each an index range of its own, asked
+    together on the player's locked row."""
     assert game.finished_at is not None
     day = game.finished_at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    return RatingChange.objects.filter(
-        player_id=game.player_id,
-        challenge=challenge,
-        moved_challenge=True,
-        finished_at__gte=day,
-        finished_at__lt=game.finished_at,
-    ).exists()
+    before = RatingChange.objects.filter(player_id=game.player_id, finished_at__lt=game.finished_at)
+    moved_today = before.filter(challenge=challenge, moved_challenge=True, finished_at__gte=day)
+    played = before.exclude(game__letters="").values("pk")[: rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES]
+    counted = (
+        RatingChange.objects.filter(pk__in=played)
+        .order_by()
+        .values("player_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    row = (
+        PlayerRating.objects.filter(pk=player.pk)
+        .values(
+            rated=Exists(RatingChange.objects.filter(game_id=game.pk)),
+            moved_today=Exists(moved_today),
+            played=Coalesce(Subquery(counted), 0),
+        )
+        .get()
+    )
+    return _History(
+        rated=row["rated"], moved_challenge_today=row["moved_today"], played_games=row["played"]
+    )
+
+
+def _account_age(game: Game, *, joined: dt.datetime | None) -> dt.timedelta:
+    """How old the player's account was when the game ended (a rebuild decides the same)."""
+    assert game.finished_at is not None
+    return game.finished_at - joined if joined is not None else dt.timedelta(0)
 
 
 def ratings_rebuild() -> tuple[int, int]:

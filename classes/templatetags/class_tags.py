@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from classes.models import Assignment, AssignmentGame, Membership
 from classes.selectors import can_run_classes, is_open, open_assignments_for
-from games.models import Game
+from games.models import CountsAs, Game
 
 register = template.Library()
 
@@ -40,6 +40,10 @@ def assignments_due(context: template.Context) -> dict[str, Any]:
 
 
 def _assignment_of(game: Game) -> Assignment | None:
+    """The assignment ``game`` was started for; asked only of an assignment's game (what
+    it counts as is stored on it when it starts: no query for any other game)."""
+    if game.counts_as != CountsAs.ASSIGNMENT:
+        return None
     link = AssignmentGame.objects.select_related("assignment__classroom", "assignment__dictionary")
     found = link.filter(game=game).first()
     return found.assignment if found is not None else None

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from core.client_ip import client_ip_address
 from core.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from core.web import login_required_htmx
+from daily.models import daily_link_at_hand
 from daily.selectors import share_title as daily_share_title
 from front.daily_context import attempt_place, home_card
 from front.ratings_context import chosen_challenge_rating, rating_change
@@ -444,6 +445,7 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
     """What the board shows (``board_view``: once the game is over, its share text and the
     reveal too), the notices, and at the end a daily attempt's place and the rating change."""
+    daily_link_at_hand(game)  # the share title, the template's title and end panel ask it
     context = board_view(
         game, absolute_url=request.build_absolute_uri, share_title=daily_share_title
     ).context()

@@ -2,12 +2,14 @@
 board's HTMX form (bench/profile_guess.py measures their time; these hold their queries).
 
 A mid-game guess: the session, the user, the game locked with its dictionary, the move,
-the game's update, and (until whether a game counts is stored on it) the classes app's
-check of the board. A ranked game's last guess adds the leaderboard totals (the
-player's row locked, the board's read and upserted, the player's moved by it),
-the rating (the ratings at the start, the two rows locked, the checks of the rules, the
-writes) and the end of the board (par, the moves for the reveal, the assignment check of
-"play again"); each read once.
+the game's update, and for a game that may be a daily's by its row (seeded ties, the
+daily's or the whole list: the test's nine words) the daily's link, for its shared answers;
+a practice game's asks nothing of the daily. A ranked game's last guess adds the
+leaderboard totals (the player's row locked, the board's read and upserted, the player's
+moved by it), the rating (one read of the ratings at the start with the account's age, the
+two rows locked, one read of the history under the locks, the three writes) and the end of
+the board (par, the moves for the reveal); each read once, and nothing of an assignment
+for a game that is none's.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # Statements a guess may send besides BEGIN, COMMIT and savepoints, which only
 # PostgreSQL's connection logs (SQLite's does not): counted apart below.
 MID_GAME_QUERIES = 6
-ENDING_QUERIES = 25  # 32 before the finish read each thing once (7 mid-game)
+PRACTICE_QUERIES = 5  # 6 before the end panel's daily read waited for the end
+ENDING_QUERIES = 19  # 25 before the rating's reads were merged (32 before each was read once)
 
 
 @pytest.fixture
@@ -95,8 +98,28 @@ def test_a_ranked_game_s_last_guess_reads_each_thing_once(
     assert len(statements) <= ENDING_QUERIES, "\n".join(statements)
     reads_of = {
         "the board's prior": 'FROM "games_boardprior"',
-        "the rating change": 'FROM "ratings_ratingchange" WHERE "ratings_ratingchange"."game_id"',
+        "the challenge's prior": 'FROM "games_challengeprior"',
         "the dictionary": 'FROM "dictionaries_dictionary"',
+        "an assignment": 'FROM "classes_assignmentgame"',
     }
     for what, fragment in reads_of.items():
         assert sum(fragment in sql for sql in statements) <= 1, what
+    assert not any('FROM "classes_assignmentgame"' in sql for sql in statements)
+    rating_reads = [
+        sql for sql in statements if sql.startswith("SELECT") and '"ratings_ratingchange"' in sql
+    ]
+    assert len(rating_reads) == 2, "\n".join(rating_reads)  # at the start, under the locks
+
+
+def test_a_practice_guess_asks_nothing_of_the_daily(
+    nine: Dictionary, django_assert_max_num_queries: Any
+) -> None:
+    game = start(UserFactory(), nine, show_word_count=True)
+    client = signed_in(game)
+    post_guess(client, game, "e", guesses=0)
+    with django_assert_max_num_queries(PRACTICE_QUERIES + 4) as queries:
+        response = post_guess(client, game, "a", guesses=1)
+    assert response.status_code == 200
+    statements = data_statements(queries)
+    assert len(statements) <= PRACTICE_QUERIES, "\n".join(statements)
+    assert not any('"daily_dailygame"' in sql for sql in statements)
