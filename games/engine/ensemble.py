@@ -2,10 +2,12 @@
 
 Obscure (and fiendish's guard) do not trust one model of the player. A family
 is worth, to one planning player, the misses that player makes from here to the
-end of the game when every later answer is hard's (the hardest family), with no
-cap: a value sized for the misses it really costs, so two families never tie
-just because both would win the game. A word-maker that leaves hard's family
-only for one worth more to *every* planning player is never worse than hard
+end of the game when every later answer is hard's (the hardest family). Obscure
+counts them with no cap: a value sized for the misses it really costs, so two
+families never tie just because both would win the game. Fiendish's guard stops
+at the game's last wrong guess: it asks whether a player's game ends worse, and
+no player makes a miss after a lost game's end. A word-maker that leaves hard's
+family only for one worth more to *every* planning player is never worse than hard
 against any of them (each step is a policy improvement over hard for each player
 separately, and the play-out ends every game), whatever the others do.
 
@@ -163,8 +165,10 @@ def play_out(
     guessed: npt.NDArray[np.bool_],
     revealed: int,
     budget: NodeBudget,
+    misses_left: int | None = None,
 ) -> int:
-    """The misses ``player`` makes from here against hard, to the end of the game (no cap).
+    """The misses ``player`` makes from here against hard, to the end of the game: the word
+    shown, or ``misses_left`` misses made (None: no cap, the word shown).
 
     ``words`` are the game's own words left, ``public`` the whole list's words
     that fit (the same array in a game on the whole list). Raises
@@ -175,7 +179,7 @@ def play_out(
     guessed = guessed.copy()
     misses = 0
     same = public is words
-    while revealed < length:
+    while revealed < length and misses != misses_left:
         budget.spend(1 + len(public) // WORDS_PER_NODE)
         letter = player_letter(group, player, public, guessed)
         guessed[letter] = True
@@ -201,9 +205,12 @@ def family_values(
     families: Sequence[tuple[int, int]],
     players: Sequence[int],
     budget: NodeBudget,
+    *,
+    to_the_last_miss: bool = False,
 ) -> list[tuple[list[int], npt.NDArray[np.int32]]]:
     """What each family (its code for ``letter`` and the letters it reveals) is worth to each
-    of the ``players`` (indexes of planning players): this guess's miss plus :func:`play_out`.
+    of the ``players`` (indexes of planning players): this guess's miss plus :func:`play_out`,
+    counted to the game's last wrong guess when ``to_the_last_miss`` (else with no cap).
 
     Families are valued in the order given until the budget runs out; the list
     returned holds those valued (with each family's words), so it may be shorter.
@@ -222,8 +229,10 @@ def family_values(
             kept = words[word_codes == code]
             kept_public = kept if public is words else public[public_codes == code]
             miss = int(shows == 0)
+            left = state.misses_left - miss if to_the_last_miss else None
             values = [
-                miss + play_out(group, player, kept, kept_public, after, revealed + shows, budget)
+                miss
+                + play_out(group, player, kept, kept_public, after, revealed + shows, budget, left)
                 for player in players
             ]
             valued.append((values, kept))

@@ -117,9 +117,13 @@ def guarded(
     hard's family (rank 0) the choice is checked against every player of the
     ensemble (``games/engine/ensemble.py``: the soft vocabularies, one who knows
     every word, one who knows none, and the greedy-aware guesser), each played
-    out against hard to the end: if any of them would make fewer misses in it
-    than in hard's, the next family by value (then the rules' order) that none
-    of them finds worse is kept, else hard's. Each step is then a policy
+    out against hard to the end of the game: if any of them would make fewer
+    misses in it than in hard's, the next family by value (then the rules'
+    order) that none of them finds worse is kept, else hard's. The play-outs
+    stop at the game's last wrong guess, as the game does (the search's values
+    are capped the same way): two families in which a player loses the game
+    are the same end for that player, however many more misses an endless
+    game would have counted in one of them. Each step is then a policy
     improvement over hard for each of those players, so fiendish forces at least
     hard's misses on every one of them. Returns the rank kept and the positions
     the play-outs examined (at most ``nodes``; when they run out, hard's).
@@ -134,7 +138,9 @@ def guarded(
     budget = NodeBudget(nodes)
     families = [(turn.family_codes[rank], turn.families[rank].revealed) for rank in (0, *order)]
     players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
-    valued = family_values(group, turn.state, turn.letter, families, players, budget)
+    valued = family_values(
+        group, turn.state, turn.letter, families, players, budget, to_the_last_miss=True
+    )
     used = min(budget.used, nodes)
     if not valued:
         return 0, used
