@@ -81,7 +81,7 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
     from django.db import connection
 
     from dictionaries.models import Dictionary
-    from games.models import Game, Status
+    from games.models import CountsAs, Game, Status
     from games.scoring import win_points
 
     user_model = get_user_model()
@@ -105,6 +105,7 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
         "max_misses",
         "difficulty",
         "is_ranked",
+        "counts_as",
         "seeded_ties",
         "seed",
         "letters",
@@ -139,6 +140,7 @@ def seed(*, games: int, players: int, now: dt.datetime) -> None:
             max_misses,
             difficulty,
             "t" if ranked else "f",
+            CountsAs.RANKED if ranked else CountsAs.NOTHING,
             "t" if ranked else "f",  # ranked games break ties by the seed
             rng.getrandbits(62),
             "",
