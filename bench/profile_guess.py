@@ -114,9 +114,10 @@ def floor_guess(request: Any, pk: int) -> Any:
     from django.utils import timezone
 
     from games import engine
-    from games.models import Game, Move
+    from games.models import Game
     from games.selectors.board import board_for
     from games.selectors.replay import game_state
+    from games.services.play import move_store
 
     letter = request.POST["letter"]
     with transaction.atomic():
@@ -126,42 +127,12 @@ def floor_guess(request: Any, pk: int) -> Any:
             .get(pk=pk, player=request.user)
         )
         report = engine.apply_guess(game_state(game), letter)[1]
-        Move.objects.create(
-            game=game,
-            number=report.number,
-            letter=report.letter,
-            miss=report.miss,
-            pattern=report.pattern,
-            kept_size=report.words_left,
-            kept_rank=report.kept_rank,
-            reason=report.reason.value,
-            families=[[family.pattern, family.size] for family in report.families],
-            values=list(report.values) if report.values is not None else None,
-            search_nodes=report.search_nodes,
-        )
-        game.letters += report.letter
-        game.pattern = report.pattern
-        game.misses = game.max_misses - report.misses_left
-        game.words_left = report.words_left
-        game.status = report.status.value
-        changed = ["letters", "pattern", "misses", "words_left", "status"]
+        _, changed = move_store(game, report)  # the site's own write of a move
         if report.status is not engine.Status.PLAYING:  # not measured: the row stays valid
             game.word, game.finished_at = report.word or "-" * game.length, timezone.now()
             changed += ["word", "finished_at"]
         game.save(update_fields=changed)
-    # Whether the game counts is stored on the game when it starts (no query); a site
-    # still asking the classes app per board has its check left out of the floor here.
-    try:
-        from games.selectors import counting
-
-        checks = counting._checks
-    except (ImportError, AttributeError):  # the hook is gone: nothing to leave out
-        checks = []
-    saved, checks[:] = list(checks), []
-    try:
-        board = board_for(game)
-    finally:
-        checks[:] = saved
+    board = board_for(game)
     message = f"{'No' if report.miss else 'Yes'} {letter.upper()}."
     context = {
         "game": game,

@@ -129,6 +129,20 @@ def _apply_locked(
 ) -> tuple[engine.MoveReport, Move]:
     """Apply one guess to a locked game row: the move stored, the row updated (and finished)."""
     report = _word_maker_answer(game, state, letter)
+    move, changed = move_store(game, report)
+    changed.append("updated_at")
+    if report.status is not engine.Status.PLAYING:
+        # A loss names a word people know (games/selectors/familiar.py), drawn by the seed.
+        lost = report.status is engine.Status.LOST
+        _finish(game, word=familiar_named_word(game) if lost else report.word or "")
+        changed += ["word", "finished_at", "score"]
+    game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
+    return report, move
+
+
+def move_store(game: Game, report: engine.MoveReport) -> tuple[Move, list[str]]:
+    """Store the move a report describes and set the game row's fields it changes (not
+    saved: the caller saves them with its own, once); the fields set are returned."""
     move = Move.objects.create(
         game=game,
         number=report.number,
@@ -147,14 +161,7 @@ def _apply_locked(
     game.misses = game.max_misses - report.misses_left
     game.words_left = report.words_left
     game.status = report.status.value
-    changed = ["letters", "pattern", "misses", "words_left", "status", "updated_at"]
-    if report.status is not engine.Status.PLAYING:
-        # A loss names a word people know (games/selectors/familiar.py), drawn by the seed.
-        lost = report.status is engine.Status.LOST
-        _finish(game, word=familiar_named_word(game) if lost else report.word or "")
-        changed += ["word", "finished_at", "score"]
-    game.save(update_fields=changed)  # a guess changes these; the UPDATE sends no other
-    return report, move
+    return move, ["letters", "pattern", "misses", "words_left", "status"]
 
 
 def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engine.MoveReport:
