@@ -1,0 +1,245 @@
+"""What the site knows about a word list's language: its letters, case, accents and keyboard.
+
+One registry, read by the import (normalising and checking words), the word bank (the
+engine's alphabet), the board (the keyboard) and the API. Pure Python: the engine is told
+its alphabet as a string and never reads this module.
+
+Two accent rules, chosen per dictionary at upload:
+
+- ``keep``: every letter is a letter of its own (``é`` is a key beside ``e``).
+- ``fold``: a letter with a diacritic plays as its base letter (``café`` plays as
+  ``cafe`` and is shown as ``café`` at the end), except the letters the language counts
+  as letters of their own (Spanish ``ñ``), which never fold. Ligatures and ``ß`` expand
+  (``œuvre`` plays as ``oeuvre``) unless the language keeps them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+KEEP = "keep"
+FOLD = "fold"
+ACCENT_RULES = (KEEP, FOLD)
+# Letters a dictionary may play with; a bound for the columns that store guessed letters.
+MAX_ALPHABET = 64
+DEFAULT_LANGUAGE = "en"
+
+_EXPANSIONS = {"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij"}
+_UPPER_EXCEPTIONS = {"ß": "ẞ"}  # str.upper gives "SS": two tiles for one letter
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language the site knows: the letters of its alphabet in their order, and more."""
+
+    code: str  # BCP 47 primary language subtag
+    name: str  # in English; pages translate it
+    native_name: str
+    script: str  # Unicode script name as unicodedata spells it: LATIN, CYRILLIC, GREEK
+    letters: str  # lower case, in the language's alphabetical order
+    unfolded: str = ""  # letters with a diacritic that ``fold`` keeps (Spanish ñ)
+    default_accents: str = FOLD
+    keyboard: tuple[str, ...] = ()  # the usual keyboard's letter rows; () means by frequency
+
+    def lower(self, text: str) -> str:
+        """Lower-case by this language's rules (Turkish dotted and dotless i), NFC."""
+        text = unicodedata.normalize("NFC", text)
+        if self.code in ("tr", "az"):
+            text = text.replace("I", "ı").replace("İ", "i")
+        return unicodedata.normalize("NFC", text.lower())
+
+    def upper_letter(self, letter: str) -> str:
+        """One letter in upper case, still one character (for tiles and keys)."""
+        if self.code in ("tr", "az") and letter in "iı":
+            return "İ" if letter == "i" else "I"
+        upper = _UPPER_EXCEPTIONS.get(letter, letter.upper())
+        return upper if len(upper) == 1 else letter
+
+    def fold(self, word: str) -> str:
+        """The word as ``fold`` plays it: diacritics off, but this language's own letters kept."""
+        out: list[str] = []
+        for char in word:
+            if char.isascii() or char in self.unfolded:
+                out.append(char)
+            elif char in _EXPANSIONS:
+                out.append(_EXPANSIONS[char])
+            else:
+                base = "".join(
+                    c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)
+                )
+                out.append(unicodedata.normalize("NFC", base) or char)
+        return "".join(out)
+
+
+def _latin(
+    code: str,
+    name: str,
+    native: str,
+    *,
+    extra: str = "",
+    order: str = "",
+    keyboard: tuple[str, ...] = ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
+    accents: str = FOLD,
+) -> Language:
+    letters = order or "abcdefghijklmnopqrstuvwxyz" + extra
+    unfolded = "".join(c for c in letters if not c.isascii())
+    return Language(code, name, native, "LATIN", letters, unfolded, accents, keyboard)
+
+
+LANGUAGES: Mapping[str, Language] = {
+    lang.code: lang
+    for lang in (
+        _latin("en", "English", "English"),
+        _latin(
+            "es",
+            "Spanish",
+            "Español",
+            order="abcdefghijklmnñopqrstuvwxyz",
+            keyboard=("qwertyuiop", "asdfghjklñ", "zxcvbnm"),
+        ),
+        _latin("fr", "French", "Français", keyboard=("azertyuiop", "qsdfghjklm", "wxcvbn")),
+        _latin(
+            "de",
+            "German",
+            "Deutsch",
+            extra="äöüß",
+            accents=KEEP,
+            keyboard=("qwertzuiopü", "asdfghjklöä", "yxcvbnmß"),
+        ),
+        _latin("it", "Italian", "Italiano"),
+        _latin("pt", "Portuguese", "Português", keyboard=("qwertyuiop", "asdfghjklç", "zxcvbnm")),
+        _latin("nl", "Dutch", "Nederlands"),
+        _latin(
+            "tr",
+            "Turkish",
+            "Türkçe",
+            order="abcçdefgğhıijklmnoöprsştuüvyz",
+            accents=KEEP,
+            keyboard=("qwertyuıopğü", "asdfghjklşi", "zxcvbnmöç"),
+        ),
+        _latin(
+            "pl",
+            "Polish",
+            "Polski",
+            order="aąbcćdeęfghijklłmnńoóprsśtuwyzźż",
+            accents=KEEP,
+            keyboard=("qwertyuiop", "asdfghjkl", "zxcvbnm", "ąćęłńóśźż"),
+        ),
+        Language(
+            "ru",
+            "Russian",
+            "Русский",
+            "CYRILLIC",
+            "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+            unfolded="й",
+            default_accents=KEEP,
+            keyboard=("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбюё"),
+        ),
+        Language(
+            "uk",
+            "Ukrainian",
+            "Українська",
+            "CYRILLIC",
+            "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+            unfolded="йїґ",
+            default_accents=KEEP,
+            keyboard=("йцукенгшщзхї", "фівапролджє", "ячсмитьбюґ"),
+        ),
+        Language(
+            "el",
+            "Greek",
+            "Ελληνικά",
+            "GREEK",
+            "αβγδεζηθικλμνξοπρστυφχψω",
+            keyboard=("ερτυθιοπ", "ασδφγηξκλ", "ζχψωβνμ"),
+        ),
+    )
+}
+
+
+@lru_cache(maxsize=256)
+def language(code: str) -> Language:
+    """The registered language for a BCP 47 tag (``es-MX`` is ``es``), or a generic one.
+
+    A language the site does not know still plays: its alphabet is the letters its words
+    use, its keyboard is by frequency, and nothing folds.
+    """
+    primary = (code or DEFAULT_LANGUAGE).split("-")[0].split("_")[0].lower()
+    known = LANGUAGES.get(primary)
+    if known is not None:
+        return known
+    return Language(primary, primary, primary, "", "", default_accents=KEEP)
+
+
+def script_of(letter: str) -> str:
+    """The Unicode script of a letter as its character name begins (LATIN, CYRILLIC, ...)."""
+    try:
+        return unicodedata.name(letter).split(" ")[0]
+    except ValueError:
+        return ""
+
+
+def is_letter(char: str) -> bool:
+    return unicodedata.category(char).startswith("L")
+
+
+def play_form(word: str, lang: Language, accents: str) -> str:
+    """The word the engine plays with: lower case, NFC, folded when the rule says so."""
+    lowered = lang.lower(word)
+    return lang.fold(lowered) if accents == FOLD else lowered
+
+
+def alphabet_for(words: Iterable[str], lang: Language) -> str:
+    """The letters a dictionary plays with: its language's own alphabet, then any other
+    letter its words use, each placed after its base letter (``á`` after ``a``).
+
+    The language's letters are always keys, used or not, so a guess of one the list lacks
+    is a plain miss; the order is the tie-break order every strategy uses.
+    """
+    used = set("".join(words))
+    if lang.script and used and not any(script_of(c) == lang.script for c in used):
+        base_letters = ""
+    else:
+        base_letters = lang.letters
+    extra = sorted(used - set(base_letters), key=lambda c: (_base_rank(c, base_letters), c))
+    ordered = list(base_letters)
+    for char in extra:
+        base = _base(char)
+        if base in ordered:
+            position = ordered.index(base) + 1
+            while position < len(ordered) and ordered[position] not in base_letters:
+                position += 1
+            ordered.insert(position, char)
+        else:
+            ordered.append(char)
+    return "".join(ordered)
+
+
+def _base(char: str) -> str:
+    decomposed = unicodedata.normalize("NFD", char)
+    return decomposed[0] if decomposed else char
+
+
+def _base_rank(char: str, letters: str) -> int:
+    base = _base(char)
+    return letters.index(base) if base in letters else len(letters)
+
+
+def keyboard_rows(
+    alphabet: str, lang: Language, counts: Mapping[str, int] | None = None
+) -> list[str]:
+    """The board's key rows: the language's keyboard where it has one, limited to the
+    alphabet, then a row of the alphabet's other letters; otherwise rows of up to ten
+    letters, the commonest first when ``counts`` (letter -> words holding it) is given."""
+    letters = set(alphabet)
+    if lang.keyboard:
+        rows = ["".join(c for c in row if c in letters) for row in lang.keyboard]
+        placed = set("".join(rows))
+        rest = "".join(c for c in alphabet if c not in placed)
+        rows += [rest[i : i + 10] for i in range(0, len(rest), 10)]
+        return [row for row in rows if row]
+    order = sorted(alphabet, key=lambda c: (-(counts or {}).get(c, 0), alphabet.index(c)))
+    return ["".join(order[i : i + 10]) for i in range(0, len(order), 10)]
