@@ -6,8 +6,19 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length
 
-WORD_PATTERN = r"^[a-z]+$"
+from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, FOLD, MAX_ALPHABET
+
 MAX_WORD_LENGTH = 64
+ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+ASCII_NOT_LOWER_LETTER = r"[\x01-\x60\x7b-\x7f]"
+ACCENT_CHOICES = [
+    (rule, label)
+    for rule, label in zip(
+        ACCENT_RULES,
+        ("keep accented letters as letters of their own", "fold accents for play"),
+        strict=True,
+    )
+]
 # A few lines on where the list comes from; a bound so no upload stores megabytes of it.
 DESCRIPTION_MAX_LENGTH = 2000
 
@@ -36,6 +47,18 @@ class Dictionary(models.Model):
         blank=True,
         editable=False,
         help_text="What the upload accepted and rejected, kept for the admin to review later.",
+    )
+    language = models.CharField(
+        max_length=35,
+        default=DEFAULT_LANGUAGE,
+        help_text="The words' language, a BCP 47 tag (en, es, fr-CA).",
+    )
+    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD)
+    alphabet = models.CharField(
+        max_length=MAX_ALPHABET,
+        default=ENGLISH_ALPHABET,
+        editable=False,
+        help_text="The letters its games play with, in order (set at import).",
     )
 
     class Meta:
@@ -70,6 +93,9 @@ class Word(models.Model):
     # AlterField of this column must keep it.
     text = models.CharField(max_length=MAX_WORD_LENGTH)
     length = models.PositiveSmallIntegerField()
+    # The word as written when its letters for play differ (a folded list: "café" plays as
+    # "cafe"); blank when they are the same.
+    display = models.CharField(max_length=MAX_WORD_LENGTH, blank=True, default="", db_default="")
     # Set at import (dictionaries/frequency.py); the database default covers rows written
     # by anything else (COPY in the benchmarks), which then count as unknown words.
     zipf = models.FloatField(
@@ -97,8 +123,12 @@ class Word(models.Model):
             models.CheckConstraint(
                 condition=models.Q(length=Length("text")), name="word_length_matches_text"
             ),
+            models.CheckConstraint(condition=models.Q(length__gte=1), name="word_not_empty"),
+            # Letters of any alphabet, but never an ASCII character other than a-z (capitals,
+            # digits, spaces, punctuation): the import normalises, the table holds the line.
             models.CheckConstraint(
-                condition=models.Q(text__regex=WORD_PATTERN), name="word_lowercase_letters"
+                condition=~models.Q(text__regex=ASCII_NOT_LOWER_LETTER),
+                name="word_no_ascii_but_lowercase",
             ),
         ]
 
