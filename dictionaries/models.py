@@ -51,12 +51,14 @@ class Dictionary(models.Model):
     language = models.CharField(
         max_length=35,
         default=DEFAULT_LANGUAGE,
+        db_default=DEFAULT_LANGUAGE,
         help_text="The words' language, a BCP 47 tag (en, es, fr-CA).",
     )
-    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD)
+    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD, db_default=FOLD)
     alphabet = models.CharField(
         max_length=MAX_ALPHABET,
         default=ENGLISH_ALPHABET,
+        db_default=ENGLISH_ALPHABET,
         editable=False,
         help_text="The letters its games play with, in order (set at import).",
     )
