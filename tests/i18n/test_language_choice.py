@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts.languages import SESSION_KEY
 from accounts.models import Preferences
+from accounts.services import account_delete
 from dictionaries.models import Dictionary
 from tests.conftest import NINE_WORDS
 from tests.factories import DEFAULT_PASSWORD, DictionaryFactory, UserFactory
@@ -23,7 +24,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("compiled_catalogs"
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 # What each language's pages say in the menu ("Leaderboard"), and their <html lang>.
-SPANISH = (">Clasificación</a>", '<html lang="es">')
+SPANISH = (">Ranking</a>", '<html lang="es">')
 FRENCH = (">Classement</a>", '<html lang="fr">')
 ENGLISH = (">Leaderboard</a>", '<html lang="en">')
 
@@ -162,6 +163,14 @@ def test_a_bad_choice_changes_nothing(client: Client, data: dict[str, str], stat
     else:
         assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
         assert not Preferences.objects.exists()
+
+
+def test_a_deleted_account_keeps_no_choice(client: Client) -> None:
+    player = UserFactory(username="ada")
+    log_in(client, "ada")
+    choose(client, "de")
+    account_delete(user=player)
+    assert not Preferences.objects.filter(user=player).exists()
 
 
 def test_the_choice_is_post_only(client: Client) -> None:
