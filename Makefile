@@ -42,7 +42,7 @@ messages: install
 	$(PY) manage.py makemessages $(MAKEMESSAGES_ARGS)
 
 compilemessages: install
-	$(PY) manage.py compilemessages --ignore '.*'
+	$(PY) manage.py compilemessages --ignore '*'
 
 run: setup
 	$(PY) manage.py serve $(HOST)

@@ -34,8 +34,9 @@ class Command(BaseCommand):
         quiet = {"no_progress": options["no_progress"]}
         steps: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
             # The pages' translations, locale/*.po into the .mo files Django reads (GNU
-            # gettext's msgfmt; unchanged catalogs are skipped).
-            ("translations", ("compilemessages",), {"ignore_patterns": [".*", "*~"]}),
+            # gettext's msgfmt; unchanged catalogs are skipped). LOCALE_PATHS alone: no
+            # directory is searched for others ("*").
+            ("translations", ("compilemessages",), {"ignore_patterns": ["*"]}),
             ("migrate", ("migrate",), {"interactive": False}),
             ("built-in word lists", ("import_dictionary",), {"default": True, "no_par": True}),
             (
