@@ -1,4 +1,5 @@
-"""The accounts' state: what each name looks like, to refuse look-alikes at sign-up."""
+"""The accounts' state: what each name looks like, to refuse look-alikes at sign-up, and
+each account's preferences (the pages' language)."""
 
 from __future__ import annotations
 
@@ -21,3 +22,23 @@ class UsernameSkeleton(models.Model):
 
     def __str__(self) -> str:
         return self.skeleton
+
+
+class Preferences(models.Model):
+    """An account's choices that follow it from browser to browser. ``language`` is one of
+    settings.LANGUAGES, empty until the player picks one (the browser's then decides);
+    it is copied into the session at login (accounts/languages.py), never read per page."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="preferences",
+    )
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return self.language or "-"

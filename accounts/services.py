@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from accounts.forms import RESERVED_USERNAME_PREFIX
+from accounts.models import Preferences
 from classes.services import classrooms_delete_taught
 
 
@@ -43,12 +44,13 @@ def account_delete(*, user: AbstractBaseUser) -> str:
 
     Gone: the username (replaced by ``deleted-`` and random hex), the e-mail
     address and names, the password, staff rights, groups and permissions, the
-    login records of django-axes (usernames and IP addresses), and the classes
-    the account taught. Kept, anonymous: the games and their moves, and the
-    account's places in classes, so leaderboards and class statistics stay as
-    they were. An inactive account with an unusable password cannot log in,
-    reset its password (no address, and Django skips inactive accounts) or keep
-    a session (the session hash follows the password).
+    preferences (the pages' language), the login records of django-axes
+    (usernames and IP addresses), and the classes the account taught. Kept,
+    anonymous: the games and their moves, and the account's places in classes,
+    so leaderboards and class statistics stay as they were. An inactive account
+    with an unusable password cannot log in, reset its password (no address, and
+    Django skips inactive accounts) or keep a session (the session hash follows
+    the password).
     """
     user_model = get_user_model()
     with transaction.atomic():
@@ -67,6 +69,7 @@ def account_delete(*, user: AbstractBaseUser) -> str:
         account.save()
         account.groups.clear()
         account.user_permissions.clear()
+        Preferences.objects.filter(user=account).delete()
         for model in (AccessAttempt, AccessFailureLog, AccessLog):
             model.objects.filter(username=old_username).delete()
     return account.get_username()

@@ -59,6 +59,7 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    path("language/", views.language_set, name="language_set"),
     path("profile/", views.profile, name="profile"),
     path("delete/", views.delete_account, name="delete_account"),
     path("data/games.jsonl", views.my_data_jsonl, name="my_data_jsonl"),

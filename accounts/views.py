@@ -11,22 +11,31 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import LogoutView, RedirectURLMixin
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
-from django.shortcuts import redirect, render
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseBase,
+    HttpResponseRedirect,
+)
+from django.shortcuts import redirect, render, resolve_url
 from django.utils.decorators import method_decorator
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.generic import FormView
 
 from accounts import services
 from accounts.devices import device_cookie_set
 from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from accounts.languages import is_language, language_choose
 from api.selectors import api_tokens_for
 from classes.models import Classroom
 from classes.selectors import classes_joined, classes_taught, classroom_by_join_code
@@ -214,6 +223,37 @@ class LogOutView(LogoutView):
         if was_logged_in:
             messages.info(request, "You are logged out. Your games wait for you.")
         return response
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponseBase:
+    """The footer's language menu, for everyone: a cookie (what LocaleMiddleware reads),
+    and for a signed-in account its saved choice (accounts/languages.py). Back to the page
+    it was chosen on; an htmx request is told to load that page (no swap of a redirect)."""
+    language = request.POST.get("language", "")
+    if not is_language(language):
+        return HttpResponseBadRequest("Choose one of the languages offered.")
+    language_choose(request, language)
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = resolve_url("home")
+    if request.headers.get("HX-Request") == "true":
+        response: HttpResponseBase = HttpResponse(status=204, headers={"HX-Redirect": next_url})
+    else:
+        response = HttpResponseRedirect(next_url)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

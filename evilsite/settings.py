@@ -111,6 +111,9 @@ MIDDLEWARE = [
     # Second: load balancers' and monitors' probes, before the HTTPS redirect and host check.
     "core.middleware.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The language, from the cookie the menu sets, else Accept-Language (no session read:
+    # so early that the refusals below answer in it too; accounts/languages.py).
+    "django.middleware.locale.LocaleMiddleware",
     # NUL and control characters (400), oversize bodies (413): refused before any view.
     "core.bad_input.BadInputMiddleware",
     # django-csp's, with the policy's header built once (core/middleware.py).
@@ -122,6 +125,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An account's saved language, copied into its session at login: no query of its own.
+    "accounts.languages.AccountLanguageMiddleware",
     # Cache-Control: private, no-store for signed-in users and downloads.
     "core.middleware.PrivateResponsesMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
@@ -313,7 +318,21 @@ if TRUSTED_PROXY_COUNT and not TRUSTED_PROXIES:
     )
 AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_address"
 
-LANGUAGE_CODE = "en-us"
+# The pages' languages (issue 30): the browser's Accept-Language picks one, the footer's menu
+# overrides it (a cookie; for an account, its saved choice: accounts/languages.py). Each
+# name is the language's own, as the menu shows it. Catalogs: locale/, `make messages`.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A visitor's choice lasts a year, not the browser's session (Django's default).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -469,6 +488,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

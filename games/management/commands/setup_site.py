@@ -20,7 +20,8 @@ DEFAULT_LIST_PAR_NODES = 40_000
 
 class Command(BaseCommand):
     help = (
-        "Bring the database up to date and fill what the site reads: migrate, load the "
+        "Compile the translations, bring the database up to date and fill what the site "
+        "reads: migrate, load the "
         "built-in word lists, their par (the default list with "
         f"{DEFAULT_LIST_PAR_NODES:,} positions a challenge) and their challenge priors. Each step "
         "keeps what is already done: run it on every deploy."
@@ -32,6 +33,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         quiet = {"no_progress": options["no_progress"]}
         steps: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
+            # The pages' translations, locale/*.po into the .mo files Django reads (GNU
+            # gettext's msgfmt; unchanged catalogs are skipped). LOCALE_PATHS alone: no
+            # directory is searched for others ("*").
+            ("translations", ("compilemessages",), {"ignore_patterns": ["*"]}),
             ("migrate", ("migrate",), {"interactive": False}),
             ("built-in word lists", ("import_dictionary",), {"default": True, "no_par": True}),
             (
