@@ -84,8 +84,8 @@ class Lexicon:
         for word in unique:
             if len(word) != length:
                 raise LexiconError(f"{word!r} is not {length} letters long")
-        text = "".join(unique)
-        used = set(text)
+        points = _code_points("".join(unique))
+        used = {chr(point) for point in _distinct(points)}
         if alphabet is None:
             alphabet = default_alphabet(char for char in used if is_lower_letter(char))
         _check_alphabet(alphabet)
@@ -98,12 +98,16 @@ class Lexicon:
         self.words: tuple[str, ...] = tuple(unique)
         self.alphabet: str = alphabet
         self._letter_indexes: dict[str, int] = {letter: i for i, letter in enumerate(alphabet)}
-        letters = _code_points(text, alphabet).reshape(len(unique), length)
+        letters = points.reshape(len(unique), length)
         weights = np.left_shift(np.uint64(1), np.arange(length, dtype=np.uint64))
         codes: list[npt.NDArray[np.int32]] = []
         reveals: list[tuple[tuple[int, ...], ...]] = []
+        widest = np.iinfo(letters.dtype).max
         for letter in alphabet:
-            masks = (letters == ord(letter)).astype(np.uint64) @ weights
+            if ord(letter) > widest:  # a letter of the alphabet no word uses (bytes: none hold it)
+                masks = np.zeros(len(unique), dtype=np.uint64)
+            else:
+                masks = (letters == ord(letter)).astype(np.uint64) @ weights
             distinct, inverse = np.unique(masks, return_inverse=True)
             codes.append(inverse.astype(np.int32).reshape(-1))
             reveals.append(tuple(_positions(int(mask)) for mask in distinct))
@@ -173,14 +177,19 @@ def _why_refused(char: str, alphabet: str) -> str:
     return f"which is not in its alphabet {alphabet!r}"
 
 
-def _code_points(text: str, alphabet: str) -> npt.NDArray[np.unsignedinteger[Any]]:
-    """Each character's code point, one byte each when the alphabet allows (English, Spanish)."""
-    widest = max(map(ord, alphabet))
-    if widest < 0x80:
-        return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    if widest < 0x100:
+def _code_points(text: str) -> npt.NDArray[np.unsignedinteger[Any]]:
+    """Each character's code point: one byte each when they fit (English, Spanish)."""
+    try:
         return np.frombuffer(text.encode("latin-1"), dtype=np.uint8)
-    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    except UnicodeEncodeError:
+        return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+
+
+def _distinct(points: npt.NDArray[np.unsignedinteger[Any]]) -> list[int]:
+    """The code points that occur, ascending (a count per byte value when they are bytes)."""
+    if points.dtype == np.uint8:
+        return np.flatnonzero(np.bincount(points, minlength=256)).tolist()
+    return np.unique(points).tolist()
 
 
 def _positions(mask: int) -> tuple[int, ...]:

@@ -150,15 +150,17 @@ class GameState:
         if not isinstance(letter, str):
             raise InvalidLetterError("a guess is exactly one letter")
         typed = letter.strip()
-        # A letter typed as a base and its accent (NFD) is one letter; a character that
-        # normalises to another on its own is a look-alike (the Kelvin sign, not "K").
-        composed = unicodedata.normalize("NFC", typed)
-        if len(composed) != 1:
-            raise InvalidLetterError("a guess is exactly one letter")
-        normalised = composed.lower()
-        alphabet = self.lexicon.alphabet
-        if (len(typed) == 1 and composed != typed) or not self.lexicon.has_letter(normalised):
-            raise InvalidLetterError(f"{typed!r} is not a letter {describe_alphabet(alphabet)}")
+        normalised = typed
+        if not self.lexicon.has_letter(typed):  # else: a letter of the alphabet, as it is
+            # A letter typed as a base and its accent (NFD) is one letter; a character that
+            # normalises to another on its own is a look-alike (the Kelvin sign, not "K").
+            composed = unicodedata.normalize("NFC", typed)
+            if len(composed) != 1:
+                raise InvalidLetterError("a guess is exactly one letter")
+            normalised = composed.lower()
+            if (len(typed) == 1 and composed != typed) or not self.lexicon.has_letter(normalised):
+                alphabet = describe_alphabet(self.lexicon.alphabet)
+                raise InvalidLetterError(f"{typed!r} is not a letter {alphabet}")
         if normalised in self.letters:
             raise RepeatedLetterError(f"{normalised!r} was already guessed")
         return normalised
