@@ -289,7 +289,7 @@ class TestLeaderboardPage:
         assert 'hx-get="/leaderboard/points/"' in page
         assert 'hx-push-url="true"' in page
         assert "champion" in page
-        assert "difficulty weight × (27 − wrong guesses allowed)" in page  # noqa: RUF001
+        assert "difficulty weight × (27 − wrong guesses allowed)" in page
         assert "your best win for each dictionary, word length and difficulty" in page
         assert "fewer than 1 word " in page  # tests rank tiny dictionaries (RANKED_MIN_WORDS=1)
         assert response["Vary"].count("HX-Request") == 1
