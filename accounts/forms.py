@@ -10,6 +10,7 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest
+from django.utils import translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -149,4 +150,5 @@ class QueuedPasswordResetForm(PasswordResetForm):
             domain=domain,
             use_https=use_https,
             extra_email_context=dict(extra_email_context or {}),
+            language=translation.get_language(),  # the worker writes the mail in it
         )
