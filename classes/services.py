@@ -16,6 +16,7 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from classes.models import (
@@ -40,7 +41,8 @@ CODE_ATTEMPTS = 5
 class ClassRuleError(Exception):
     """A request the rules refuse; the message is safe to show."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Promise) -> None:
+        message = str(message)  # worded now, in the language of the request that raised it
         super().__init__(message)
         self.message = message
 

@@ -378,7 +378,7 @@ def _board_action(
     form = GuessForm(request.POST)
     if not form.is_valid():
         game = player_game(player=request.user, game_id=pk)
-        notice = Notice(message=GuessForm.BAD_BOARD_MESSAGE, tags="error")
+        notice = Notice(message=str(GuessForm.BAD_BOARD_MESSAGE), tags="error")
     else:
         try:
             game, notice = act(form.cleaned_data)

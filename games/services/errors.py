@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +21,8 @@ NOT_OFFERED_MESSAGE = _("That dictionary is not offered for new games; choose on
 class GameRuleError(Exception):
     """A request the rules refuse; the message is safe to show to the player."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Promise) -> None:
+        message = str(message)  # worded now, in the language of the request that raised it
         super().__init__(message)
         self.message = message
 
