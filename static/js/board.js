@@ -51,12 +51,12 @@
 
   // The words of the messages below, in the page's language: the template puts them on
   // the live region (data-already-guessed, data-session-ended, data-not-taken,
-  // data-no-answer; %(letter)s and %(status)s filled in here), English otherwise.
+  // data-no-answer; {letter} and {status} filled in here), English otherwise.
   function words(name, english, values) {
     const announcer = document.getElementById("announcer");
     let text = (announcer !== null && announcer.dataset[name]) || english;
     Object.keys(values || {}).forEach(function (key) {
-      text = text.split("%(" + key + ")s").join(values[key]);
+      text = text.split("{" + key + "}").join(values[key]);
     });
     return text;
   }
@@ -85,7 +85,7 @@
   function tellAlreadyGuessed(letter) {
     // The server's own words for a repeated letter (games/services.py).
     tell(
-      words("alreadyGuessed", "You already guessed \u201c%(letter)s\u201d. Pick another letter.", {
+      words("alreadyGuessed", "You already guessed \u201c{letter}\u201d. Pick another letter.", {
         letter: letter.toUpperCase(),
       }),
       "info"
@@ -206,7 +206,7 @@
           )
         : words(
             "notTaken",
-            "The server did not take that guess (error %(status)s). " +
+            "The server did not take that guess (error {status}). " +
               "Press the key again to retry, or reload the page.",
             { status: String(status) }
           )
