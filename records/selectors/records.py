@@ -28,8 +28,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
