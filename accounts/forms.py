@@ -10,6 +10,10 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest
+from django.utils import translation
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.tasks import send_password_reset
 from accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
@@ -18,7 +22,7 @@ from core.taskqueue import enqueue
 
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
 RESERVED_USERNAME_PREFIX = "deleted-"
-EMAIL_HELP = (
+EMAIL_HELP = _(
     "Optional. Only used to send you a link to reset a forgotten password; never shown to anyone."
 )
 
@@ -28,13 +32,21 @@ def password_rules() -> str:
     rules = []
     for validator in password_validation.get_default_password_validators():
         if isinstance(validator, password_validation.MinimumLengthValidator):
-            rules.insert(0, f"At least {validator.min_length} characters")
+            rules.insert(
+                0,
+                ngettext(
+                    "At least %(count)s character",
+                    "At least %(count)s characters",
+                    validator.min_length,
+                )
+                % {"count": validator.min_length},
+            )
         elif isinstance(validator, password_validation.UserAttributeSimilarityValidator):
-            rules.append("not like your username or e-mail")
+            rules.append(gettext("not like your username or e-mail"))
         elif isinstance(validator, password_validation.CommonPasswordValidator):
-            rules.append("not a common password")
+            rules.append(gettext("not a common password"))
         elif isinstance(validator, password_validation.NumericPasswordValidator):
-            rules.append("not only digits")
+            rules.append(gettext("not only digits"))
         else:
             rules.append(validator.get_help_text().rstrip("."))
     line = ", ".join(rules)
@@ -47,9 +59,12 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         help_texts = {
-            "username": (
-                f"Required. At most {USERNAME_MAX_LENGTH} characters: letters of one alphabet, "
-                "digits and _ . - @ +. A name that looks like one already taken is refused."
+            "username": format_lazy(
+                _(
+                    "Required. At most {count} characters: letters of one alphabet, "
+                    "digits and _ . - @ +. A name that looks like one already taken is refused."
+                ),
+                count=USERNAME_MAX_LENGTH,
             ),
             "email": EMAIL_HELP,
         }
@@ -63,13 +78,19 @@ class SignUpForm(UserCreationForm):
         username: str | None = super().clean_username()  # NFKC; None once taken (error added)
         if username and username.lower().startswith(RESERVED_USERNAME_PREFIX):
             raise forms.ValidationError(
-                f"Usernames starting with “{RESERVED_USERNAME_PREFIX}” are kept for "
-                "deleted accounts; choose another."
+                gettext(
+                    "Usernames starting with “%(prefix)s” are kept for deleted accounts; "
+                    "choose another."
+                )
+                % {"prefix": RESERVED_USERNAME_PREFIX}
             )
         if username and username.lower().startswith(GUEST_USERNAME_PREFIX):
             raise forms.ValidationError(
-                f"Usernames starting with “{GUEST_USERNAME_PREFIX}” are kept for visitors "
-                "trying the game; choose another."
+                gettext(
+                    "Usernames starting with “%(prefix)s” are kept for visitors trying the "
+                    "game; choose another."
+                )
+                % {"prefix": GUEST_USERNAME_PREFIX}
             )
         if username:
             validate_new_username(username)
@@ -80,18 +101,18 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = get_user_model()
         fields = ("email",)
-        help_texts = {"email": EMAIL_HELP + " Leave it empty to remove it."}
+        help_texts = {"email": format_lazy("{} {}", EMAIL_HELP, _("Leave it empty to remove it."))}
 
 
 class DeleteAccountForm(forms.Form):
     """The password again: a session left open is not enough to delete an account."""
 
     password = forms.CharField(
-        label="Your password",
+        label=_("Your password"),
         strip=False,
         max_length=4096,  # no megabyte to hash
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        error_messages={"required": "Type your password to confirm."},
+        error_messages={"required": _("Type your password to confirm.")},
     )
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
@@ -102,7 +123,8 @@ class DeleteAccountForm(forms.Form):
         password: str = self.cleaned_data["password"]
         if not self.user.check_password(password):
             raise forms.ValidationError(
-                "That is not your password; nothing was deleted.", code="password_incorrect"
+                gettext("That is not your password; nothing was deleted."),
+                code="password_incorrect",
             )
         return password
 
@@ -128,4 +150,5 @@ class QueuedPasswordResetForm(PasswordResetForm):
             domain=domain,
             use_https=use_https,
             extra_email_context=dict(extra_email_context or {}),
+            language=translation.get_language(),  # the worker writes the mail in it
         )

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth.forms import PasswordResetForm
 from django.core.mail import EmailMultiAlternatives
 from django.template import loader
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_tasks import task
 
 from core.logs import error_summary
@@ -73,15 +73,21 @@ def send_password_reset(
     extra_email_context: dict[str, Any],
     user_ids: list[int] | None = None,
     attempt: int = 1,
+    language: str | None = None,
 ) -> str:
     """Look up the accounts of ``email`` and mail each a reset link, as Django's form does;
     nothing is sent for an address no active account uses. A mail that cannot be sent
     fails the task and is tried again later for those accounts only (``attempt`` counts
-    the tries), then logged as an error with the request id of the reset's request."""
+    the tries), then logged as an error with the request id of the reset's request.
+    ``language``: the request's, which a worker has no other way to know; the mail is
+    written in it."""
     form = _ResetMailForm({"email": email}, user_ids=user_ids)
     if not form.is_valid():
         return "not an e-mail address"
-    form.save(domain_override=domain, use_https=use_https, extra_email_context=extra_email_context)
+    with translation.override(language):
+        form.save(
+            domain_override=domain, use_https=use_https, extra_email_context=extra_email_context
+        )
     if not form.failures:
         return "sent"
     failed = sorted(form.failures)
@@ -99,6 +105,7 @@ def send_password_reset(
             extra_email_context=extra_email_context,
             user_ids=failed,
             attempt=attempt + 1,
+            language=language,
         )
         logger.warning(
             "password reset e-mail not sent (try %d), trying again in %d s: %s",

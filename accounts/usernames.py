@@ -29,6 +29,7 @@ from confusable_homoglyphs import categories
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import UsernameSkeleton
 
@@ -115,23 +116,25 @@ def username_problem(username: str, *, exclude_user_id: int | None = None) -> st
     """Why a new name is refused, in words for the sign-up form; None when it is fine."""
     name = normalise(username)
     if len(name) > USERNAME_MAX_LENGTH:
-        return f"Choose a username of at most {USERNAME_MAX_LENGTH} characters."
+        return gettext("Choose a username of at most %(count)s characters.") % {
+            "count": USERNAME_MAX_LENGTH
+        }
     if any(unicodedata.combining(char) for char in name):
-        return (
+        return gettext(
             "This username has an accent or mark that is not part of a letter; "
             "write each accented letter as one character, as a keyboard types it."
         )
     if mixes_scripts(name):
         scripts = ", ".join(sorted(script.title() for script in scripts_of(name)))
-        return (
-            f"This username mixes alphabets ({scripts}), which lets one name pass for "
+        return gettext(
+            "This username mixes alphabets (%(scripts)s), which lets one name pass for "
             "another. Write it in one alphabet, plus digits and _ . - @ +."
-        )
+        ) % {"scripts": scripts}
     taken = UsernameSkeleton.objects.filter(skeleton__in=skeletons(name))
     if exclude_user_id is not None:
         taken = taken.exclude(user_id=exclude_user_id)
     if taken.exists():
-        return (
+        return gettext(
             "This username looks too much like one already taken (letters from another "
             "alphabet, case, accents or look-alike characters such as 0 and O); choose "
             "another."

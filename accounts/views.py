@@ -26,6 +26,7 @@ from django.http import (
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
@@ -107,10 +108,14 @@ class SignUpView(RedirectURLMixin, FormView):
         login(self.request, user, backend=SIGNUP_BACKEND)
         if was_guest:
             self.request.session.set_expiry(None)  # a visitor's session ended with the browser
-        kept = " The games you played as a visitor are in your account." if was_guest else ""
-        messages.success(
-            self.request, f"Welcome, {user.get_username()}! Your account is ready.{kept}"
-        )
+        if was_guest:
+            welcome = gettext(
+                "Welcome, %(username)s! Your account is ready. "
+                "The games you played as a visitor are in your account."
+            )
+        else:
+            welcome = gettext("Welcome, %(username)s! Your account is ready.")
+        messages.success(self.request, welcome % {"username": user.get_username()})
         return _join_invited_class(self.request) or HttpResponseRedirect(self.get_success_url())
 
 
@@ -177,8 +182,10 @@ def _join_invited_class(request: HttpRequest) -> HttpResponse | None:
     except RateLimitExceeded:
         messages.error(
             request,
-            "Too many join codes were tried from here. You are signed in; no class was "
-            "joined: open the class's join link again later.",
+            gettext(
+                "Too many join codes were tried from here. You are signed in; no class was "
+                "joined: open the class's join link again later."
+            ),
         )
         return redirect("class_join")
     try:
@@ -186,7 +193,11 @@ def _join_invited_class(request: HttpRequest) -> HttpResponse | None:
     except ClassRuleError as error:
         with contextlib.suppress(RateLimitExceeded):  # a code that joins nothing: a guess
             rate_limit_hit(scope="class_join", address=address)
-        messages.error(request, f"{error.message} You are signed in; no class was joined.")
+        messages.error(
+            request,
+            gettext("%(problem)s You are signed in; no class was joined.")
+            % {"problem": error.message},
+        )
         return redirect("class_join")
 
 
@@ -221,7 +232,7 @@ class LogOutView(LogoutView):
         was_logged_in = request.user.is_authenticated
         response = super().post(request, *args, **kwargs)
         if was_logged_in:
-            messages.info(request, "You are logged out. Your games wait for you.")
+            messages.info(request, gettext("You are logged out. Your games wait for you."))
         return response
 
 
@@ -266,10 +277,11 @@ def profile(request: HttpRequest) -> HttpResponse:
         if request.user.email:
             messages.success(
                 request,
-                f"Saved. A forgotten password can now be reset through {request.user.email}.",
+                gettext("Saved. A forgotten password can now be reset through %(email)s.")
+                % {"email": request.user.email},
             )
         else:
-            messages.success(request, "Saved: no e-mail address is kept for your account.")
+            messages.success(request, gettext("Saved: no e-mail address is kept for your account."))
         return redirect("profile")
     return render(
         request,
@@ -296,7 +308,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         logout(request)
         messages.success(
             request,
-            "Your account is deleted. Your games stay on the site without your name. Goodbye!",
+            gettext(
+                "Your account is deleted. Your games stay on the site without your name. Goodbye!"
+            ),
         )
         return redirect("home")
     return render(

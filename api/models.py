@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Game
 
@@ -73,10 +75,10 @@ class ApiGame(models.Model):
 
 
 class MakerStatus(models.TextChoices):
-    PLAYING = "playing", "In progress"
-    GUESSED = "guessed", "The AI guesser found the word"
-    HANGED = "hanged", "The AI guesser ran out of wrong guesses"
-    LOST = "lost", "The bot answered illegally too often and lost"
+    PLAYING = "playing", pgettext_lazy("game status", "In progress")
+    GUESSED = "guessed", _("The AI guesser found the word")
+    HANGED = "hanged", _("The AI guesser ran out of wrong guesses")
+    LOST = "lost", _("The bot answered illegally too often and lost")
 
 
 class MakerGame(models.Model):

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api.hooks import registered_start_checks
 from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
@@ -97,19 +98,22 @@ def api_token_create(
     """
     name = " ".join(name.split())[:TOKEN_NAME_MAX]
     if has_control(name):  # a multipart form reaches here unread by the bad-input door
-        raise ApiRuleError("invalid_name", "A token's name cannot hold control characters.")
+        raise ApiRuleError(
+            "invalid_name", gettext("A token's name cannot hold control characters.")
+        )
     if not name:
-        raise ApiRuleError("invalid_name", "Give the token a name, such as the program's.")
+        raise ApiRuleError("invalid_name", gettext("Give the token a name, such as the program's."))
     if days is not None and not 1 <= days <= TOKEN_MAX_DAYS:
         raise ApiRuleError(
             "invalid_expiry",
-            f"A token lives from 1 to {TOKEN_MAX_DAYS} days, or never expires. No token was made.",
+            gettext("A token lives from 1 to %(max)s days, or never expires. No token was made.")
+            % {"max": TOKEN_MAX_DAYS},
         )
     expires_at = timezone.now() + dt.timedelta(days=days) if days is not None else None
     if is_guest(user):
         raise ApiRuleError(
             "guest_account",
-            "Sign up first: a visitor's account cannot make API tokens.",
+            gettext("Sign up first: a visitor's account cannot make API tokens."),
             status=403,
         )
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
@@ -123,8 +127,10 @@ def api_token_create(
         if active >= settings.API_TOKENS_PER_ACCOUNT:
             raise ApiRuleError(
                 "token_cap",
-                f"An account may hold {settings.API_TOKENS_PER_ACCOUNT} API tokens; revoke one "
-                "first. No token was made.",
+                gettext(
+                    "An account may hold %(count)s API tokens; revoke one first. No token was made."
+                )
+                % {"count": settings.API_TOKENS_PER_ACCOUNT},
                 status=409,
             )
         token = ApiToken.objects.create(

@@ -11,18 +11,21 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponseBase
 from django.urls import path, re_path
+from django.utils import translation
 
 from api import views
 from api.endpoints import api
 from api.errors import error_response
 
 
-def _json_not_allowed(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
-    """Ninja answers a wrong method with a plain-text 405; the API's errors are all JSON."""
+def _json_api(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """The JSON API speaks English whatever the browser asks (programs match its messages),
+    and ninja answers a wrong method with a plain-text 405; the API's errors are all JSON."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        response = view(request, *args, **kwargs)
+        with translation.override("en"):
+            response = view(request, *args, **kwargs)
         if response.status_code == 405:
             allowed = response.get("Allow", "")
             response = error_response(
@@ -36,7 +39,7 @@ def _json_not_allowed(view: Callable[..., HttpResponseBase]) -> Callable[..., Ht
 
 _patterns, _app_name, _namespace = api.urls
 for _pattern in _patterns:
-    _pattern.callback = _json_not_allowed(_pattern.callback)  # type: ignore[union-attr]
+    _pattern.callback = _json_api(_pattern.callback)  # type: ignore[union-attr]
 
 urlpatterns = [
     path("docs", views.docs, name="api_docs"),

@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -82,7 +83,7 @@ def token_create(request: HttpRequest) -> HttpResponse:
     try:
         days = int(days_text) if days_text else None
     except ValueError:
-        messages.error(request, "Give the days as a whole number, or leave them empty.")
+        messages.error(request, gettext("Give the days as a whole number, or leave them empty."))
         return redirect("profile")
     try:
         token, secret = services.api_token_create(
@@ -100,7 +101,11 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     try:
         token = services.api_token_revoke(user=request.user, token_id=token_id)
     except ApiToken.DoesNotExist:
-        messages.error(request, "You have no such token; nothing was revoked.")
+        messages.error(request, gettext("You have no such token; nothing was revoked."))
     else:
-        messages.success(request, f"Token “{token.name}” is revoked: programs using it get 401.")
+        messages.success(
+            request,
+            gettext("Token “%(name)s” is revoked: programs using it get 401.")
+            % {"name": token.name},
+        )
     return redirect("profile")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Avg, Count, Max, Min, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api.makers import reference_misses
 from api.models import ApiToken, MakerGame
@@ -25,6 +26,7 @@ from api.services import ApiRuleError, BotRole, api_token_create
 from classes.models import Assignment, Membership, Players
 from dictionaries.models import Dictionary
 from games import engine
+from games.difficulties import label as difficulty_label
 from games.models import Game
 from games.selectors.board import par_for
 
@@ -36,15 +38,19 @@ def assignment_token_create(
     its games count for the assignment (``assignment_start_check``)."""
     if not assignment.is_for_bots:
         raise ApiRuleError(
-            "not_a_bot_assignment", "This assignment is played on the board, not by bots."
+            "not_a_bot_assignment", gettext("This assignment is played on the board, not by bots.")
         )
     if not Membership.objects.filter(classroom_id=assignment.classroom_id, student=user).exists():
         raise ApiRuleError(
-            "not_in_class", "Only the students of this class can make its tokens.", status=403
+            "not_in_class",
+            gettext("Only the students of this class can make its tokens."),
+            status=403,
         )
     if assignment.due_at <= timezone.now():
         raise ApiRuleError(
-            "assignment_closed", f"“{assignment.title}” is closed; no token was made.", status=403
+            "assignment_closed",
+            gettext("“%(title)s” is closed; no token was made.") % {"title": assignment.title},
+            status=403,
         )
     return api_token_create(user=user, name=assignment.title, assignment=assignment)
 
@@ -147,7 +153,11 @@ def assignment_reference_rows(
     }
     if assignment.players == Players.MAKER_BOTS:
         return [
-            ReferenceRow(f"The site's {name} word-maker (misses forced)", misses)
+            ReferenceRow(
+                gettext("The site's %(difficulty)s word-maker (misses forced)")
+                % {"difficulty": str(difficulty_label(name)).lower()},
+                misses,
+            )
             for name, misses in reference_misses(**common).items()
         ]
     rows = []
@@ -157,10 +167,12 @@ def assignment_reference_rows(
         difficulty=assignment.difficulty,
     )
     if par is not None:
-        rows.append(ReferenceRow("Par (fewest misses a line of play found)", par.misses))
+        rows.append(ReferenceRow(gettext("Par (fewest misses a line of play found)"), par.misses))
     difficulty = engine.Difficulty(assignment.difficulty)
     found = reference_misses(**common, difficulties=(difficulty,))
-    rows.append(ReferenceRow("The site's AI guesser (misses needed)", found[difficulty.value]))
+    rows.append(
+        ReferenceRow(gettext("The site's AI guesser (misses needed)"), found[difficulty.value])
+    )
     return rows
 
 

@@ -7,6 +7,10 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from classes.models import JOIN_CODE_LENGTH, Assignment, Classroom, Players
 from classes.selectors import Progress, RecordFilters, RecordOrder
@@ -20,22 +24,27 @@ DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
 class ClassroomForm(forms.Form):
     name = forms.CharField(
+        label=_("Name"),
         max_length=100,
-        error_messages={"required": "Give the class a name, e.g. “CS 101, section 2”."},
+        error_messages={"required": _("Give the class a name, e.g. “CS 101, section 2”.")},
     )
     term = forms.CharField(
+        label=_("Term"),
         max_length=60,
-        help_text="When it runs, e.g. “Spring 2026”. Your classes can share a name, not a term.",
-        error_messages={"required": "Say when the class runs, e.g. “Spring 2026”."},
+        help_text=_("When it runs, e.g. “Spring 2026”. Your classes can share a name, not a term."),
+        error_messages={"required": _("Say when the class runs, e.g. “Spring 2026”.")},
     )
 
 
 class JoinForm(forms.Form):
     code = forms.CharField(
-        label="Join code",
+        label=_("Join code"),
         max_length=32,
-        help_text=f"{JOIN_CODE_LENGTH} letters and digits from your instructor, like ABCD-2345.",
-        error_messages={"required": "Type the join code your instructor gave you."},
+        help_text=format_lazy(
+            _("{count} letters and digits from your instructor, like ABCD-2345."),
+            count=JOIN_CODE_LENGTH,
+        ),
+        error_messages={"required": _("Type the join code your instructor gave you.")},
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),
@@ -53,13 +62,18 @@ class _DueField(forms.DateTimeField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
-            label="Due",
+            label=_("Due"),
             input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"],
-            help_text=f"Site time ({timezone.get_current_timezone_name()}). "
-            "After it, students can finish the games they started but not start new ones.",
+            help_text=format_lazy(
+                _(
+                    "Site time ({zone}). After it, students can finish the games they started "
+                    "but not start new ones."
+                ),
+                zone=timezone.get_current_timezone_name(),
+            ),
             error_messages={
-                "required": "Choose when the assignment is due.",
-                "invalid": "Enter the due date and time as YYYY-MM-DD HH:MM.",
+                "required": _("Choose when the assignment is due."),
+                "invalid": _("Enter the due date and time as YYYY-MM-DD HH:MM."),
             },
             **kwargs,
         )
@@ -70,28 +84,32 @@ class AssignmentForm(NewGameForm):
     and a due date. A game of an assignment is ranked by the usual rule."""
 
     title = forms.CharField(
-        max_length=100, error_messages={"required": "Give the assignment a title."}
+        label=_("Title"),
+        max_length=100,
+        error_messages={"required": _("Give the assignment a title.")},
     )
     due_at = _DueField()
     players = forms.ChoiceField(
-        label="Who plays",
+        label=_("Who plays"),
         choices=Players.choices,
         initial=Players.PEOPLE,
         required=False,
-        help_text="Bots: each student runs a program with a token made for this assignment "
-        "(a word-maker bot's games ignore the difficulty: the site's AI guesser plays them).",
-        error_messages={"invalid_choice": "Pick who plays from the list."},
+        help_text=_(
+            "Bots: each student runs a program with a token made for this assignment "
+            "(a word-maker bot's games ignore the difficulty: the site's AI guesser plays them)."
+        ),
+        error_messages={"invalid_choice": _("Pick who plays from the list.")},
     )
     games_allowed = forms.IntegerField(
-        label="Games per student (bots)",
+        label=_("Games per student (bots)"),
         required=False,
         min_value=1,
         max_value=MAX_BOT_GAMES,
-        help_text="How many games each student's program may play for the assignment.",
+        help_text=_("How many games each student's program may play for the assignment."),
         error_messages={
-            "min_value": "A bot plays at least 1 game.",
-            "max_value": f"A bot plays at most {MAX_BOT_GAMES} games.",
-            "invalid": "Give the games as a whole number.",
+            "min_value": _("A bot plays at least 1 game."),
+            "max_value": format_lazy(_("A bot plays at most {count} games."), count=MAX_BOT_GAMES),
+            "invalid": _("Give the games as a whole number."),
         },
     )
     show_word_count = None
@@ -111,7 +129,7 @@ class AssignmentForm(NewGameForm):
     def clean_due_at(self) -> dt.datetime:
         due_at: dt.datetime = self.cleaned_data["due_at"]
         if due_at <= timezone.now():
-            raise forms.ValidationError("The due date is in the past; choose a later one.")
+            raise forms.ValidationError(gettext("The due date is in the past; choose a later one."))
         return due_at
 
     def clean(self) -> dict[str, Any]:
@@ -122,7 +140,7 @@ class AssignmentForm(NewGameForm):
         if players == Players.PEOPLE:
             cleaned["games_allowed"] = None
         elif players and not cleaned.get("games_allowed") and "games_allowed" not in self.errors:
-            self.add_error("games_allowed", "Say how many games each student's bot plays.")
+            self.add_error("games_allowed", gettext("Say how many games each student's bot plays."))
         return cleaned
 
 
@@ -130,7 +148,9 @@ class AssignmentEditForm(forms.Form):
     """Title and due date only: changing the settings would mix games of two kinds."""
 
     title = forms.CharField(
-        max_length=100, error_messages={"required": "Give the assignment a title."}
+        label=_("Title"),
+        max_length=100,
+        error_messages={"required": _("Give the assignment a title.")},
     )
     due_at = _DueField()
 
@@ -138,28 +158,29 @@ class AssignmentEditForm(forms.Form):
 class RecordFilterForm(PageForm):
     """The assignment table's filters, read from the query string."""
 
-    student = forms.CharField(label="Student name contains", required=False, max_length=150)
+    student = forms.CharField(label=_("Student name contains"), required=False, max_length=150)
     progress = forms.ChoiceField(
+        label=_("Progress"),
         choices=[
-            ("", "Any progress"),
-            (Progress.NOT_STARTED, "Not started"),
-            (Progress.STARTED, "Started"),
-            (Progress.WON, "Won at least once"),
-            (Progress.NOT_WON, "Not won yet"),
+            ("", _("Any progress")),
+            (Progress.NOT_STARTED, _("Not started")),
+            (Progress.STARTED, _("Started")),
+            (Progress.WON, _("Won at least once")),
+            (Progress.NOT_WON, _("Not won yet")),
         ],
         required=False,
-        error_messages={"invalid_choice": "Pick a progress from the list."},
+        error_messages={"invalid_choice": _("Pick a progress from the list.")},
     )
     order = forms.ChoiceField(
-        label="Order by",
+        label=_("Order by"),
         choices=[
-            (RecordOrder.NAME, "Name"),
-            (RecordOrder.WINS, "Most wins"),
-            (RecordOrder.FEWEST_MISSES, "Fewest wrong guesses"),
-            (RecordOrder.LAST_PLAYED, "Last played"),
+            (RecordOrder.NAME, _("Name")),
+            (RecordOrder.WINS, _("Most wins")),
+            (RecordOrder.FEWEST_MISSES, _("Fewest wrong guesses")),
+            (RecordOrder.LAST_PLAYED, _("Last played")),
         ],
         required=False,
-        error_messages={"invalid_choice": "Pick an order from the list."},
+        error_messages={"invalid_choice": _("Pick an order from the list.")},
     )
 
     def filters(self) -> RecordFilters:
@@ -171,12 +192,13 @@ class RecordFilterForm(PageForm):
         )
 
 
-def _assignment_field(empty_label: str) -> forms.ModelChoiceField:
+def _assignment_field(empty_label: str | Promise) -> forms.ModelChoiceField:
     return forms.ModelChoiceField(
         queryset=Assignment.objects.none(),
         required=False,
+        label=_("Assignment"),
         empty_label=empty_label,
-        error_messages={"invalid_choice": "That is not an assignment of this class."},
+        error_messages={"invalid_choice": _("That is not an assignment of this class.")},
     )
 
 
@@ -188,7 +210,7 @@ def _offer_assignments(form: forms.Form, classroom: Classroom) -> None:
 class ClassGameFilterForm(GameFilterForm):
     """The instructors' filters, plus the class's assignments."""
 
-    assignment = _assignment_field("Any game, for an assignment or not")
+    assignment = _assignment_field(_("Any game, for an assignment or not"))
     field_order = ["assignment", *GameFilterForm.field_order]
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
@@ -197,7 +219,7 @@ class ClassGameFilterForm(GameFilterForm):
 
 
 class ClassStatisticsForm(forms.Form):
-    assignment = _assignment_field("Every game of the students")
+    assignment = _assignment_field(_("Every game of the students"))
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -212,4 +234,4 @@ class StartForm(forms.Form):
     forfeit_game_id = forms.IntegerField(required=False, min_value=1)
     next = forms.CharField(required=False, max_length=2000)
 
-    BAD_FORM_MESSAGE = "That start button could not be read; nothing was started. Try again."
+    BAD_FORM_MESSAGE = _("That start button could not be read; nothing was started. Try again.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from dictionaries.models import Dictionary
 from games.models import Difficulty, Game, GameSettingsFields
@@ -101,9 +103,9 @@ class Players(models.TextChoices):
     """Who plays an assignment: the students themselves on the board, or their programs
     through the API (``api``), as guessers or as word-makers."""
 
-    PEOPLE = "people", "Students, on the board"
-    GUESSER_BOTS = "guesser_bots", "Students' guesser bots, through the API"
-    MAKER_BOTS = "maker_bots", "Students' word-maker bots, through the API"
+    PEOPLE = "people", _("Students, on the board")
+    GUESSER_BOTS = "guesser_bots", _("Students' guesser bots, through the API")
+    MAKER_BOTS = "maker_bots", _("Students' word-maker bots, through the API")
 
 
 class Assignment(GameSettingsFields):
@@ -155,14 +157,29 @@ class Assignment(GameSettingsFields):
 
     @property
     def settings_summary(self) -> str:
-        misses = f"{self.max_misses} wrong guess{'es' * (self.max_misses != 1)} allowed"
-        letters = f"{self.dictionary.name} · {self.length} letter{'s' * (self.length != 1)}"
+        misses = ngettext(
+            "%(count)s wrong guess allowed", "%(count)s wrong guesses allowed", self.max_misses
+        ) % {"count": self.max_misses}
+        letters = ngettext("%(count)s letter", "%(count)s letters", self.length) % {
+            "count": self.length
+        }
+        parts = [self.dictionary.name, letters]
         if self.players == Players.MAKER_BOTS:
-            return f"{letters} · {misses} · word-maker bots, {self.games_allowed} games each"
-        summary = f"{letters} · {self.get_difficulty_display()} · {misses}"
+            bots = ngettext(
+                "word-maker bots, %(count)s game each",
+                "word-maker bots, %(count)s games each",
+                self.games_allowed or 0,
+            )
+            return " · ".join([*parts, misses, bots % {"count": self.games_allowed}])
+        parts += [str(self.get_difficulty_display()), misses]
         if self.players == Players.GUESSER_BOTS:
-            summary += f" · guesser bots, {self.games_allowed} games each"
-        return summary
+            bots = ngettext(
+                "guesser bots, %(count)s game each",
+                "guesser bots, %(count)s games each",
+                self.games_allowed or 0,
+            )
+            parts.append(bots % {"count": self.games_allowed})
+        return " · ".join(parts)
 
 
 class AssignmentGame(models.Model):

@@ -31,6 +31,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api.models import MakerGame
 from classes.models import (
@@ -394,7 +395,7 @@ def class_statistics(
     sections = [
         Totals(
             key="all",
-            label="All difficulties",
+            label=gettext("All difficulties"),
             played=played.total(),
             won=won.total(),
             distribution=distribution(overall),

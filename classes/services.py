@@ -16,6 +16,8 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext
 
 from classes.models import (
     JOIN_CODE_ALPHABET,
@@ -39,7 +41,8 @@ CODE_ATTEMPTS = 5
 class ClassRuleError(Exception):
     """A request the rules refuse; the message is safe to show."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Promise) -> None:
+        message = str(message)  # worded now, in the language of the request that raised it
         super().__init__(message)
         self.message = message
 
@@ -49,20 +52,27 @@ class ClassExistsError(ClassRuleError):
 
     def __init__(self, classroom: Classroom) -> None:
         super().__init__(
-            f"You already have a class named “{classroom.name}” for {classroom.term}; here it is."
+            gettext("You already have a class named “%(name)s” for %(term)s; here it is.")
+            % {"name": classroom.name, "term": classroom.term}
         )
         self.classroom = classroom
 
 
 class AlreadyJoinedError(ClassRuleError):
     def __init__(self, classroom: Classroom) -> None:
-        super().__init__(f"You are already in {classroom.name} ({classroom.term}).")
+        super().__init__(
+            gettext("You are already in %(name)s (%(term)s).")
+            % {"name": classroom.name, "term": classroom.term}
+        )
         self.classroom = classroom
 
 
 class AssignmentExistsError(ClassRuleError):
     def __init__(self, assignment: Assignment) -> None:
-        super().__init__(f"This class already has an assignment named “{assignment.title}”.")
+        super().__init__(
+            gettext("This class already has an assignment named “%(title)s”.")
+            % {"title": assignment.title}
+        )
         self.assignment = assignment
 
 
@@ -72,8 +82,11 @@ class AssignmentInProgressError(game_services.GameShownError):
 
     def __init__(self, game: Game) -> None:
         super().__init__(
-            f"You are already playing game {game.pk} of this assignment; here it is. "
-            "Finish it (or give it up) to start another.",
+            gettext(
+                "You are already playing game %(game)s of this assignment; here it is. "
+                "Finish it (or give it up) to start another."
+            )
+            % {"game": game.pk},
             game,
         )
 
@@ -94,15 +107,15 @@ def _save_with_fresh_code(classroom: Classroom) -> None:
                 raise  # another constraint: the caller says which
             continue
         return
-    raise ClassRuleError("Could not draw a new join code; please try again.")
+    raise ClassRuleError(gettext("Could not draw a new join code; please try again."))
 
 
 def classroom_create(*, instructor: AbstractBaseUser, name: str, term: str) -> Classroom:
     if not can_run_classes(instructor):
-        raise ClassRuleError("Only instructors can create classes.")
+        raise ClassRuleError(gettext("Only instructors can create classes."))
     name, term = name.strip(), term.strip()
     if not name or not term:
-        raise ClassRuleError("A class needs a name and a term.")
+        raise ClassRuleError(gettext("A class needs a name and a term."))
     existing = Classroom.objects.filter(instructor=instructor, name=name, term=term).first()
     if existing is not None:
         raise ClassExistsError(existing)
@@ -138,16 +151,19 @@ def classroom_join(*, student: AbstractBaseUser, code: str) -> Membership:
     code = normalize_join_code(code)
     if len(code) != JOIN_CODE_LENGTH:
         raise ClassRuleError(
-            f"A join code has {JOIN_CODE_LENGTH} letters and digits, like ABCD-2345."
+            gettext("A join code has %(count)s letters and digits, like ABCD-2345.")
+            % {"count": JOIN_CODE_LENGTH}
         )
     classroom = Classroom.objects.filter(join_code=code).first()
     if classroom is None:
         raise ClassRuleError(
-            "No class has that join code. Check it with your instructor: "
-            "an instructor can change the code, and then the old one stops working."
+            gettext(
+                "No class has that join code. Check it with your instructor: an "
+                "instructor can change the code, and then the old one stops working."
+            )
         )
     if classroom.instructor_id == student.pk:
-        raise ClassRuleError("You teach this class; your students join it with this code.")
+        raise ClassRuleError(gettext("You teach this class; your students join it with this code."))
     try:
         with transaction.atomic():
             return Membership.objects.create(classroom=classroom, student=student)
@@ -165,7 +181,7 @@ def membership_remove(*, classroom: Classroom, student_id: int) -> AbstractBaseU
             .first()
         )
         if membership is None:
-            raise ClassRuleError("That player is not in this class (anymore).")
+            raise ClassRuleError(gettext("That player is not in this class (anymore)."))
         membership.delete()
         return membership.student
 
@@ -174,7 +190,9 @@ def membership_leave(*, classroom: Classroom, student: AbstractBaseUser) -> None
     with transaction.atomic():
         deleted, _ = Membership.objects.filter(classroom=classroom, student=student).delete()
     if not deleted:
-        raise ClassRuleError(f"You are not in {classroom.name} (anymore).")
+        raise ClassRuleError(
+            gettext("You are not in %(name)s (anymore).") % {"name": classroom.name}
+        )
 
 
 def assignment_create(
@@ -192,11 +210,11 @@ def assignment_create(
     """A new assignment; a bot assignment (``players``) needs ``games_allowed``."""
     title = title.strip()
     if players != Players.PEOPLE and not games_allowed:
-        raise ClassRuleError("Say how many games each student's bot plays.")
+        raise ClassRuleError(gettext("Say how many games each student's bot plays."))
     if dictionary.is_hidden:  # students could not play it
         raise ClassRuleError(game_services.NOT_OFFERED_MESSAGE)
     if due_at <= timezone.now():
-        raise ClassRuleError("The due date is in the past; choose a later one.")
+        raise ClassRuleError(gettext("The due date is in the past; choose a later one."))
     existing = Assignment.objects.filter(classroom=classroom, title=title).first()
     if existing is not None:
         raise AssignmentExistsError(existing)
@@ -235,7 +253,9 @@ def assignment_update(*, assignment: Assignment, title: str, due_at: dt.datetime
         with transaction.atomic():
             assignment.save(update_fields=["title", "due_at"])
     except IntegrityError:
-        raise ClassRuleError(f"This class already has an assignment named “{title}”.") from None
+        raise ClassRuleError(
+            gettext("This class already has an assignment named “%(title)s”.") % {"title": title}
+        ) from None
     return assignment
 
 
@@ -262,17 +282,23 @@ def assignment_game_start(
             .first()
         )
         if membership is None:
-            raise ClassRuleError("Only the students of this class can play its assignments.")
+            raise ClassRuleError(
+                gettext("Only the students of this class can play its assignments.")
+            )
         if assignment.is_for_bots:
             raise ClassRuleError(
-                f"“{assignment.title}” is played by your program through the API, not on the "
-                "board: make a token for it on the assignment's page and run your bot with it."
+                gettext(
+                    "“%(title)s” is played by your program through the API, not on the "
+                    "board: make a token for it on the assignment's page and run your bot "
+                    "with it."
+                )
+                % {"title": assignment.title}
             )
         if assignment.due_at <= timezone.now():
             due = timezone.localtime(assignment.due_at)
             raise ClassRuleError(
-                f"“{assignment.title}” was due on {due:%Y-%m-%d at %H:%M}; "
-                "it no longer takes new games."
+                gettext("“%(title)s” was due on %(due)s; it no longer takes new games.")
+                % {"title": assignment.title, "due": f"{due:%Y-%m-%d at %H:%M}"}
             )
         game_services.start_token_check(player=student, start_token=start_token)
         playing = assignment_game_in_progress(student=student, assignment=assignment)

@@ -24,17 +24,20 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 API_PATH_PREFIX = "/api/"
 # C0 controls and DEL; a field's text may keep its tab, new line and carriage return.
 _CONTROLS = frozenset(chr(code) for code in [*range(0x20), 0x7F])
 _TEXT_CONTROLS = _CONTROLS - {"\t", "\n", "\r"}
 
-BAD_BYTES_MESSAGE = (
+BAD_BYTES_MESSAGE = _(
     "The request holds a NUL or another control character, which no name, letter or "
     "setting of this site contains. Nothing was changed."
 )
-TOO_BIG_MESSAGE = "The request's body is larger than the site accepts. Nothing was changed."
+TOO_BIG_MESSAGE = _("The request's body is larger than the site accepts. Nothing was changed.")
 
 
 def has_control(text: str, *, controls: frozenset[str] = _CONTROLS) -> bool:
@@ -114,10 +117,15 @@ class BadInputMiddleware:
                 return self.answer(request, 400, "bad_request", BAD_BYTES_MESSAGE)
         return None
 
-    def answer(self, request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    def answer(
+        self, request: HttpRequest, status: int, code: str, message: str | Promise
+    ) -> HttpResponse:
         if request.path.startswith(API_PATH_PREFIX):
-            return json_error(status, code, message)
-        page = render_to_string("bad_input.html", {"status": status, "message": message})
+            with translation.override("en"):  # the JSON API speaks English
+                return json_error(status, code, str(message))
+        # Before LocaleMiddleware: the page takes the language the browser asks for itself.
+        with translation.override(translation.get_language_from_request(request)):
+            page = render_to_string("bad_input.html", {"status": status, "message": message})
         response = HttpResponse(page, status=status)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response

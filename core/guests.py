@@ -18,9 +18,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
 GUEST_USERNAME_PREFIX = "visitor-"
-GUEST_NOT_ALLOWED = (
+GUEST_NOT_ALLOWED = _(
     "Sign up (it is free, and keeps your games) to play ranked games, the daily puzzle and classes."
 )
 

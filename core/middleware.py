@@ -15,6 +15,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 
 from core import views
@@ -58,7 +59,9 @@ class KnownRefusalsMiddleware:
         refusal = known_refusal(request)
         if refusal is None:
             return self.get_response(request)
-        response = too_many_requests(request, refusal, plain=True)
+        # Before LocaleMiddleware: the page takes the language the browser asks for itself.
+        with translation.override(translation.get_language_from_request(request)):
+            response = too_many_requests(request, refusal, plain=True)
         response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
         return response
 

@@ -43,6 +43,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext, ngettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from core.client_ip import client_ip_address
 from core.models import RateLimitCount
@@ -68,22 +70,47 @@ class Rate:
         return cls(requests=int(match[1]), seconds=int(match[2] or 1) * _UNIT_SECONDS[match[3]])
 
     def describe(self) -> str:
-        for unit, seconds in (("day", 86400), ("hour", 3600), ("minute", 60)):
-            if self.seconds % seconds == 0:
-                count = self.seconds // seconds
-                period = unit if count == 1 else f"{count} {unit}s"
-                break
-        else:
-            period = "second" if self.seconds == 1 else f"{self.seconds} seconds"
-        return f"{self.requests} per {period}"
+        """``"20 per 10 minutes"``, ``"5 per minute"``, in the active language."""
+        unit, count = next(
+            (unit, self.seconds // seconds)
+            for unit, seconds in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+            if self.seconds % seconds == 0
+        )
+        period = str(_PERIOD_ONE[unit]) if count == 1 else _PERIODS[unit] % {"count": count}
+        return gettext("%(requests)s per %(period)s") % {
+            "requests": self.requests,
+            "period": period,
+        }
 
 
-# Whose requests a count is, as the refusal says it.
-WHOSE = {
-    "user": "",
-    "ip": " from your network",
-    "key": " for this e-mail address",
-    "token": " with this API token",
+_PERIOD_ONE = {
+    "day": pgettext_lazy("a rate: 5 per day", "day"),
+    "hour": pgettext_lazy("a rate: 5 per hour", "hour"),
+    "minute": pgettext_lazy("a rate: 5 per minute", "minute"),
+    "second": pgettext_lazy("a rate: 5 per second", "second"),
+}
+_PERIODS = {
+    "day": ngettext_lazy("%(count)s day", "%(count)s days", "count"),
+    "hour": ngettext_lazy("%(count)s hour", "%(count)s hours", "count"),
+    "minute": ngettext_lazy("%(count)s minute", "%(count)s minutes", "count"),
+    "second": ngettext_lazy("%(count)s second", "%(count)s seconds", "count"),
+}
+
+# What the refusal says, by whose requests the count was.
+REFUSALS = {
+    "user": _("Too many %(what)s: the limit is %(rate)s. Nothing was done; try again in %(wait)s."),
+    "ip": _(
+        "Too many %(what)s from your network: the limit is %(rate)s. "
+        "Nothing was done; try again in %(wait)s."
+    ),
+    "key": _(
+        "Too many %(what)s for this e-mail address: the limit is %(rate)s. "
+        "Nothing was done; try again in %(wait)s."
+    ),
+    "token": _(
+        "Too many %(what)s with this API token: the limit is %(rate)s. "
+        "Nothing was done; try again in %(wait)s."
+    ),
 }
 
 
@@ -110,18 +137,28 @@ class RateLimitExceeded(Exception):
         self.whose = whose
         self.subject = subject
         self.window_end = window_end
-        label = settings.RATE_LIMIT_LABELS.get(scope, "requests like this")
-        self.message = (
-            f"Too many {label}{WHOSE[whose]}: the limit is {rate.describe()}. "
-            f"Nothing was done; try again in {_wait(retry_after)}."
-        )
-        super().__init__(self.message)
+        super().__init__(scope)
+
+    @property
+    def message(self) -> str:
+        """The refusal in the active language (the JSON API's stays English: ``api.urls``)."""
+        label = settings.RATE_LIMIT_LABELS.get(self.scope)
+        what = gettext(str(label)) if label else gettext("requests like this")
+        return str(REFUSALS[self.whose]) % {
+            "what": what,
+            "rate": self.rate.describe(),
+            "wait": _wait(self.retry_after),
+        }
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def _wait(seconds: int) -> str:
     if seconds < 120:
-        return f"{seconds} second{'s' * (seconds != 1)}"
-    return f"{math.ceil(seconds / 60)} minutes"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = math.ceil(seconds / 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def rate_for(scope: str, *, per_address: bool = False) -> Rate | None:
@@ -262,7 +299,7 @@ def prune_ended_windows(*, now: float) -> int:
         ),
         default=0,
     )
-    deleted, _ = RateLimitCount.objects.filter(window_start__lt=now - longest).delete()
+    deleted = RateLimitCount.objects.filter(window_start__lt=now - longest).delete()[0]
     return deleted
 
 

@@ -23,6 +23,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django_htmx.http import HttpResponseClientRedirect
 
 View = Callable[..., HttpResponseBase]
@@ -105,7 +106,7 @@ def bad_filters_response(form: Form) -> HttpResponse:
         for message in messages
     ]
     return HttpResponse(
-        "Nothing exported; fix the filters:\n" + "\n".join(lines) + "\n",
+        gettext("Nothing exported; fix the filters:") + "\n" + "\n".join(lines) + "\n",
         status=400,
         content_type="text/plain; charset=utf-8",
     )

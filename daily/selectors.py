@@ -22,6 +22,7 @@ from django.db.models import BooleanField, Count, F, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Length
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from daily import draw
 from daily.models import (
@@ -86,8 +87,10 @@ def hours_and_minutes(delta: dt.timedelta) -> str:
     minutes = int(delta.total_seconds()) // 60
     hours, minutes = divmod(minutes, 60)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min" if minutes else "less than a minute"
+        return gettext("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": minutes}
+    if minutes:
+        return gettext("%(minutes)s min") % {"minutes": minutes}
+    return gettext("less than a minute")
 
 
 def puzzle_by_number(number: int) -> DailyPuzzle | None:
@@ -116,12 +119,17 @@ def share_title(game: Game) -> str | None:
     link = daily_link_of(game)
     if link is None:
         return None
-    plain = game.is_ranked or link.played_as_guest
-    kind = "" if plain else (" (with hints)" if game.hints_used else " (practice)")
-    return f"Evil Hangman daily #{link.puzzle.number}{kind}"
+    if game.is_ranked or link.played_as_guest:
+        title = gettext("Evil Hangman daily #%(number)s")
+    elif game.hints_used:
+        title = gettext("Evil Hangman daily #%(number)s (with hints)")
+    else:
+        title = gettext("Evil Hangman daily #%(number)s (practice)")
+    return title % {"number": link.puzzle.number}
 
 
-HIDDEN_UNTIL_TOMORROW = "hidden until the day is over (UTC)"
+# In English in exports (a query's value); pages say it in the player's language (gettext).
+HIDDEN_UNTIL_TOMORROW = gettext_noop("hidden until the day is over (UTC)")
 
 
 class TodaysPuzzleSecrecy:

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import dateformat
+from django.utils.translation import gettext
 
 from core.guests import GUEST_NOT_ALLOWED, guest_create, is_guest
 from core.ratelimit import rate_limit_hit
@@ -44,9 +45,9 @@ class DailyAttemptExistsError(GameAlreadyStartedError):
     def __init__(self, game: Game) -> None:
         GameShownError.__init__(
             self,
-            "You have already played today's puzzle; here is your game."
+            gettext("You have already played today's puzzle; here is your game.")
             if game.is_over
-            else "Your attempt at today's puzzle is already started; here it is.",
+            else gettext("Your attempt at today's puzzle is already started; here it is."),
             game,
         )
 
@@ -63,7 +64,7 @@ def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
     number = draw.puzzle_number(day, first_day=settings.DAILY_FIRST_DAY)
     if number < 1:
         first_day = dateformat.format(settings.DAILY_FIRST_DAY, "l j F Y")
-        raise NoPuzzleError(f"Daily puzzles start on {first_day} (UTC).")
+        raise NoPuzzleError(gettext("Daily puzzles start on %(day)s (UTC).") % {"day": first_day})
     dictionary = default_dictionary()
     lengths = (
         [(item.length, item.words) for item in word_lengths(dictionary_id=dictionary.pk)]
@@ -71,7 +72,9 @@ def daily_puzzle_ensure(*, day: dt.date) -> DailyPuzzle:
         else []
     )
     if dictionary is None or not lengths:
-        raise NoPuzzleError("No daily puzzle yet: the site has no dictionary to draw from.")
+        raise NoPuzzleError(
+            gettext("No daily puzzle yet: the site has no dictionary to draw from.")
+        )
     drawn = draw.draw_settings(day, lengths, min_words=settings.RANKED_MIN_WORDS)
     puzzle, _ = DailyPuzzle.objects.select_related("dictionary").get_or_create(
         date=day,
@@ -201,14 +204,19 @@ def daily_practice_start(
         raise GameRuleError(GUEST_NOT_ALLOWED)
     if puzzle.date >= today:
         raise GameRuleError(
-            "Today's puzzle is played once, ranked, from the Daily page; it opens for "
-            "practice tomorrow."
+            gettext(
+                "Today's puzzle is played once, ranked, from the Daily page; it opens for "
+                "practice tomorrow."
+            )
         )
     attempt = _ranked_attempt(player=player, puzzle=puzzle)
     if attempt is not None and not attempt.is_over:
         raise GameRuleError(
-            f"Finish your attempt at daily #{puzzle.number} first: it is still open, and "
-            "practice would give its letters away."
+            gettext(
+                "Finish your attempt at daily #%(number)s first: it is still open, and "
+                "practice would give its letters away."
+            )
+            % {"number": puzzle.number}
         )
     start_token_check(player=player, start_token=start_token)
     try:
@@ -240,7 +248,8 @@ def _create_game(
         lexicon = settings_lexicon_load(game_settings)
     except GameRuleError:
         raise GameRuleError(
-            f"The words of daily puzzle #{puzzle.number} are no longer available."
+            gettext("The words of daily puzzle #%(number)s are no longer available.")
+            % {"number": puzzle.number}
         ) from None
     game = game_create(
         player=player,

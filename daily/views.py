@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -87,8 +88,11 @@ def daily_start(request: HttpRequest) -> HttpResponse:
     if shown.isdigit() and int(shown) != puzzle.number:  # a page open over midnight (UTC)
         messages.info(
             request,
-            f"A new day has begun: today's puzzle is #{puzzle.number}, not #{shown}. "
-            "Nothing was started; here it is.",
+            gettext(
+                "A new day has begun: today's puzzle is #%(number)s, not #%(shown)s. "
+                "Nothing was started; here it is."
+            )
+            % {"number": puzzle.number, "shown": shown},
         )
         return redirect("daily_today")
     if not request.user.is_authenticated:
@@ -128,7 +132,7 @@ def daily_leaderboard(request: HttpRequest, number: int | None = None) -> HttpRe
     else:
         found = puzzle_by_number(number)
         if found is None or found.date > today:
-            raise Http404("No daily puzzle has that number (yet).")
+            raise Http404(gettext("No daily puzzle has that number (yet)."))
         puzzle = found
     attempt = ranked_attempt(player=request.user, puzzle=puzzle)
     return render(
@@ -166,7 +170,7 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("daily_archive")
     if puzzle is None:
-        raise Http404("No daily puzzle has that number.")
+        raise Http404(gettext("No daily puzzle has that number."))
     form = PracticeForm(request.POST)
     token = form.cleaned_data["start_token"] if form.is_valid() else None
     return start_and_show(
@@ -175,8 +179,11 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
             player=request.user, puzzle=puzzle, today=utc_today(), start_token=token
         ),
         started=lambda game: (
-            f"Practice of daily #{puzzle.number} ({puzzle.date:%Y-%m-%d}): the same challenge and "
-            "the same families as on the day, unranked. You can take back a guess."
+            gettext(
+                "Practice of daily #%(number)s (%(date)s): the same challenge and the same "
+                "families as on the day, unranked. You can take back a guess."
+            )
+            % {"number": puzzle.number, "date": f"{puzzle.date:%Y-%m-%d}"}
         ),
         refused=refused_to(request, "daily_archive"),
     )
@@ -188,14 +195,16 @@ def _started_message(game: Game) -> str:
     assert link is not None
     puzzle = link.puzzle
     counts = (
-        "One attempt, as a guest: sign up to be on the day's leaderboard."
+        gettext("One attempt, as a guest: sign up to be on the day's leaderboard.")
         if link.played_as_guest
-        else "One attempt, ranked on the day's leaderboard."
+        else gettext("One attempt, ranked on the day's leaderboard.")
     )
-    return (
-        f"Daily #{puzzle.number}: guess the {game.length}-letter word with at most "
-        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)}. {counts}"
-    )
+    rules = ngettext(
+        "Daily #%(number)s: guess the %(length)s-letter word with at most %(count)s wrong guess.",
+        "Daily #%(number)s: guess the %(length)s-letter word with at most %(count)s wrong guesses.",
+        game.max_misses,
+    ) % {"number": puzzle.number, "length": game.length, "count": game.max_misses}
+    return f"{rules} {counts}"
 
 
 def _neighbours(puzzle: DailyPuzzle, *, today: dt.date) -> dict[str, int | None]:

@@ -24,6 +24,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
 
 from dictionaries.admin_words import WordAdmin
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
@@ -163,12 +164,16 @@ class DictionaryAdmin(admin.ModelAdmin):
             self.message_user(
                 request,
                 format_html(
-                    '{} uploaded word list{} not imported yet: <a href="{}?status__in=queued,'
-                    'running">follow {}</a>.',
-                    pending,
-                    "s are" if pending != 1 else " is",
-                    reverse("admin:dictionaries_dictionaryimport_changelist"),
-                    "them" if pending != 1 else "it",
+                    ngettext(
+                        '{count} uploaded word list is not imported yet: <a href="{url}">follow '
+                        "it</a>.",
+                        '{count} uploaded word lists are not imported yet: <a href="{url}">follow '
+                        "them</a>.",
+                        pending,
+                    ),
+                    count=pending,
+                    url=reverse("admin:dictionaries_dictionaryimport_changelist")
+                    + "?status__in=queued,running",
                 ),
                 messages.INFO,
             )
@@ -249,7 +254,12 @@ class DictionaryAdmin(admin.ModelAdmin):
             games = dictionary.games.count()
             if games:
                 protected.append(
-                    f"{dictionary.name}: used by {games:,} game{'s' if games != 1 else ''}"
+                    ngettext(
+                        "%(name)s: used by %(count)s game",
+                        "%(name)s: used by %(count)s games",
+                        games,
+                    )
+                    % {"name": dictionary.name, "count": f"{games:,}"}
                 )
             deleted += [
                 format_html(
@@ -258,7 +268,10 @@ class DictionaryAdmin(admin.ModelAdmin):
                     change_url_of(dictionary),
                     dictionary.name,
                 ),
-                [f"{dictionary.word_count:,} words"],
+                [
+                    ngettext("%(count)s word", "%(count)s words", dictionary.word_count)
+                    % {"count": f"{dictionary.word_count:,}"}
+                ],
             ]
         model_count = {
             self.opts.verbose_name_plural: f"{len(dictionaries):,}",
@@ -290,7 +303,9 @@ class DictionaryAdmin(admin.ModelAdmin):
     def make_default(self, request: HttpRequest, queryset: QuerySet[Dictionary]) -> None:
         if queryset.count() != 1:
             self.message_user(
-                request, "Select exactly one dictionary to make it the default.", messages.ERROR
+                request,
+                gettext("Select exactly one dictionary to make it the default."),
+                messages.ERROR,
             )
             return
         self._set_flags(request, queryset, lambda d: dictionary_set_default(dictionary=d))
@@ -305,7 +320,14 @@ class DictionaryAdmin(admin.ModelAdmin):
             else:
                 changed += 1
         if changed:
-            self.message_user(request, f"Updated {changed} dictionaries.", messages.SUCCESS)
+            self.message_user(
+                request,
+                ngettext(
+                    "Updated %(count)s dictionary.", "Updated %(count)s dictionaries.", changed
+                )
+                % {"count": changed},
+                messages.SUCCESS,
+            )
 
     # --- upload (the add view) and the import report --------------------------------------
 
@@ -345,7 +367,8 @@ class DictionaryAdmin(admin.ModelAdmin):
                 else:
                     self.message_user(
                         request,
-                        f"“{job.name}” is queued for import; this page follows it.",
+                        gettext("“%(name)s” is queued for import; this page follows it.")
+                        % {"name": job.name},
                         messages.SUCCESS,
                     )
                     return redirect("admin:dictionaries_dictionaryimport_change", job.pk)
@@ -354,7 +377,7 @@ class DictionaryAdmin(admin.ModelAdmin):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
-            "title": "Upload a dictionary",
+            "title": gettext("Upload a dictionary"),
             "form": form,
             "rejected_lines": rejected_lines,
             **(extra_context or {}),
@@ -364,14 +387,14 @@ class DictionaryAdmin(admin.ModelAdmin):
     def report_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         dictionary = self.get_object(request, object_id)
         if dictionary is None:
-            raise Http404("No such dictionary.")
+            raise Http404(gettext("No such dictionary."))
         if not self.has_view_permission(request, dictionary):
             raise PermissionDenied
         report = dictionary.import_report or {}
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
-            "title": f"Import report: {dictionary.name}",
+            "title": gettext("Import report: %(name)s") % {"name": dictionary.name},
             "dictionary": dictionary,
             "report": report,
             "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
@@ -387,7 +410,7 @@ class DictionaryAdmin(admin.ModelAdmin):
             return HttpResponseNotAllowed(["POST"])
         dictionary = self.get_object(request, object_id)
         if dictionary is None:
-            raise Http404("No such dictionary.")
+            raise Http404(gettext("No such dictionary."))
         if not self.has_change_permission(request, dictionary):
             raise PermissionDenied
         try:
@@ -396,7 +419,9 @@ class DictionaryAdmin(admin.ModelAdmin):
             self.message_user(request, error.message, messages.ERROR)
         else:
             self.message_user(
-                request, f"“{dictionary.name}” is offered in new games.", messages.SUCCESS
+                request,
+                gettext("“%(name)s” is offered in new games.") % {"name": dictionary.name},
+                messages.SUCCESS,
             )
         return redirect("admin:dictionaries_dictionary_report", dictionary.pk)
 
@@ -432,13 +457,13 @@ class DictionaryImportAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         job = self.get_object(request, object_id)
         if job is None:
-            raise Http404("No such import.")
+            raise Http404(gettext("No such import."))
         if not self.has_view_permission(request, job):
             raise PermissionDenied
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
-            "title": f"Import of “{job.name}”",
+            "title": gettext("Import of “%(name)s”") % {"name": job.name},
             "job": job,
             "progress": import_progress_text(job),
             "can_add": Dictionary in self.admin_site._registry
@@ -451,14 +476,21 @@ class DictionaryImportAdmin(admin.ModelAdmin):
 def import_progress_text(job: DictionaryImport) -> str:
     """One line for the admin: where the import is, in plain words."""
     if job.status == DictionaryImport.Status.QUEUED:
-        return "Waiting for a worker."
+        return gettext("Waiting for a worker.")
     if job.status == DictionaryImport.Status.FAILED:
-        return "Failed."
+        return gettext("Failed.")
     if job.status == DictionaryImport.Status.DONE:
         accepted = (job.report or {}).get("accepted", 0)
-        return f"Done: {accepted:,} words."
-    phase = job.get_phase_display().capitalize()
+        return ngettext("Done: %(count)s word.", "Done: %(count)s words.", accepted) % {
+            "count": f"{accepted:,}"
+        }
+    phase = str(job.get_phase_display()).capitalize()
     if job.progress_total:
         percent = 100 * job.progress_done // job.progress_total
-        return f"{phase}: {job.progress_done:,} of {job.progress_total:,} ({percent} %)."
+        return gettext("%(phase)s: %(done)s of %(total)s (%(percent)s %%).") % {
+            "phase": phase,
+            "done": f"{job.progress_done:,}",
+            "total": f"{job.progress_total:,}",
+            "percent": percent,
+        }
     return f"{phase}…"

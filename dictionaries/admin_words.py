@@ -15,6 +15,8 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from dictionaries.models import Word
 from dictionaries.selectors import word_lengths
@@ -69,7 +71,7 @@ class WordLengthFilter(admin.SimpleListFilter):
 
 
 DICTIONARY_PARAMETER = "dictionary__id__exact"
-CHOOSE_A_DICTIONARY = (
+CHOOSE_A_DICTIONARY = _(
     "Choose a dictionary in the filter on the right: its words are listed then "
     "(listing every word of every dictionary would read millions of rows)."
 )
@@ -141,8 +143,11 @@ class WordAdmin(admin.ModelAdmin):
         elif changelist.paginator.capped:
             messages.info(
                 request,
-                f"Only the first {CappedPaginator.max_rows:,} words are paged; choose a "
-                "length or search the first letters to reach the others.",
+                gettext(
+                    "Only the first %(count)s words are paged; choose a length or search the "
+                    "first letters to reach the others."
+                )
+                % {"count": f"{CappedPaginator.max_rows:,}"},
             )
         return response
 

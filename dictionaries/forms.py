@@ -7,40 +7,47 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.services import dictionary_rename_error
 
 
 class DictionaryUploadForm(forms.Form):
-    name = forms.CharField(max_length=Dictionary._meta.get_field("name").max_length)
+    name = forms.CharField(
+        label=_("Name"), max_length=Dictionary._meta.get_field("name").max_length
+    )
     description = forms.CharField(
+        label=_("Description"),
         required=False,
         max_length=DESCRIPTION_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Where the list comes from, for other staff.",
+        help_text=_("Where the list comes from, for other staff."),
     )
     word_file = forms.FileField(
-        label="Word file",
+        label=_("Word file"),
         allow_empty_file=True,  # the import explains what is wrong with an empty file
     )
     make_default = forms.BooleanField(
         required=False,
-        label="Make it the default dictionary",
+        label=_("Make it the default dictionary"),
         help_text=(
-            "Preselected for new games and offered to players as soon as it is imported; "
-            "the current default loses the flag."
+            _(
+                "Preselected for new games and offered to players as soon as it is imported; "
+                "the current default loses the flag."
+            )
         ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         limit_megabytes = settings.DICTIONARY_UPLOAD_MAX_BYTES / (1024 * 1024)
-        self.fields["word_file"].help_text = (
-            f"A UTF-8 text file, one word per line, at most {limit_megabytes:g} MB. Lines are "
+        self.fields["word_file"].help_text = gettext(
+            "A UTF-8 text file, one word per line, at most %(megabytes)s MB. Lines are "
             "trimmed and lower-cased, duplicates removed, and lines that are not words of a-z "
             "rejected and listed with their line numbers."
-        )
+        ) % {"megabytes": f"{limit_megabytes:g}"}
 
 
 class DictionaryChangeForm(forms.ModelForm):
@@ -49,14 +56,14 @@ class DictionaryChangeForm(forms.ModelForm):
 
     make_default = forms.BooleanField(
         required=False,
-        label="Default dictionary",
-        help_text="Preselected for new games; the current default loses the flag.",
+        label=_("Default dictionary"),
+        help_text=_("Preselected for new games; the current default loses the flag."),
     )
 
     class Meta:
         model = Dictionary
         fields = ["name", "description", "is_hidden"]
-        labels = {"is_hidden": "Hidden from players"}
+        labels = {"is_hidden": _("Hidden from players")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,6 +81,8 @@ class DictionaryChangeForm(forms.ModelForm):
         if cleaned.get("make_default") and cleaned.get("is_hidden"):
             self.add_error(
                 "is_hidden",
-                "The default dictionary cannot be hidden; make another one the default first.",
+                gettext(
+                    "The default dictionary cannot be hidden; make another one the default first."
+                ),
             )
         return cleaned

@@ -35,6 +35,7 @@ from django.db import (
     transaction,
 )
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from dictionaries.hooks import after_import_steps
 from dictionaries.models import DictionaryImport
@@ -107,8 +108,11 @@ def _pending_name_error(name: str) -> DictionaryImportError | None:
     if pending is None:
         return None
     return DictionaryImportError(
-        f"A word list named {pending.name!r} is already waiting to be imported; "
-        "wait for it or choose another name.",
+        gettext(
+            "A word list named %(name)s is already waiting to be imported; wait for it or "
+            "choose another name."
+        )
+        % {"name": repr(pending.name)},
         code="name_taken",
         field="name",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length
+from django.utils.translation import pgettext_lazy
 
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, FOLD, MAX_ALPHABET
 
@@ -147,17 +148,17 @@ class DictionaryImport(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", pgettext_lazy("dictionary import", "queued")
+        RUNNING = "running", pgettext_lazy("dictionary import", "running")
+        DONE = "done", pgettext_lazy("dictionary import", "done")
+        FAILED = "failed", pgettext_lazy("dictionary import", "failed")
 
     class Phase(models.TextChoices):
-        WAITING = "waiting", "waiting for a worker"
-        READING = "reading", "reading and checking the file"
-        STORING = "storing", "storing words"
-        PAR = "par", "computing par"
-        FINISHED = "finished", "finished"
+        WAITING = "waiting", pgettext_lazy("dictionary import", "waiting for a worker")
+        READING = "reading", pgettext_lazy("dictionary import", "reading and checking the file")
+        STORING = "storing", pgettext_lazy("dictionary import", "storing words")
+        PAR = "par", pgettext_lazy("dictionary import", "computing par")
+        FINISHED = "finished", pgettext_lazy("dictionary import", "finished")
 
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)

@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
@@ -111,17 +112,22 @@ class DefaultImportResult:
 def _validated_name(name: str) -> tuple[str, str]:
     clean = " ".join(name.split())
     if not clean:
-        raise DictionaryImportError("Give the dictionary a name.", code="name_blank", field="name")
+        raise DictionaryImportError(
+            gettext("Give the dictionary a name."), code="name_blank", field="name"
+        )
     if len(clean) > _NAME_MAX_LENGTH:
         raise DictionaryImportError(
-            f"The name is {len(clean)} characters long; at most {_NAME_MAX_LENGTH} are allowed.",
+            gettext("The name is %(length)s characters long; at most %(max)s are allowed.")
+            % {"length": len(clean), "max": _NAME_MAX_LENGTH},
             code="name_too_long",
             field="name",
         )
     slug = slugify(clean)
     if not slug:
         raise DictionaryImportError(
-            "The name needs at least one letter or digit.", code="name_no_slug", field="name"
+            gettext("The name needs at least one letter or digit."),
+            code="name_no_slug",
+            field="name",
         )
     return clean, slug
 
@@ -129,8 +135,8 @@ def _validated_name(name: str) -> tuple[str, str]:
 def _validate_description(description: str) -> None:
     if len(description.strip()) > DESCRIPTION_MAX_LENGTH:
         raise DictionaryImportError(
-            f"The description is {len(description.strip()):,} characters long; at most "
-            f"{DESCRIPTION_MAX_LENGTH:,} are allowed.",
+            gettext("The description is %(length)s characters long; at most %(max)s are allowed.")
+            % {"length": f"{len(description.strip()):,}", "max": f"{DESCRIPTION_MAX_LENGTH:,}"},
             code="description_too_long",
             field="description",
         )
@@ -141,12 +147,14 @@ def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
     if clash is None:
         return None
     if clash.name.casefold() == name.casefold():
-        message = f"A dictionary named {clash.name!r} already exists; choose another name."
+        message = gettext("A dictionary named %(name)s already exists; choose another name.") % {
+            "name": f"{clash.name!r}"
+        }
     else:
-        message = (
-            f"The name {name!r} is too close to the existing dictionary {clash.name!r} "
-            f"(both would be {slug!r}); choose another name."
-        )
+        message = gettext(
+            "The name %(name)s is too close to the existing dictionary %(name2)s "
+            "(both would be %(slug)s); choose another name."
+        ) % {"name": f"{name!r}", "name2": f"{clash.name!r}", "slug": f"{slug!r}"}
     return DictionaryImportError(message, code="name_taken", field="name")
 
 
@@ -401,12 +409,14 @@ def dictionary_rename_error(*, dictionary: Dictionary, name: str) -> DictionaryC
         return None
     if not clean_name or len(clean_name) > _NAME_MAX_LENGTH:
         return DictionaryChangeError(
-            f"Give the dictionary a name of 1 to {_NAME_MAX_LENGTH} characters.",
+            gettext("Give the dictionary a name of 1 to %(max)s characters.")
+            % {"max": _NAME_MAX_LENGTH},
             code="name_invalid",
         )
     if Dictionary.objects.filter(name__iexact=clean_name).exclude(pk=dictionary.pk).exists():
         return DictionaryChangeError(
-            f"A dictionary named {clean_name!r} already exists; choose another name.",
+            gettext("A dictionary named %(name)s already exists; choose another name.")
+            % {"name": f"{clean_name!r}"},
             code="name_taken",
         )
     return None
@@ -432,13 +442,18 @@ def dictionary_update(
         relabelled = clean_name != current.name or clean_description != current.description
         if relabelled and dictionary_in_use(dictionary=current):
             raise DictionaryChangeError(
-                f"{current.name!r} is used by games, so its name and description cannot change "
-                "(it can still be hidden from new games).",
+                gettext(
+                    "%(name)s is used by games, so its name and description cannot change "
+                    "(it can still be hidden from new games)."
+                )
+                % {"name": f"{current.name!r}"},
                 code="in_use",
             )
         if is_default and is_hidden:
             raise DictionaryChangeError(
-                "The default dictionary cannot be hidden; make another one the default first.",
+                gettext(
+                    "The default dictionary cannot be hidden; make another one the default first."
+                ),
                 code="default_hidden",
             )
         if (error := dictionary_rename_error(dictionary=current, name=clean_name)) is not None:
@@ -472,8 +487,10 @@ def dictionary_set_default(*, dictionary: Dictionary) -> Dictionary:
     current = Dictionary.objects.get(pk=dictionary.pk)
     if current.is_hidden:
         raise DictionaryChangeError(
-            f"{current.name!r} is hidden from new games, so it cannot be the default; "
-            "offer it first.",
+            gettext(
+                "%(name)s is hidden from new games, so it cannot be the default; offer it first."
+            )
+            % {"name": f"{current.name!r}"},
             code="default_hidden",
         )
     return dictionary_update(
@@ -491,7 +508,8 @@ def dictionary_delete(*, dictionary: Dictionary) -> None:
         current = _locked(dictionary)
         if dictionary_in_use(dictionary=current):
             raise DictionaryChangeError(
-                f"{current.name!r} is used by games and cannot be deleted; hide it instead.",
+                gettext("%(name)s is used by games and cannot be deleted; hide it instead.")
+                % {"name": f"{current.name!r}"},
                 code="in_use",
             )
         current.delete()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 
 from dictionaries.models import MAX_WORD_LENGTH
 
@@ -73,16 +74,27 @@ class ParsedWordList:
 
 def _describe_size(size: int) -> str:
     megabytes = size / (1024 * 1024)
-    return f"{size:,} bytes ({megabytes:.1f} MB)"
+    return ngettext(
+        "%(count)s byte (%(megabytes)s MB)", "%(count)s bytes (%(megabytes)s MB)", size
+    ) % {
+        "count": f"{size:,}",
+        "megabytes": f"{megabytes:.1f}",
+    }
 
 
 def _too_large_error(size: int | None, limit: int) -> DictionaryImportError:
-    what = f"The file is {_describe_size(size)}," if size is not None else "The file is"
-    return DictionaryImportError(
-        f"{what} over the size limit of {_describe_size(limit)} for a dictionary; "
-        "split it or ask for a larger DICTIONARY_UPLOAD_MAX_BYTES.",
-        code="too_large",
-    )
+    if size is None:
+        message = gettext(
+            "The file is over the size limit of %(limit)s for a dictionary; split it or ask "
+            "for a larger DICTIONARY_UPLOAD_MAX_BYTES."
+        )
+    else:
+        message = gettext(
+            "The file is %(size)s, over the size limit of %(limit)s for a dictionary; split it "
+            "or ask for a larger DICTIONARY_UPLOAD_MAX_BYTES."
+        )
+    limits = {"limit": _describe_size(limit), "size": _describe_size(size) if size else ""}
+    return DictionaryImportError(message % limits, code="too_large")
 
 
 def read_source(source: bytes | IO[bytes], *, limit: int) -> bytes:
@@ -121,18 +133,27 @@ def decode_word_file(data: bytes) -> str:
         offset = error.start + skipped
         bad_byte = data[offset]
         raise DictionaryImportError(
-            f"The file is not UTF-8 text: byte 0x{bad_byte:02X} at offset {offset:,} "
-            f"(line {_line_number_at(data, offset):,}) is not valid UTF-8. "
-            "Save the word list as UTF-8 and try again.",
+            gettext(
+                "The file is not UTF-8 text: byte 0x%(byte)s at offset %(offset)s (line "
+                "%(line)s) is not valid UTF-8. Save the word list as UTF-8 and try again."
+            )
+            % {
+                "byte": f"{bad_byte:02X}",
+                "offset": f"{offset:,}",
+                "line": f"{_line_number_at(data, offset):,}",
+            },
             code="not_utf8",
         ) from error
     nul = text.find("\x00")
     if nul != -1:
         offset = len(text[:nul].encode("utf-8")) + skipped
         raise DictionaryImportError(
-            f"The file is not UTF-8 text: it has a NUL byte at offset {offset:,} "
-            f"(line {_line_number_at(data, offset):,}), as binary or UTF-16 files do. "
-            "Save the word list as UTF-8 and try again.",
+            gettext(
+                "The file is not UTF-8 text: it has a NUL byte at offset %(offset)s (line "
+                "%(line)s), as binary or UTF-16 files do. Save the word list as UTF-8 and try "
+                "again."
+            )
+            % {"offset": f"{offset:,}", "line": f"{_line_number_at(data, offset):,}"},
             code="not_utf8",
         )
     return text
@@ -211,12 +232,25 @@ def parse_word_file(data: bytes) -> ParsedWordList:
         return parsed
     if parsed.rejected == 0:
         raise DictionaryImportError(
-            "The file is empty: it has no words (one word per line is expected).", code="empty"
+            gettext("The file is empty: it has no words (one word per line is expected)."),
+            code="empty",
         )
     first = parsed.rejected_lines[0]
+    # The line's reason stays in English: the report stores it.
     raise DictionaryImportError(
-        f"The file has no valid word: all {parsed.rejected:,} non-blank lines were rejected "
-        f"(line {first.number}: {first.text!r} {first.reason}).",
+        ngettext(
+            "The file has no valid word: its %(count)s non-blank line was rejected "
+            "(line %(line)s: %(text)s %(reason)s).",
+            "The file has no valid word: all %(count)s non-blank lines were rejected "
+            "(line %(line)s: %(text)s %(reason)s).",
+            parsed.rejected,
+        )
+        % {
+            "count": f"{parsed.rejected:,}",
+            "line": first.number,
+            "text": repr(first.text),
+            "reason": first.reason,
+        },
         code="no_words",
         rejected_lines=parsed.rejected_lines,
     )

@@ -9,10 +9,13 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.humanize.templatetags.humanize import intcomma
-from django.utils.translation import ngettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
+from games import difficulties
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.selectors.board import (
     ParInfo,
@@ -21,14 +24,19 @@ from games.selectors.board import (
     preferred_length,
     winnable_length,
 )
-from games.services import DIFFICULTY_CHOICE_MESSAGE, would_be_ranked
+from games.services import DIFFICULTY_CHOICE_MESSAGE, NOT_OFFERED_MESSAGE, would_be_ranked
 
 DEFAULT_WRONG_GUESSES = 8
+_WRONG_GUESSES_RANGE = format_lazy(
+    _("Wrong guesses allowed is a whole number from 1 to {max}."), max=MAX_WRONG_GUESSES
+)
 
 
 def _dictionary_label(dictionary: Dictionary) -> str:
     if dictionary.is_hidden:
-        return f"{dictionary.name} (not offered to players: staff only, never ranked)"
+        return gettext("%(name)s (not offered to players: staff only, never ranked)") % {
+            "name": dictionary.name
+        }
     return dictionary.name
 
 
@@ -44,22 +52,26 @@ class NewGameForm(forms.Form):
     dictionary = forms.ModelChoiceField(
         queryset=Dictionary.objects.none(),
         empty_label=None,
-        error_messages={
-            "invalid_choice": "That dictionary is not offered for new games; choose one listed."
-        },
+        label=_("Dictionary"),
+        error_messages={"invalid_choice": NOT_OFFERED_MESSAGE},
     )
-    length = forms.TypedChoiceField(coerce=int, label="Word length")
+    length = forms.TypedChoiceField(coerce=int, label=_("Word length"))
     max_misses = forms.IntegerField(
-        label="Wrong guesses allowed",
+        label=_("Wrong guesses allowed"),
         min_value=1,
         max_value=MAX_WRONG_GUESSES,
         initial=DEFAULT_WRONG_GUESSES,
-        help_text=f"From 1 to {MAX_WRONG_GUESSES}. Fewer wrong guesses score more when you win.",
+        help_text=format_lazy(
+            _("From 1 to {max}. Fewer wrong guesses score more when you win."),
+            max=MAX_WRONG_GUESSES,
+        ),
         error_messages={
-            "required": f"Say how many wrong guesses you allow (1 to {MAX_WRONG_GUESSES}).",
-            "invalid": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
-            "min_value": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
-            "max_value": f"Wrong guesses allowed is a whole number from 1 to {MAX_WRONG_GUESSES}.",
+            "required": format_lazy(
+                _("Say how many wrong guesses you allow (1 to {max})."), max=MAX_WRONG_GUESSES
+            ),
+            "invalid": _WRONG_GUESSES_RANGE,
+            "min_value": _WRONG_GUESSES_RANGE,
+            "max_value": _WRONG_GUESSES_RANGE,
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
@@ -67,27 +79,22 @@ class NewGameForm(forms.Form):
         choices=Difficulty.choices,
         initial=Difficulty.HARD,
         widget=forms.RadioSelect,
-        help_text=(
-            "Hard always keeps the biggest family of words; medium lets go of it on every "
-            "4th guess, easy on every 2nd. Fiendish plans ahead: it keeps whichever family "
-            "will cost you the most wrong guesses by the end of the game. Fair does not "
-            "cheat: it picks one word at the start and sticks to it. Fair is for learning "
-            "the rules and is never ranked."
-        ),
+        label=_("Difficulty"),
+        help_text=difficulties.HELP_TEXT,
         error_messages={"invalid_choice": DIFFICULTY_CHOICE_MESSAGE},
     )
     show_word_count = forms.BooleanField(
         required=False,
-        label="Show the number of words still possible (this game will not be ranked)",
-        help_text=(
+        label=_("Show the number of words still possible (this game will not be ranked)"),
+        help_text=_(
             "An unranked game does not count on the leaderboards and can be played "
             "alongside your ranked game."
         ),
     )
     computer_plays = forms.BooleanField(
         required=False,
-        label="Let the computer play: watch it guess with these settings",
-        help_text=(
+        label=_("Let the computer play: watch it guess with these settings"),
+        help_text=_(
             "The computer's game is never ranked and is not counted in your statistics; it "
             "shows in My games, marked as played by the computer."
         ),
@@ -129,12 +136,13 @@ class NewGameForm(forms.Form):
             )
         length_field.choices = choices
         length_field.initial = self._initial_length()
-        name = self.chosen_dictionary.name if self.chosen_dictionary else "This dictionary"
+        name = self.chosen_dictionary.name if self.chosen_dictionary else gettext("This dictionary")
         length_field.error_messages = {
-            "required": "Choose a word length.",
-            "invalid_choice": (
-                f"{name} has no words of that length; choose one of the lengths listed."
-            ),
+            "required": gettext("Choose a word length."),
+            "invalid_choice": gettext(
+                "%(name)s has no words of that length; choose one of the lengths listed."
+            )
+            % {"name": name},
         }
 
     @staticmethod
@@ -145,7 +153,7 @@ class NewGameForm(forms.Form):
         words = ngettext("%(count)s word", "%(count)s words", item.words) % {
             "count": intcomma(item.words)
         }
-        return f"{letters} ({words})"
+        return gettext("%(letters)s (%(words)s)") % {"letters": letters, "words": words}
 
     def _initial_length(self) -> int | None:
         """The length asked for when offered; else one a good player can win at the
@@ -230,6 +238,6 @@ class GuessForm(forms.Form):
     letter = forms.CharField(required=False, strip=False, max_length=32)
     expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=26)
 
-    BAD_BOARD_MESSAGE = (
+    BAD_BOARD_MESSAGE = _(
         "This board could not be read; here is the current board. Nothing was changed."
     )

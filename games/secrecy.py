@@ -23,11 +23,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Case, CharField, Q, QuerySet, Value, When
+from django.utils.translation import gettext_noop
 
 from games.hooks import SecrecyRule, Viewer, secrecy_rules
 from games.models import CountsAs, Game, Status
 
-HIDDEN_WHILE_PLAYED = "hidden until the game is over"
+# In English in exports (a query's value); pages say it in the player's language (gettext).
+HIDDEN_WHILE_PLAYED = gettext_noop("hidden until the game is over")
 
 
 class CountingInProgress:

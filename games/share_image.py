@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.core.cache import cache as django_cache
+from django.utils.translation import get_language, gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from games.models import Game
@@ -71,13 +72,16 @@ def standing(game: Game, *, rated_by: float | None) -> str:
     play) when it moved the player's rating, ranked when it counts without a rating
     change, unranked otherwise; the points of a game on the points leaderboards."""
     if rated_by is not None:
-        label = f"Rated {round(rated_by):+d}"
+        label = gettext("Rated %(change)s") % {"change": f"{round(rated_by):+d}"}
     elif game.is_ranked:
-        label = "Ranked"
+        label = gettext("Ranked")
     else:
-        label = "Unranked"
+        label = gettext("Unranked")
     if game.on_leaderboards:
-        label += f" · {game.score:,} point{'s' * (game.score != 1)}"
+        points = ngettext("%(count)s point", "%(count)s points", game.score) % {
+            "count": f"{game.score:,}"
+        }
+        label = f"{label} · {points}"
     return label
 
 
@@ -108,7 +112,7 @@ def result_image_png(game: Game, *, rated_by: float | None, title: str | None = 
     label = standing(game, rated_by=rated_by) if game.is_over else ""
     heading = share_title(game, title)
     # The words in a digest: a cache key carries no spaces (memcached refuses them).
-    words = hashlib.sha256(f"{label}\n{heading}".encode()).hexdigest()[:16]
+    words = hashlib.sha256(f"{get_language()}\n{label}\n{heading}".encode()).hexdigest()[:16]
     key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{words}"
     png: bytes | None = django_cache.get(key)
     if png is None:
@@ -127,7 +131,7 @@ def _draw(game: Game, label: str, heading: str) -> bytes:
     title = heading.removeprefix("Evil Hangman").lstrip(": ")
     title, font = _fit(title[:1].upper() + title[1:], 64, inner)
     draw.text((MARGIN, 172), title, font=font, fill=INK, anchor="lm")
-    line = result_line(game) if game.is_over else "Still being played"
+    line = result_line(game) if game.is_over else gettext("Still being played")
     text, font = _fit(line, 56, inner)
     draw.text((MARGIN, 248), text, font=font, fill=INK, anchor="lm")
     if label:

@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.admin import ReadOnlyAdminMixin
@@ -97,8 +98,10 @@ class PlayerRatingAdmin(ReadOnlyAdminMixin, RatingColumns, admin.ModelAdmin):
         ratings_rebuild_queue()
         self.message_user(
             request,
-            "A rebuild of every rating is queued: a worker replays every finished ranked game "
-            "in one transaction, and the ratings here stay as they are until it is done.",
+            gettext(
+                "A rebuild of every rating is queued: a worker replays every finished ranked game "
+                "in one transaction, and the ratings here stay as they are until it is done."
+            ),
             messages.SUCCESS,
         )
         return redirect("admin:ratings_playerrating_changelist")

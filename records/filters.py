@@ -11,23 +11,32 @@ import datetime as dt
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from dictionaries.selectors import offered_dictionaries
+from games import difficulties
 from games.engine import MAX_WORD_LENGTH
 from games.models import RANKED_DIFFICULTIES, Difficulty
 from records.selectors.leaderboard import LeaderboardFilters, Period, Ranking
 from records.selectors.records import GameFilters, Result
 
-ANY_DIFFICULTY = [("", "Any difficulty")]
+ANY_DIFFICULTY = [("", _("Any difficulty"))]
 RESULT_CHOICES = [
-    ("", "Any result"),
-    (Result.PLAYING, "In progress"),
-    (Result.FINISHED, "Finished (won or lost)"),
-    (Result.WON, "Won"),
-    (Result.LOST, "Lost (forfeits included)"),
-    (Result.FORFEITED, "Forfeited"),
+    ("", _("Any result")),
+    (Result.PLAYING, pgettext_lazy("game status", "In progress")),
+    (Result.FINISHED, _("Finished (won or lost)")),
+    (Result.WON, pgettext_lazy("game status", "Won")),
+    (Result.LOST, _("Lost (forfeits included)")),
+    (Result.FORFEITED, _("Forfeited")),
 ]
-RANKED_CHOICES = [("", "Ranked or not"), ("yes", "Ranked only"), ("no", "Unranked only")]
+RANKED_CHOICES = [
+    ("", _("Ranked or not")),
+    ("yes", _("Ranked only")),
+    ("no", _("Unranked only")),
+]
 
 
 # Games are started today or later than the site's first day: a date outside these years
@@ -35,14 +44,28 @@ RANKED_CHOICES = [("", "Ranked or not"), ("yes", "Ranked only"), ("no", "Unranke
 # 9999-12-31) the day bounds of the query would overflow.
 FIRST_FILTER_DATE = dt.date(2000, 1, 1)
 LAST_FILTER_DATE = dt.date(2999, 12, 31)
-DATE_RANGE_MESSAGE = f"Enter a date between {FIRST_FILTER_DATE} and {LAST_FILTER_DATE}."
+DATE_RANGE_MESSAGE = format_lazy(
+    _("Enter a date between {first} and {last}."), first=FIRST_FILTER_DATE, last=LAST_FILTER_DATE
+)
+
+
+def _difficulty_message() -> str:
+    return gettext("Difficulty is one of %(names)s.") % {
+        "names": difficulties.names(Difficulty.values)
+    }
+
+
+def _ranked_difficulty_message() -> str:
+    return gettext(
+        "Leaderboards rank %(names)s games (fair games are for learning and never ranked)."
+    ) % {"names": difficulties.names(RANKED_DIFFICULTIES)}
 
 
 class FilterDateField(forms.DateField):
     """A date in the query string, as YYYY-MM-DD, within the years a game may have started."""
 
     widget = forms.DateInput(attrs={"type": "date"})
-    default_error_messages = {"invalid": "Enter a date as YYYY-MM-DD."}
+    default_error_messages = {"invalid": _("Enter a date as YYYY-MM-DD.")}
     default_validators = [
         MinValueValidator(FIRST_FILTER_DATE, message=DATE_RANGE_MESSAGE),
         MaxValueValidator(LAST_FILTER_DATE, message=DATE_RANGE_MESSAGE),
@@ -60,7 +83,7 @@ class PageForm(forms.Form):
         required=False,
         min_value=1,
         widget=forms.HiddenInput,
-        error_messages={"invalid": "The page is a whole number, 1 or more."},
+        error_messages={"invalid": _("The page is a whole number, 1 or more.")},
     )
 
     def page_number(self) -> int:
@@ -73,49 +96,45 @@ class _PagedFilterForm(PageForm):
     dictionary = forms.ModelChoiceField(
         queryset=offered_dictionaries(),
         to_field_name="slug",
+        label=_("Dictionary"),
         required=False,
-        empty_label="Any dictionary",
-        error_messages={"invalid_choice": "There is no dictionary by that name."},
+        empty_label=_("Any dictionary"),
+        error_messages={"invalid_choice": _("There is no dictionary by that name.")},
     )
     length = forms.IntegerField(
-        label="Word length",
+        label=_("Word length"),
         required=False,
         min_value=1,
         max_value=MAX_WORD_LENGTH,
-        widget=forms.NumberInput(attrs={"placeholder": "Any", "inputmode": "numeric"}),
-        error_messages={"invalid": "The word length is a whole number of letters."},
+        widget=forms.NumberInput(attrs={"placeholder": _("Any"), "inputmode": "numeric"}),
+        error_messages={"invalid": _("The word length is a whole number of letters.")},
     )
     difficulty = forms.ChoiceField(
+        label=_("Difficulty"),
         choices=ANY_DIFFICULTY + Difficulty.choices,
         required=False,
-        error_messages={
-            "invalid_choice": "Difficulty is one of "
-            + ", ".join(label.lower() for label in Difficulty.labels)
-            + "."
-        },
+        error_messages={"invalid_choice": lazy(_difficulty_message, str)()},
     )
 
 
 class LeaderboardFilterForm(_PagedFilterForm):
     difficulty = forms.ChoiceField(
+        label=_("Difficulty"),
         choices=ANY_DIFFICULTY + [(value, value.label) for value in RANKED_DIFFICULTIES],
         required=False,
-        error_messages={
-            "invalid_choice": "Leaderboards rank "
-            + ", ".join(value.label.lower() for value in RANKED_DIFFICULTIES)
-            + " games (fair games are for learning and never ranked)."
-        },
+        error_messages={"invalid_choice": lazy(_ranked_difficulty_message, str)()},
     )
     period = forms.ChoiceField(
+        label=_("Period"),
         choices=Period.choices,
         required=False,
-        error_messages={"invalid_choice": "The period is all time, this week or today."},
+        error_messages={"invalid_choice": _("The period is all time, this week or today.")},
     )
     rank = forms.ChoiceField(
-        label="Rank by",
+        label=_("Rank by"),
         choices=Ranking.choices,
         required=False,
-        error_messages={"invalid_choice": "Rank by points or by win rate."},
+        error_messages={"invalid_choice": _("Rank by points or by win rate.")},
     )
     field_order = ["dictionary", "length", "difficulty", "period", "rank", "page"]
 
@@ -152,19 +171,23 @@ class RatingLeaderboardFilterForm(LeaderboardFilterForm):
 
 
 class GameFilterForm(_PagedFilterForm):
-    player = forms.CharField(label="Player (username)", required=False, max_length=150, strip=True)
+    player = forms.CharField(
+        label=_("Player (username)"), required=False, max_length=150, strip=True
+    )
     result = forms.ChoiceField(
+        label=_("Result"),
         choices=RESULT_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "Pick a result from the list."},
+        error_messages={"invalid_choice": _("Pick a result from the list.")},
     )
     ranked = forms.ChoiceField(
+        label=_("Ranked"),
         choices=RANKED_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "Pick ranked, unranked or either."},
+        error_messages={"invalid_choice": _("Pick ranked, unranked or either.")},
     )
-    started_from = FilterDateField(label="Started on or after")
-    started_to = FilterDateField(label="Started on or before")
+    started_from = FilterDateField(label=_("Started on or after"))
+    started_to = FilterDateField(label=_("Started on or before"))
     field_order = [
         "player",
         "dictionary",
@@ -181,7 +204,9 @@ class GameFilterForm(_PagedFilterForm):
         data = super().clean()
         start, end = data.get("started_from"), data.get("started_to")
         if start and end and start > end:
-            self.add_error("started_to", "The end date must be on or after the start date.")
+            self.add_error(
+                "started_to", gettext("The end date must be on or after the start date.")
+            )
         return data
 
     def filters(self) -> GameFilters:
@@ -200,4 +225,4 @@ class GameFilterForm(_PagedFilterForm):
 
 
 class StatisticsForm(forms.Form):
-    ranked = forms.BooleanField(label="Ranked games only", required=False)
+    ranked = forms.BooleanField(label=_("Ranked games only"), required=False)

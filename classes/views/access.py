@@ -11,6 +11,9 @@ import enum
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from classes.models import Assignment, Classroom
 from classes.selectors import ClassRole, class_role
@@ -29,10 +32,10 @@ _ALLOWED: dict[Need, frozenset[ClassRole]] = {
     Need.MANAGE: frozenset({ClassRole.INSTRUCTOR}),
     Need.PLAY: frozenset({ClassRole.STUDENT}),
 }
-_REFUSALS: dict[Need, str] = {
-    Need.RECORDS: "Only the class's instructor sees its students' records.",
-    Need.MANAGE: "Only the class's instructor can change it.",
-    Need.PLAY: "Only the students of this class can play its assignments.",
+_REFUSALS: dict[Need, Promise] = {
+    Need.RECORDS: _("Only the class's instructor sees its students' records."),
+    Need.MANAGE: _("Only the class's instructor can change it."),
+    Need.PLAY: _("Only the students of this class can play its assignments."),
 }
 
 
@@ -41,9 +44,9 @@ def classroom_for(request: HttpRequest, pk: int, need: Need) -> tuple[Classroom,
     classroom = get_object_or_404(Classroom.objects.select_related("instructor"), pk=pk)
     role = class_role(request.user, classroom)
     if role is ClassRole.NONE:
-        raise Http404("No such class.")
+        raise Http404(gettext("No such class."))
     if role not in _ALLOWED[need]:
-        raise PermissionDenied(_REFUSALS[need])
+        raise PermissionDenied(str(_REFUSALS[need]))
     return classroom, role
 
 

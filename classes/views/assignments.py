@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -89,7 +90,11 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
             except services.AssignmentExistsError as error:
                 if _same_assignment(error.assignment, chosen):
                     # The same form sent twice: say what the first did.
-                    messages.info(request, f"“{error.assignment.title}” is created; here it is.")
+                    messages.info(
+                        request,
+                        gettext("“%(title)s” is created; here it is.")
+                        % {"title": error.assignment.title},
+                    )
                     return redirect(_assignment_url(error.assignment))
                 form.add_error("title", error.message)
             except services.ClassRuleError as error:
@@ -97,14 +102,20 @@ def assignment_new(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"“{assignment.title}” is set. Its students see it on their home page "
-                    "until it is due.",
+                    gettext(
+                        "“%(title)s” is set. Its students see it on their home page until it is "
+                        "due."
+                    )
+                    % {"title": assignment.title},
                 )
                 return redirect(_assignment_url(assignment))
     else:
         taken = classroom.assignments.count()
         form = AssignmentForm(
-            initial={"title": f"Assignment {taken + 1}", "due_at": default_due_at()}
+            initial={
+                "title": gettext("Assignment %(number)s") % {"number": taken + 1},
+                "due_at": default_due_at(),
+            }
         )
     return render(
         request,
@@ -166,8 +177,12 @@ def assignment_edit(request: HttpRequest, pk: int, assignment_pk: int) -> HttpRe
             except services.ClassRuleError as error:
                 form.add_error("title", error.message)
             else:
-                state = "open" if is_open(assignment) else "closed: no new games"
-                messages.success(request, f"“{assignment.title}” is saved ({state}).")
+                state = gettext("open") if is_open(assignment) else gettext("closed: no new games")
+                messages.success(
+                    request,
+                    gettext("“%(title)s” is saved (%(state)s).")
+                    % {"title": assignment.title, "state": state},
+                )
                 return redirect(_assignment_url(assignment))
     else:
         form = AssignmentEditForm(initial={"title": assignment.title, "due_at": assignment.due_at})
@@ -296,10 +311,11 @@ def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpR
         return refused_back(error)
 
     def started(game: Game) -> str:
-        ranked = "ranked" if game.is_ranked else "unranked"
-        return (
-            f"“{assignment.title}”: a new {ranked} game, {assignment.settings_summary}. Good luck!"
-        )
+        if game.is_ranked:
+            message = gettext("“%(title)s”: a new ranked game, %(settings)s. Good luck!")
+        else:
+            message = gettext("“%(title)s”: a new unranked game, %(settings)s. Good luck!")
+        return message % {"title": assignment.title, "settings": assignment.settings_summary}
 
     try:
         return start_and_show(

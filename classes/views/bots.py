@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -112,14 +113,14 @@ def assignment_bot_games(
     classroom, _ = classroom_for(request, pk, Need.RECORDS)
     assignment = assignment_for(classroom, assignment_pk)
     if not assignment.is_for_bots:
-        raise Http404("This assignment is played on the board.")
+        raise Http404(gettext("This assignment is played on the board."))
     student = (
         get_user_model()
         .objects.filter(pk=student_pk, class_memberships__classroom=classroom)
         .first()
     )
     if student is None:
-        raise Http404("No such student in this class.")
+        raise Http404(gettext("No such student in this class."))
     games = list(
         bots.assignment_bot_games(assignment, student_id=student.pk).select_related("dictionary")
     )

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -60,7 +61,9 @@ def class_list(request: HttpRequest) -> HttpResponse:
 @login_required_htmx
 def class_new(request: HttpRequest) -> HttpResponse:
     if not can_run_classes(request.user):
-        raise PermissionDenied("Only instructors can create classes; ask an administrator.")
+        raise PermissionDenied(
+            gettext("Only instructors can create classes; ask an administrator.")
+        )
     form = ClassroomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -77,8 +80,11 @@ def class_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{classroom.name} is ready. Give your students its join code, "
-                f"{classroom.display_code}, or its join link.",
+                gettext(
+                    "%(name)s is ready. Give your students its join code, %(display_code)s, "
+                    "or its join link."
+                )
+                % {"name": classroom.name, "display_code": classroom.display_code},
             )
             return redirect("class_detail", pk=classroom.pk)
     return render(request, "classes/class_form.html", {"form": form})
@@ -122,7 +128,11 @@ def join_and_go(request: HttpRequest, code: str) -> HttpResponse:
         messages.info(request, error.message)
         return redirect("class_detail", pk=error.classroom.pk)
     classroom = membership.classroom
-    messages.success(request, f"Welcome to {classroom.name} ({classroom.term})!")
+    messages.success(
+        request,
+        gettext("Welcome to %(name)s (%(term)s)!")
+        % {"name": classroom.name, "term": classroom.term},
+    )
     return redirect("class_detail", pk=classroom.pk)
 
 
@@ -173,8 +183,11 @@ def class_rotate_code(request: HttpRequest, pk: int) -> HttpResponseBase:
     services.classroom_rotate_code(classroom=classroom)
     messages.success(
         request,
-        f"The join code is now {classroom.display_code}; {old_code} and its link no longer "
-        "work. Students already in the class stay in it.",
+        gettext(
+            "The join code is now %(code)s; %(old_code)s and its link no longer work. "
+            "Students already in the class stay in it."
+        )
+        % {"code": classroom.display_code, "old_code": old_code},
     )
     return redirect("class_detail", pk=classroom.pk)
 
@@ -190,8 +203,11 @@ def class_remove_student(request: HttpRequest, pk: int, student_pk: int) -> Http
     else:
         messages.success(
             request,
-            f"{student.get_username()} is no longer in {classroom.name}; their games stay "
-            "theirs. They can join again with the code until you rotate it.",
+            gettext(
+                "%(username)s is no longer in %(name)s; their games stay theirs. They "
+                "can join again with the code until you rotate it."
+            )
+            % {"username": student.get_username(), "name": classroom.name},
         )
     return redirect(reverse("class_detail", kwargs={"pk": classroom.pk}) + "#students")
 
@@ -205,7 +221,10 @@ def class_leave(request: HttpRequest, pk: int) -> HttpResponseBase:
     except services.ClassRuleError as error:
         messages.info(request, error.message)
     else:
-        messages.success(request, f"You left {classroom.name}. Your games stay yours.")
+        messages.success(
+            request,
+            gettext("You left %(name)s. Your games stay yours.") % {"name": classroom.name},
+        )
     return redirect("class_list")
 
 
@@ -217,7 +236,9 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
         name = str(classroom)
         services.classroom_delete(classroom=classroom)
         messages.success(
-            request, f"{name} is deleted, with its assignments. Every game stays its player's."
+            request,
+            gettext("%(name)s is deleted, with its assignments. Every game stays its player's.")
+            % {"name": name},
         )
         return redirect("class_list")
     return render(

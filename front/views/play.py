@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -193,14 +194,14 @@ def computer_replay(request: HttpRequest, pk: int) -> HttpResponse:
             player=request.user, game_id=pk, address=client_ip_address(request)
         )
     except Game.DoesNotExist:
-        raise Http404("No such game.") from None
+        raise Http404(gettext("No such game.")) from None
     except RateLimitExceeded as error:
         return too_many_requests(request, error)
     except services.GameRuleError as error:
         messages.error(request, error.message)
         return redirect("game_review", pk=pk)
     if game.letters:
-        messages.info(request, "The computer has already played this game: here it is.")
+        messages.info(request, gettext("The computer has already played this game: here it is."))
     else:
         messages.success(request, _computer_started_message(game))
     return redirect("game_detail", pk=game.pk)
@@ -233,27 +234,70 @@ def computer_announcement(outcome: services.ComputerMove) -> str:
     """The computer's guess, why it chose it, and what it did, in words."""
     report, game = outcome.report, outcome.game
     letter = report.letter.upper()
-    sentence = f"The computer guessed {letter}: {outcome.proposal.reason}"
+    # The reason is the engine's own sentence, in English (games.engine imports no Django).
+    parts = [
+        gettext("The computer guessed %(letter)s: %(reason)s")
+        % {"letter": letter, "reason": outcome.proposal.reason}
+    ]
     if report.miss:
-        sentence += f" {letter} is not in the word."
+        parts.append(gettext("%(letter)s is not in the word.") % {"letter": letter})
     else:
         count = report.pattern.count(report.letter)
-        sentence += f" Yes, {count} {letter}'s." if count > 1 else f" Yes, 1 {letter}."
+        parts.append(
+            npgettext(
+                "the computer's guess: Yes, 3 E's",
+                "Yes, %(count)s %(letter)s.",
+                "Yes, %(count)s %(letter)s's.",
+                count,
+            )
+            % {"count": count, "letter": letter}
+        )
     if game.status == engine.Status.WON:
-        return f"{sentence} The computer won: the word is {game.word.upper()}."
-    if game.status == engine.Status.LOST:
-        return f"{sentence} The computer lost. The word: {game.word.upper()}."
-    left = game.misses_left
-    return sentence + f" {left} wrong guess{'es' * (left != 1)} left."
+        parts.append(
+            gettext("The computer won: the word is %(word)s.") % {"word": game.word.upper()}
+        )
+    elif game.status == engine.Status.LOST:
+        parts.append(
+            gettext("The computer lost. The word: %(word)s.") % {"word": game.word.upper()}
+        )
+    else:
+        parts.append(_wrong_guesses_left(game.misses_left))
+    return " ".join(parts)
+
+
+def _wrong_guesses_left(left: int) -> str:
+    return ngettext("%(count)s wrong guess left.", "%(count)s wrong guesses left.", left) % {
+        "count": left
+    }
 
 
 def _computer_started_message(game: Game) -> str:
-    return (
-        f"The computer plays a {game.length}-letter word, {game.max_misses} wrong "
-        f"guess{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}"
-        f"{' (the same seed as your game)' if game.computer_replay_of_id else ''}. "
-        "Watch it guess."
-    )
+    if game.computer_replay_of_id:
+        message = ngettext(
+            "The computer plays a %(length)s-letter word, %(count)s wrong guess allowed, "
+            "%(difficulty)s (the same seed as your game). Watch it guess.",
+            "The computer plays a %(length)s-letter word, %(count)s wrong guesses allowed, "
+            "%(difficulty)s (the same seed as your game). Watch it guess.",
+            game.max_misses,
+        )
+    else:
+        message = ngettext(
+            "The computer plays a %(length)s-letter word, %(count)s wrong guess allowed, "
+            "%(difficulty)s. Watch it guess.",
+            "The computer plays a %(length)s-letter word, %(count)s wrong guesses allowed, "
+            "%(difficulty)s. Watch it guess.",
+            game.max_misses,
+        )
+    return message % _settings_words(game)
+
+
+def _settings_words(game: Game) -> dict[str, object]:
+    """The placeholders of the sentences that say a game's settings."""
+    return {
+        "length": game.length,
+        "count": game.max_misses,
+        "difficulty": str(game.get_difficulty_display()).lower(),
+    }
 
 
 @require_safe
@@ -334,12 +378,12 @@ def _board_action(
     form = GuessForm(request.POST)
     if not form.is_valid():
         game = player_game(player=request.user, game_id=pk)
-        notice = Notice(message=GuessForm.BAD_BOARD_MESSAGE, tags="error")
+        notice = Notice(message=str(GuessForm.BAD_BOARD_MESSAGE), tags="error")
     else:
         try:
             game, notice = act(form.cleaned_data)
         except Game.DoesNotExist:
-            raise Http404("No such game.") from None
+            raise Http404(gettext("No such game.")) from None
         except RateLimitExceeded as error:
             return _rate_limited_board(request, pk, error)
         except services.GameRuleError as error:
@@ -392,7 +436,11 @@ def game_hint(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def hint_announcement(outcome: services.HintOutcome) -> str:
-    return f"Hint: {outcome.hint.letter.upper()}. {outcome.hint.reason}"
+    # The reason is the engine's own sentence, in English (games.engine imports no Django).
+    return gettext("Hint: %(letter)s. %(reason)s") % {
+        "letter": outcome.hint.letter.upper(),
+        "reason": outcome.hint.reason,
+    }
 
 
 @require_POST
@@ -401,45 +449,78 @@ def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game = services.game_forfeit(game_id=pk, player=request.user)
     except Game.DoesNotExist:
-        raise Http404("No such game.") from None
+        raise Http404(gettext("No such game.")) from None
     except services.GameRuleError as error:
         messages.error(request, error.message)
     else:
         messages.info(
-            request, f"You gave up; it counts as a loss. The computer's word: {game.word.upper()}."
+            request,
+            gettext("You gave up; it counts as a loss. The computer's word: %(word)s.")
+            % {"word": game.word.upper()},
         )
     return redirect("game_detail", pk=pk)  # type: ignore[return-value]
 
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+# How many times a letter shows, in words ("Yes, two Es."), up to six; digits above.
+_COUNT_WORDS = {
+    1: pgettext_lazy("a letter shows: Yes, one E", "one"),
+    2: pgettext_lazy("a letter shows: Yes, two Es", "two"),
+    3: pgettext_lazy("a letter shows: Yes, three Es", "three"),
+    4: pgettext_lazy("a letter shows: Yes, four Es", "four"),
+    5: pgettext_lazy("a letter shows: Yes, five Es", "five"),
+    6: pgettext_lazy("a letter shows: Yes, six Es", "six"),
+}
 
 
 def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
     """What a guess did, in words (read aloud by screen readers, shown on the board)."""
     letter = report.letter.upper()
     if report.miss:
-        sentence = f"No {letter}."
+        parts = [gettext("No %(letter)s.") % {"letter": letter}]
     else:
         count = report.pattern.count(report.letter)
-        sentence = f"Yes, {_COUNT_WORDS.get(count, str(count))} {letter}{'s' * (count > 1)}."
+        parts = [
+            ngettext("Yes, %(count)s %(letter)s.", "Yes, %(count)s %(letter)ss.", count)
+            % {"count": _COUNT_WORDS.get(count, count), "letter": letter}
+        ]
     if game.status == engine.Status.WON:
-        return f"{sentence} You won: the word is {game.word.upper()}."
-    if game.status == engine.Status.LOST:
-        return f"{sentence} You lost. The computer's word: {game.word.upper()}."
-    left = game.misses_left
-    sentence += f" {left} wrong guess{'es' * (left != 1)} left."
-    if shows_words_left(game):
-        sentence += f" {game.words_left} word{'s' * (game.words_left != 1)} still possible."
-    return sentence
+        parts.append(gettext("You won: the word is %(word)s.") % {"word": game.word.upper()})
+    elif game.status == engine.Status.LOST:
+        parts.append(
+            gettext("You lost. The computer's word: %(word)s.") % {"word": game.word.upper()}
+        )
+    else:
+        parts.append(_wrong_guesses_left(game.misses_left))
+        if shows_words_left(game):
+            parts.append(_words_still_possible(game.words_left))
+    return " ".join(parts)
+
+
+def _words_still_possible(words: int) -> str:
+    return ngettext("%(count)s word still possible.", "%(count)s words still possible.", words) % {
+        "count": words
+    }
 
 
 def undo_announcement(outcome: services.UndoOutcome) -> str:
     game = outcome.game
     letter = outcome.letter.upper()
-    sentence = f"Took back {letter}{' (a miss)' if outcome.was_miss else ''}."
-    left = game.misses_left
-    sentence += f" {left} wrong guess{'es' * (left != 1)} left,"
-    return sentence + f" {game.words_left} word{'s' * (game.words_left != 1)} still possible."
+    took_back = (
+        gettext("Took back %(letter)s (a miss).")
+        if outcome.was_miss
+        else gettext("Took back %(letter)s.")
+    ) % {"letter": letter}
+    left = ngettext(
+        "%(count)s wrong guess left,", "%(count)s wrong guesses left,", game.misses_left
+    )
+    left %= {"count": game.misses_left}
+    words = npgettext(
+        "after “5 wrong guesses left,”",
+        "%(count)s word still possible.",
+        "%(count)s words still possible.",
+        game.words_left,
+    ) % {"count": game.words_left}
+    return f"{took_back} {left} {words}"
 
 
 def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
@@ -471,13 +552,27 @@ def _settings_from_query(query: QueryDict) -> dict[str, str | bool]:
 
 
 def _started_message(game: Game, *, asked_for_word_count: bool) -> str:
-    ranked = "ranked" if game.is_ranked else "unranked"
-    message = (
-        f"New {ranked} game: a {game.length}-letter word, {game.max_misses} wrong "
-        f"guess{'es' * (game.max_misses != 1)} allowed, {game.get_difficulty_display().lower()}."
-    )
-    if not game.is_ranked and not asked_for_word_count:
-        message += (
-            f" Fewer than {settings.RANKED_MIN_WORDS} words have this length, so it is not ranked."
+    if game.is_ranked:
+        message = ngettext(
+            "New ranked game: a %(length)s-letter word, %(count)s wrong guess allowed, "
+            "%(difficulty)s.",
+            "New ranked game: a %(length)s-letter word, %(count)s wrong guesses allowed, "
+            "%(difficulty)s.",
+            game.max_misses,
         )
-    return message + " Good luck!"
+    else:
+        message = ngettext(
+            "New unranked game: a %(length)s-letter word, %(count)s wrong guess allowed, "
+            "%(difficulty)s.",
+            "New unranked game: a %(length)s-letter word, %(count)s wrong guesses allowed, "
+            "%(difficulty)s.",
+            game.max_misses,
+        )
+    parts = [message % _settings_words(game)]
+    if not game.is_ranked and not asked_for_word_count:
+        parts.append(
+            gettext("Fewer than %(count)s words have this length, so it is not ranked.")
+            % {"count": settings.RANKED_MIN_WORDS}
+        )
+    parts.append(gettext("Good luck!"))
+    return " ".join(parts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
@@ -34,7 +35,7 @@ IMAGE_MAX_AGE = 10 * 60
 @never_cache  # what it shows depends on the viewer and on the day
 def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not share_code_matches(pk, code):
-        raise Http404("No such result.")
+        raise Http404(gettext("No such result."))
     game = get_object_or_404(Game.objects.select_related("player", "dictionary"), pk=pk)
     hidden = not game.is_over or is_secret_for(game, request.user)
     title = share_title(game, daily_share_title(game))
@@ -62,7 +63,7 @@ def game_result_image(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     """The result's picture for link previews: what the result page shows anyone (no
     letter), so the same for every viewer and cacheable."""
     if not share_code_matches(pk, code):
-        raise Http404("No such result.")
+        raise Http404(gettext("No such result."))
     game = get_object_or_404(Game, pk=pk)
     # The board's own test (``game_change``): the picture never says "rated" of a game
     # the board calls unrated, nor the reverse.

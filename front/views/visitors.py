@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from core.client_ip import client_ip_address
@@ -22,7 +23,7 @@ def game_try(request: HttpRequest) -> HttpResponse:
         return redirect("game_new")
     defaults = NewGameForm()  # the winnable opening board a newcomer meets
     if defaults.chosen_dictionary is None or defaults.fields["length"].initial is None:
-        messages.error(request, "There is no word list to play with yet; try again later.")
+        messages.error(request, gettext("There is no word list to play with yet; try again later."))
         return redirect("home")
 
     def start() -> Game:
@@ -39,8 +40,14 @@ def game_try(request: HttpRequest) -> HttpResponse:
         request,
         start,
         started=lambda game: (
-            f"A practice game: a {game.length}-letter word, {game.max_misses} wrong guesses "
-            "allowed. Sign up at any time to keep your games and to play ranked."
+            ngettext(
+                "A practice game: a %(length)s-letter word, %(count)s wrong guess allowed. "
+                "Sign up at any time to keep your games and to play ranked.",
+                "A practice game: a %(length)s-letter word, %(count)s wrong guesses allowed. "
+                "Sign up at any time to keep your games and to play ranked.",
+                game.max_misses,
+            )
+            % {"length": game.length, "count": game.max_misses}
         ),
         refused=refused_to(request, "home"),
     )

@@ -12,8 +12,11 @@ from django.db import models
 from django.db.models import F
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dictionaries.models import Dictionary
+from games.difficulties import label as difficulty_label
 from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
@@ -23,9 +26,11 @@ MAX_WRONG_GUESSES = 26
 
 
 # The difficulties: one per word-maker of the engine's registry (games/engine/makers/), with
-# its label, in its order. Adding a word-maker there changes these choices (a migration).
+# its label in the player's language (games/difficulties.py), in its order. Adding a
+# word-maker there changes these choices (a migration).
 Difficulty = models.TextChoices(  # type: ignore[misc]
-    "Difficulty", [(maker.name.upper(), (maker.name, maker.label)) for maker in MAKERS]
+    "Difficulty",
+    [(maker.name.upper(), (maker.name, difficulty_label(maker.name))) for maker in MAKERS],
 )
 # The columns that store a difficulty (the registry refuses a longer name).
 DIFFICULTY_MAX_LENGTH = NAME_MAX_LENGTH
@@ -38,18 +43,18 @@ UNRANKED_DIFFICULTIES = tuple(Difficulty(maker.name) for maker in MAKERS if not 
 
 
 class Status(models.TextChoices):
-    PLAYING = EngineStatus.PLAYING.value, "In progress"
-    WON = EngineStatus.WON.value, "Won"
-    LOST = EngineStatus.LOST.value, "Lost"
+    PLAYING = EngineStatus.PLAYING.value, pgettext_lazy("game status", "In progress")
+    WON = EngineStatus.WON.value, pgettext_lazy("game status", "Won")
+    LOST = EngineStatus.LOST.value, pgettext_lazy("game status", "Lost")
 
 
 class Reason(models.TextChoices):
-    HARDEST = EngineReason.HARDEST.value, "Hardest family"
-    SECOND_HARDEST = EngineReason.SECOND_HARDEST.value, "Second hardest (difficulty schedule)"
-    ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, "Only family (second hardest was due)"
-    LOOKAHEAD = EngineReason.LOOKAHEAD.value, "Worth the most misses to the end (lookahead)"
-    HONEST = EngineReason.HONEST.value, "Holds the secret word (fair game)"
-    LEAST_KNOWN = EngineReason.LEAST_KNOWN.value, "Words you are less likely to know (obscure)"
+    HARDEST = EngineReason.HARDEST.value, _("Hardest family")
+    SECOND_HARDEST = EngineReason.SECOND_HARDEST.value, _("Second hardest (difficulty schedule)")
+    ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, _("Only family (second hardest was due)")
+    LOOKAHEAD = EngineReason.LOOKAHEAD.value, _("Worth the most misses to the end (lookahead)")
+    HONEST = EngineReason.HONEST.value, _("Holds the secret word (fair game)")
+    LEAST_KNOWN = EngineReason.LEAST_KNOWN.value, _("Words you are less likely to know (obscure)")
 
 
 class CountsAs(models.TextChoices):
@@ -58,12 +63,12 @@ class CountsAs(models.TextChoices):
     undo, and nobody reads its families or candidates while it is played
     (``games.secrecy``). The label is what the player is told it is, in a sentence."""
 
-    NOTHING = "", "a practice game"
-    RANKED = "ranked", "a ranked game"
+    NOTHING = "", _("a practice game")
+    RANKED = "ranked", _("a ranked game")
     # Someone's one attempt at a board everyone plays with one seed (the day's puzzle): it
     # has a board of its own, so it is on no points leaderboard and forfeits no ranked game.
-    ONE_ATTEMPT = "one_attempt", "your one attempt at the daily puzzle"
-    ASSIGNMENT = "assignment", "a game of a class assignment"
+    ONE_ATTEMPT = "one_attempt", _("your one attempt at the daily puzzle")
+    ASSIGNMENT = "assignment", _("a game of a class assignment")
 
 
 COUNTS_AS_MAX_LENGTH = 11

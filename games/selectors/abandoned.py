@@ -14,6 +14,7 @@ import datetime as dt
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games.models import CountsAs, Game, Status
 
@@ -40,14 +41,20 @@ def abandon_limit_words() -> str:
     minutes = int(settings.RANKED_ABANDON_AFTER.total_seconds() // 60)
     if minutes % 60 == 0:
         hours = minutes // 60
-        return "an hour" if hours == 1 else f"{hours} hours"
-    return "a minute" if minutes == 1 else f"{minutes} minutes"
+        return ngettext("an hour", "%(count)s hours", hours) % {"count": hours}
+    return ngettext("a minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def abandoned_message(game: Game) -> str:
     """What the player is told of their game finished as abandoned (safe to show them)."""
-    kind = "daily attempt" if game.counts_as == CountsAs.ONE_ATTEMPT else "ranked game"
-    return (
-        f"This {kind} was left with no move for over {abandon_limit_words()}, so it counts "
-        f"as a loss. The computer's word: {game.word.upper()}."
-    )
+    if game.counts_as == CountsAs.ONE_ATTEMPT:
+        message = gettext(
+            "This daily attempt was left with no move for over %(limit)s, so it counts as a "
+            "loss. The computer's word: %(word)s."
+        )
+    else:
+        message = gettext(
+            "This ranked game was left with no move for over %(limit)s, so it counts as a "
+            "loss. The computer's word: %(word)s."
+        )
+    return message % {"limit": abandon_limit_words(), "word": game.word.upper()}

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, offered_dictionaries
-from games.engine import HIDDEN, EngineError, maker_for
+from games import difficulties
+from games.engine import HIDDEN, EngineError
 from games.models import RULE_DIFFICULTIES, CountsAs, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
 
@@ -66,8 +69,10 @@ def _key(letter: str, *, guessed: set[str], pattern: str) -> Key:
     if letter not in guessed:
         return Key(letter=letter, state="open", label=letter.upper(), spoken="")
     if letter in pattern:
-        return Key(letter, "hit", letter.upper(), f"{letter.upper()}, in the word")
-    return Key(letter, "miss", letter.upper(), f"{letter.upper()}, not in the word")
+        spoken = gettext("%(letter)s, in the word") % {"letter": letter.upper()}
+        return Key(letter, "hit", letter.upper(), spoken)
+    spoken = gettext("%(letter)s, not in the word") % {"letter": letter.upper()}
+    return Key(letter, "miss", letter.upper(), spoken)
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,7 @@ def _tiles(game: Game) -> tuple[Tile, ...]:
 
 # A bot game is its program's: on the board its player only watches (no guess, hint or
 # undo there), so a person can never play for their bot, in an assignment or on a board.
-BOT_GAME_ON_BOARD = (
+BOT_GAME_ON_BOARD = _(
     "A program plays this game through the API; on the board you can only watch. "
     "Nothing was changed."
 )
@@ -177,17 +182,17 @@ def undo_refusal(game: Game) -> str | None:
 def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
     """``undo_refusal`` with what the game counts as already known (the board asks once)."""
     if game.played_by_computer:
-        return "The computer plays this game: it keeps every guess it makes."
+        return gettext("The computer plays this game: it keeps every guess it makes.")
     if game.played_by_bot:
-        return BOT_GAME_ON_BOARD
+        return str(BOT_GAME_ON_BOARD)
     if counting is not None:
         return undo_counting_refusal(counting)
     if game.forfeited:
-        return "You gave up this game, so there is no guess to take back."
+        return gettext("You gave up this game, so there is no guess to take back.")
     if game.is_over:
-        return "This game is over, so its guesses stay; start a new game to try again."
+        return gettext("This game is over, so its guesses stay; start a new game to try again.")
     if not game.letters:
-        return "There is no guess to take back yet."
+        return gettext("There is no guess to take back yet.")
     return None
 
 
@@ -296,7 +301,7 @@ class ParInfo:
     def no_par_reason(self) -> str:
         """Why the difficulty has no par, as its word-maker says; empty if it names none."""
         try:
-            return maker_for(self.difficulty).no_par_reason
+            return str(difficulties.no_par_reason(self.difficulty))
         except EngineError:  # a difficulty typed into the form that is none of them
             return ""
 

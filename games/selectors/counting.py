@@ -12,6 +12,8 @@ What a game counts as is stored on it when it starts (``Game.counts_as``, set by
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.models import CountsAs, Game
 
 
@@ -20,7 +22,7 @@ def counts_as(game: Game) -> str | None:
     it is a practice, fair or computer game that counts for nothing."""
     if game.counts_as == CountsAs.NOTHING:
         return None
-    return CountsAs(game.counts_as).label
+    return str(CountsAs(game.counts_as).label)
 
 
 def hint_refusal(game: Game) -> str | None:
@@ -28,15 +30,15 @@ def hint_refusal(game: Game) -> str | None:
     what = counts_as(game)
     if what is None:
         return None
-    return (
-        f"No hints in {what}: it counts, so you play it on your own. No hint was given and "
+    return gettext(
+        "No hints in %(what)s: it counts, so you play it on your own. No hint was given and "
         "nothing was changed. Hints (and taking back a guess) are for practice games."
-    )
+    ) % {"what": what}
 
 
 def undo_counting_refusal(what: str) -> str:
     """Why no guess is taken back in a game that counts as ``what`` (``counts_as``)."""
-    return (
-        f"This is {what}: a guess cannot be taken back, or one could try each letter and "
+    return gettext(
+        "This is %(what)s: a guess cannot be taken back, or one could try each letter and "
         "keep the best answer. Only practice games allow it."
-    )
+    ) % {"what": what}

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 from django.core.cache import cache
+from django.utils.translation import gettext
 
 from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
@@ -101,12 +102,15 @@ class WordsLeftChart:
     @property
     def description(self) -> str:
         """The chart in words, for screen readers."""
-        steps = [f"{self.points[0].words:,} at the start"]
-        steps += [
-            f"after {point.letter}, {point.words:,}{' (a miss)' if point.miss else ''}"
-            for point in self.points[1:]
-        ]
-        return "Words still possible: " + "; ".join(steps) + "."
+        steps = [gettext("%(count)s at the start") % {"count": f"{self.points[0].words:,}"}]
+        for point in self.points[1:]:
+            step = (
+                gettext("after %(letter)s, %(count)s (a miss)")
+                if point.miss
+                else gettext("after %(letter)s, %(count)s")
+            )
+            steps.append(step % {"letter": point.letter, "count": f"{point.words:,}"})
+        return gettext("Words still possible: %(steps)s.") % {"steps": "; ".join(steps)}
 
 
 @dataclass(frozen=True)

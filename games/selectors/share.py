@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext, ngettext
 
 from games.models import Game, Status
 
@@ -52,24 +53,39 @@ def share_title(game: Game, title: str | None = None) -> str:
     else the game's settings."""
     if title is not None:
         return title
-    hints = f", {game.hints_used} hint{'s' * (game.hints_used != 1)}" if game.hints_used else ""
-    return (
-        f"Evil Hangman: {game.length} letter{'s' * (game.length != 1)}, "
-        f"{game.get_difficulty_display().lower()}, "
-        f"{game.max_misses} wrong guess{'es' * (game.max_misses != 1)} allowed{hints}"
-    )
+    parts = {
+        "letters": ngettext("%(count)s letter", "%(count)s letters", game.length)
+        % {"count": game.length},
+        "difficulty": str(game.get_difficulty_display()).lower(),
+        "wrong": ngettext(
+            "%(count)s wrong guess allowed", "%(count)s wrong guesses allowed", game.max_misses
+        )
+        % {"count": game.max_misses},
+    }
+    if not game.hints_used:
+        return gettext("Evil Hangman: %(letters)s, %(difficulty)s, %(wrong)s") % parts
+    parts["hints"] = ngettext("%(count)s hint", "%(count)s hints", game.hints_used) % {
+        "count": game.hints_used
+    }
+    return gettext("Evil Hangman: %(letters)s, %(difficulty)s, %(wrong)s, %(hints)s") % parts
 
 
 def result_line(game: Game) -> str:
     guesses = len(game.letters)
-    counts = f"{game.misses}/{game.max_misses} misses, {guesses} guess{'es' * (guesses != 1)}"
+    counts = ngettext(
+        "%(misses)s/%(max)s misses, %(count)s guess",
+        "%(misses)s/%(max)s misses, %(count)s guesses",
+        guesses,
+    ) % {"misses": game.misses, "max": game.max_misses, "count": guesses}
     if game.status == Status.WON:
-        return f"Solved with {counts}"
-    if game.abandoned:
-        return f"Abandoned after {counts}"
-    if game.forfeited:
-        return f"Gave up after {counts}"
-    return f"Not solved: {counts}"
+        line = gettext("Solved with %(counts)s")
+    elif game.abandoned:
+        line = gettext("Abandoned after %(counts)s")
+    elif game.forfeited:
+        line = gettext("Gave up after %(counts)s")
+    else:
+        line = gettext("Not solved: %(counts)s")
+    return line % {"counts": counts}
 
 
 def share_text(game: Game, *, link: str, title: str | None = None) -> str:
@@ -129,13 +145,14 @@ def share_preview(
         line = result_line(game)
         description = f"{game.player.get_username()}: {line} {guess_squares(game)}"
     else:
-        line = "still being played"
-        description = "A game of Evil Hangman in progress."
+        line = gettext("still being played")
+        description = gettext("A game of Evil Hangman in progress.")
     return SharePreview(
         description=description,
         image_url=absolute_url(result_image_path(game)),
         image_width=1200,
         image_height=630,
-        image_alt=f"{share_title(game, title)}: {line}, with one square per guess",
+        image_alt=gettext("%(title)s: %(line)s, with one square per guess")
+        % {"title": share_title(game, title), "line": line},
         card="summary_large_image",
     )

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.models import Difficulty
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.difficulties import CHOICE_MESSAGE
 
 if TYPE_CHECKING:
     from games.models import Game
 
-DIFFICULTY_CHOICE_MESSAGE = (
-    "Choose a difficulty: " + ", ".join(label.lower() for label in Difficulty.labels) + "."
-)
+DIFFICULTY_CHOICE_MESSAGE = CHOICE_MESSAGE
 
-NOT_OFFERED_MESSAGE = "That dictionary is not offered for new games; choose one listed."
+NOT_OFFERED_MESSAGE = _("That dictionary is not offered for new games; choose one listed.")
 
 
 class GameRuleError(Exception):
     """A request the rules refuse; the message is safe to show to the player."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Promise) -> None:
+        message = str(message)  # worded now, in the language of the request that raised it
         super().__init__(message)
         self.message = message
 
@@ -29,11 +32,15 @@ class GameInProgressError(GameRuleError):
 
     def __init__(self, game: Game, *, changed: bool = False) -> None:
         super().__init__(
-            "Your ranked game in progress is not the one you agreed to forfeit (it changed in "
-            "another tab or window). Nothing was forfeited; confirm again."
+            gettext(
+                "Your ranked game in progress is not the one you agreed to forfeit (it changed "
+                "in another tab or window). Nothing was forfeited; confirm again."
+            )
             if changed
-            else "You already have a ranked game in progress. Starting a new one forfeits it "
-            "(it counts as a loss)."
+            else gettext(
+                "You already have a ranked game in progress. Starting a new one forfeits it "
+                "(it counts as a loss)."
+            )
         )
         self.game = game
         self.changed = changed
@@ -52,8 +59,11 @@ class GameAlreadyStartedError(GameShownError):
 
     def __init__(self, game: Game) -> None:
         super().__init__(
-            f"That form had already started game {game.pk}; nothing else was started or "
-            "forfeited. Here it is.",
+            gettext(
+                "That form had already started game %(game)s; nothing else was started or "
+                "forfeited. Here it is."
+            )
+            % {"game": game.pk},
             game,
         )
 

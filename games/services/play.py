@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.ratelimit import rate_limit_hit
 from games import engine
@@ -80,7 +81,9 @@ def game_guess(
     with transaction.atomic():
         game = _locked_game().get(pk=game_id, player=player, **found)
         if game.played_by_computer:
-            raise GuessRejectedError("The computer is playing this game; you can only watch.")
+            raise GuessRejectedError(
+                gettext("The computer is playing this game; you can only watch.")
+            )
         if game.played_by_bot and not bot:
             raise GuessRejectedError(BOT_GAME_ON_BOARD)
         if not is_abandoned(game):
@@ -108,11 +111,13 @@ def _guess_locked(
     if game.abandoned:  # finished by the site already (another tab, the command)
         raise GameAbandonedError(abandoned_message(game), game)
     if game.is_over:
-        raise GuessRejectedError("This game is over. Start a new one to play again.")
+        raise GuessRejectedError(gettext("This game is over. Start a new one to play again."))
     if expected_guesses is not None and expected_guesses != len(game.letters):
         raise StaleBoardError(
-            "This board was out of date (the game moved on in another tab or window); "
-            "here is the current board. Nothing was changed."
+            gettext(
+                "This board was out of date (the game moved on in another tab or window); "
+                "here is the current board. Nothing was changed."
+            )
         )
     if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
         # Before the search runs.
@@ -199,8 +204,10 @@ def game_undo(
             raise UndoRefusedError(refusal)
         if expected_guesses is not None and expected_guesses != len(game.letters):
             raise StaleBoardError(
-                "This board was out of date (the game moved on in another tab or window); "
-                "here is the current board. Nothing was taken back."
+                gettext(
+                    "This board was out of date (the game moved on in another tab or window); "
+                    "here is the current board. Nothing was taken back."
+                )
             )
         moves = list(Move.objects.filter(game=game).order_by("-number")[:2])
         last, previous = moves[0], (moves[1] if len(moves) > 1 else None)
@@ -289,8 +296,10 @@ def _refuse_hint(
     the very letters the hint was worked out on."""
     if game.played_by_computer:
         raise HintRefusedError(
-            "The computer plays this game by itself; hints are for your own games. "
-            "Nothing was changed."
+            gettext(
+                "The computer plays this game by itself; hints are for your own games. "
+                "Nothing was changed."
+            )
         )
     if game.played_by_bot:
         raise HintRefusedError(BOT_GAME_ON_BOARD)
@@ -299,14 +308,16 @@ def _refuse_hint(
         raise HintRefusedError(refusal)
     if game.is_over:
         raise HintRefusedError(
-            "This game is over, so there is nothing to hint; nothing was changed."
+            gettext("This game is over, so there is nothing to hint; nothing was changed.")
         )
     if (expected_guesses is not None and expected_guesses != len(game.letters)) or (
         expected_letters is not None and expected_letters != game.letters
     ):
         raise StaleBoardError(
-            "This board was out of date (the game moved on in another tab or window); "
-            "here is the current board. No hint was given."
+            gettext(
+                "This board was out of date (the game moved on in another tab or window); "
+                "here is the current board. No hint was given."
+            )
         )
 
 
@@ -315,16 +326,19 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, player=player)
         if game.played_by_computer:
-            raise GameRuleError("The computer never gives up: watch it play to the end.")
+            raise GameRuleError(gettext("The computer never gives up: watch it play to the end."))
         if game.abandoned:  # the site finished it before this click: say so
             raise GameRuleError(abandoned_message(game))
         if game.forfeited:  # a double click, or a second tab: say what the first one did
             raise GameRuleError(
-                "You already gave up this game; it counts as a loss. "
-                f"The computer's word: {game.word.upper()}."
+                gettext(
+                    "You already gave up this game; it counts as a loss. "
+                    "The computer's word: %(word)s."
+                )
+                % {"word": game.word.upper()}
             )
         if game.is_over:
-            raise GameRuleError("This game is already over.")
+            raise GameRuleError(gettext("This game is already over."))
         locked_game_forfeit(game)
         return game
 
@@ -374,10 +388,12 @@ def _finished_fields(game: Game) -> dict[str, object]:
 
 def _guess_error_message(error: engine.GuessError, raw: str) -> str:
     if isinstance(error, engine.RepeatedLetterError):
-        return f"You already guessed “{raw.strip().upper()}”. Pick another letter."
+        return gettext("You already guessed “%(letter)s”. Pick another letter.") % {
+            "letter": raw.strip().upper()
+        }
     if isinstance(error, engine.GameOverError):
-        return "This game is over. Start a new one to play again."
-    return "A guess is a single letter from A to Z."
+        return gettext("This game is over. Start a new one to play again.")
+    return gettext("A guess is a single letter from A to Z.")
 
 
 @dataclass(frozen=True)
@@ -407,12 +423,14 @@ def computer_move(
     with transaction.atomic():
         game = _locked_game().get(pk=game_id, player=player)
         if not game.played_by_computer:
-            raise GuessRejectedError("This is your game: the computer does not play it for you.")
+            raise GuessRejectedError(
+                gettext("This is your game: the computer does not play it for you.")
+            )
         if game.is_over:
-            raise GuessRejectedError("The computer's game is over.")
+            raise GuessRejectedError(gettext("The computer's game is over."))
         if expected_guesses is not None and expected_guesses != len(game.letters):
             raise StaleBoardError(
-                "The computer's game moved on in another tab or window; here it is now."
+                gettext("The computer's game moved on in another tab or window; here it is now.")
             )
         rate_limit_hit(scope="fiendish_guess", player=player, address=address)  # before the search
         state = game_state(game)

@@ -17,6 +17,7 @@ from typing import Protocol
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from core.guests import guest_create, is_guest
 from core.ratelimit import rate_limit_hit
@@ -74,7 +75,10 @@ def settings_lexicon_load(game_settings: GameSettings) -> engine.Lexicon:
     try:
         return get_lexicon(dictionary_id=dictionary.pk, length=length)
     except EmptyBucketError:
-        raise GameRuleError(f"{dictionary.name} has no words of length {length}.") from None
+        raise GameRuleError(
+            gettext("%(dictionary)s has no words of length %(length)s.")
+            % {"dictionary": dictionary.name, "length": length}
+        ) from None
 
 
 def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> engine.Lexicon:
@@ -83,7 +87,10 @@ def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> 
     if game_settings.dictionary.is_hidden and not getattr(player, "is_staff", False):
         raise GameRuleError(NOT_OFFERED_MESSAGE)
     if not 1 <= game_settings.max_misses <= MAX_WRONG_GUESSES:
-        raise GameRuleError(f"Wrong guesses allowed must be between 1 and {MAX_WRONG_GUESSES}.")
+        raise GameRuleError(
+            gettext("Wrong guesses allowed must be between 1 and %(max)s.")
+            % {"max": MAX_WRONG_GUESSES}
+        )
     if game_settings.difficulty not in Difficulty.values:
         raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
     return settings_lexicon_load(game_settings)
@@ -294,7 +301,9 @@ def game_start(
             # once, or a ranked game started from another tab.
             start_token_check(player=player, start_token=start_token)
             raise GameRuleError(
-                "Another ranked game was started at the same moment; open it from My games."
+                gettext(
+                    "Another ranked game was started at the same moment; open it from My games."
+                )
             ) from None
 
 
@@ -348,10 +357,10 @@ def replay_waits(game: Game) -> str | None:
     rule = secrecy_rule_for(game, AnonymousUser())
     if rule is None or rule is COUNTING_IN_PROGRESS:
         return None
-    return (
-        f"Not yet: this game is {rule.label}, and until then the computer's replay would "
+    return gettext(
+        "Not yet: this game is %(hidden)s, and until then the computer's replay would "
         "solve it for whoever asked. Come back then."
-    )
+    ) % {"hidden": gettext(rule.label)}
 
 
 def computer_replay_start(
@@ -373,10 +382,10 @@ def computer_replay_start(
     if waits is not None:
         raise GameRuleError(waits)
     if source.played_by_computer:
-        raise GameRuleError("This game was already played by the computer.")
+        raise GameRuleError(gettext("This game was already played by the computer."))
     if not source.is_over:
         raise GameRuleError(
-            "Finish this game first: the computer's replay would give its word away."
+            gettext("Finish this game first: the computer's replay would give its word away.")
         )
     if (
         Game.objects.filter(
@@ -390,8 +399,10 @@ def computer_replay_start(
         .exists()
     ):
         raise GameRuleError(
-            "Finish your attempt at this board first: it is still open and counts, and the "
-            "computer's replay would give its letters away."
+            gettext(
+                "Finish your attempt at this board first: it is still open and counts, and the "
+                "computer's replay would give its letters away."
+            )
         )
     existing = Game.objects.filter(player=player, computer_replay_of=source).first()
     if existing is not None:

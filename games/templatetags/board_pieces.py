@@ -17,6 +17,7 @@ from django import template
 from django.conf import settings
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.selectors.board import Board, Key
 
@@ -26,7 +27,8 @@ register = template.Library()
 ROW_CACHE_SIZE = 4096
 
 
-def _render(name: str, **context: object) -> SafeString:
+def _render(name: str, language: str | None = None, **context: object) -> SafeString:
+    """``language``: the active one, a part of the kept piece's key (its words are its own)."""
     return mark_safe(get_template(name).render(context))
 
 
@@ -35,11 +37,11 @@ _kept = lru_cache(maxsize=None)(_render)
 
 def _piece(name: str, **context: object) -> SafeString:
     """The piece ``name`` drawn with ``context`` (hashable values), kept unless DEBUG."""
-    return (_render if settings.DEBUG else _kept)(name, **context)
+    return (_render if settings.DEBUG else _kept)(name, get_language(), **context)
 
 
 @lru_cache(maxsize=ROW_CACHE_SIZE)
-def _kept_row(row: tuple[Key, ...]) -> SafeString:
+def _kept_row(row: tuple[Key, ...], language: str | None = None) -> SafeString:
     return _render_row(row)
 
 
@@ -60,8 +62,10 @@ def _render_row(row: tuple[Key, ...]) -> SafeString:
 @register.simple_tag
 def keyboard(board: Board) -> SafeString:
     """The keyboard's rows of buttons (``Board.keyboard``)."""
-    draw = _render_row if settings.DEBUG else _kept_row
-    return mark_safe("".join(draw(row) for row in board.keyboard))
+    if settings.DEBUG:
+        return mark_safe("".join(_render_row(row) for row in board.keyboard))
+    language = get_language()
+    return mark_safe("".join(_kept_row(row, language) for row in board.keyboard))
 
 
 @register.simple_tag

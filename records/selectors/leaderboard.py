@@ -34,6 +34,7 @@ from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import RFC3986_SUBDELIMS
+from django.utils.translation import gettext_lazy as _
 
 from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
@@ -46,14 +47,14 @@ _URL_SAFE = RFC3986_SUBDELIMS + "~:@"
 
 
 class Period(models.TextChoices):
-    ALL_TIME = "all", "All time"
-    WEEK = "week", "This week"
-    TODAY = "today", "Today"
+    ALL_TIME = "all", _("All time")
+    WEEK = "week", _("This week")
+    TODAY = "today", _("Today")
 
 
 class Ranking(models.TextChoices):
-    POINTS = "points", "Points"
-    WIN_RATE = "win_rate", "Win rate"
+    POINTS = "points", _("Points")
+    WIN_RATE = "win_rate", _("Win rate")
 
 
 @dataclass(frozen=True)

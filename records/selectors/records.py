@@ -28,6 +28,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext
 
 from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
@@ -210,36 +211,33 @@ class MoveReview:
         """Why the computer kept this family, in words for the review page."""
         if self.reason == Reason.LOOKAHEAD:
             return self._lookahead_explanation()
+        words = _word_count(self.words_left)
         if self.reason == Reason.HONEST:
-            return (
+            return gettext(
                 "A fair game: it kept the family that holds the word it picked at the start, "
-                f"as ordinary hangman does ({self.words_left:,} word"
-                f"{'s' * (self.words_left != 1)} still fit what it has shown)."
-            )
+                "as ordinary hangman does (%(words)s still fit what it has shown)."
+            ) % {"words": words}
         if self.reason == Reason.LEAST_KNOWN:
-            return (
-                f"On obscure it kept {self.pattern} ({self.words_left:,} word"
-                f"{'s' * (self.words_left != 1)}) rather than the hardest family: played out "
-                "against a player who knows only the common words, it cost that player the "
-                "most wrong guesses."
-            )
+            return gettext(
+                "On obscure it kept %(pattern)s (%(words)s) rather than the hardest family: "
+                "played out against a player who knows only the common words, it cost that "
+                "player the most wrong guesses."
+            ) % {"pattern": self.pattern, "words": words}
         if self.reason == Reason.SECOND_HARDEST:
-            return (
-                f"The difficulty schedule asked for the second hardest family on guess "
-                f"{self.number}, so it kept {self.pattern} ({self.words_left:,} word"
-                f"{'s' * (self.words_left != 1)}) instead "
-                f"of the hardest."
-            )
+            return gettext(
+                "The difficulty schedule asked for the second hardest family on guess "
+                "%(number)s, so it kept %(pattern)s (%(words)s) instead of the hardest."
+            ) % {"number": self.number, "pattern": self.pattern, "words": words}
         if self.reason == Reason.ONLY_FAMILY:
-            return (
-                f"The second hardest family was due on guess {self.number}, but every word "
-                f"fell in one family, so it kept that one."
-            )
+            return gettext(
+                "The second hardest family was due on guess %(number)s, but every word fell "
+                "in one family, so it kept that one."
+            ) % {"number": self.number}
         if self.family_count == 1:
-            return "Every word fell in one family, so it kept that one."
-        explanation = (
-            f"It kept the hardest family: the one with the most words ({self.words_left})."
-        )
+            return gettext("Every word fell in one family, so it kept that one.")
+        explanation = gettext(
+            "It kept the hardest family: the one with the most words (%(count)s)."
+        ) % {"count": self.words_left}
         return explanation + self._seeded_tie_note()
 
     def _seeded_tie_note(self) -> str:
@@ -251,66 +249,89 @@ class MoveReview:
         ]
         if not self.seeded_ties or len(tied) < 2:
             return ""
-        return (
-            f" {len(tied)} families were exactly as hard (as many words, as many letters "
+        return " " + gettext(
+            "%(count)s families were exactly as hard (as many words, as many letters "
             "shown); in a ranked game the game's secret seed chooses among them."
-        )
+        ) % {"count": len(tied)}
 
     def _lookahead_explanation(self) -> str:
         """Fiendish: what the kept family was worth, against the biggest one."""
         kept, biggest = self.kept, self.families[0]
         if kept.value is None:  # the search could not value even the biggest family
-            return (
+            return gettext(
                 "The search ran out of positions before it could value a family, so it kept "
                 "the hardest one, as the rules would."
             )
-        worth = _wrong_guesses(kept.value)
-        leaves = (
-            f"it leaves {self.player} {_wrong_guesses(self.misses_left)} with "
-            f"{kept.hidden} letter{'s' * (kept.hidden != 1)} hidden"
-        )
+        player = str(self.player)
+        leaves = ngettext(
+            "it leaves %(player)s %(wrong)s with %(count)s letter hidden",
+            "it leaves %(player)s %(wrong)s with %(count)s letters hidden",
+            kept.hidden,
+        ) % {"player": player, "wrong": _wrong_guesses(self.misses_left), "count": kept.hidden}
         if kept.value >= self.misses_left_before:
-            worth += f", enough to use up every wrong guess {self.player} had left"
+            worth = gettext("%(wrong)s, enough to use up every wrong guess %(player)s had left") % {
+                "wrong": _wrong_guesses(kept.value),
+                "player": player,
+            }
+        else:
+            worth = _wrong_guesses(kept.value)
         best = max(family.value for family in self.families if family.value is not None)
         if kept.value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
-            return (
-                f"It kept the {_words(kept.size)} family: {leaves}. The search found it worth "
-                f"{worth} from this guess to the end of the game, less than the best family "
-                f"({_wrong_guesses(best)}): on its first guesses a ranked game's secret seed may "
-                "keep a family worth one wrong guess less, so the same letters do not meet the "
-                "same answers in every game."
-            )
+            return gettext(
+                "It kept the %(size)s family: %(leaves)s. The search found it worth "
+                "%(worth)s from this guess to the end of the game, less than the best family "
+                "(%(best)s): on its first guesses a ranked game's secret seed may keep a family "
+                "worth one wrong guess less, so the same letters do not meet the same answers "
+                "in every game."
+            ) % {
+                "size": _words(kept.size),
+                "leaves": leaves,
+                "worth": worth,
+                "best": _wrong_guesses(best),
+            }
         if self.kept_rank == 0:
-            text = (
-                f"It kept the biggest family ({_words(kept.size)}): the search found it worth "
-                f"{worth} from this guess to the end of the game, as much as any family; {leaves}."
-            )
+            text = gettext(
+                "It kept the biggest family (%(size)s): the search found it worth %(worth)s "
+                "from this guess to the end of the game, as much as any family; %(leaves)s."
+            ) % {"size": _words(kept.size), "worth": worth, "leaves": leaves}
         else:
             compared = (
-                f"against {_wrong_guesses(biggest.value)} for the bigger one"
+                gettext("against %(wrong)s for the bigger one")
+                % {"wrong": _wrong_guesses(biggest.value)}
                 if biggest.value is not None
-                else "the bigger one could not be valued in time"
+                else gettext("the bigger one could not be valued in time")
             )
-            text = (
-                f"It kept the {_words(kept.size)} family instead of the "
-                f"{_words(biggest.size)} one: {leaves}. The search found it worth {worth} "
-                f"from this guess to the end of the game ({compared})."
-            )
+            text = gettext(
+                "It kept the %(size)s family instead of the %(bigger)s one: %(leaves)s. The "
+                "search found it worth %(worth)s from this guess to the end of the game "
+                "(%(compared)s)."
+            ) % {
+                "size": _words(kept.size),
+                "bigger": _words(biggest.size),
+                "leaves": leaves,
+                "worth": worth,
+                "compared": compared,
+            }
         equal = [f for f in self.families if f.value == kept.value and f.value is not None]
         if self.seeded_ties and len(equal) > 1:
-            text += (
-                f" {len(equal)} families were worth as much; in a ranked game the game's secret "
+            text += " " + gettext(
+                "%(count)s families were worth as much; in a ranked game the game's secret "
                 "seed chooses among the biggest of them."
-            )
+            ) % {"count": len(equal)}
         return text
 
 
 def _words(count: int) -> str:
-    return f"{count:,}-word" if count != 1 else "1-word"
+    """A family's size as an adjective: "1-word", "1,234-word"."""
+    return ngettext("%(count)s-word", "%(count)s-word", count) % {"count": f"{count:,}"}
+
+
+def _word_count(count: int) -> str:
+    return ngettext("%(count)s word", "%(count)s words", count) % {"count": f"{count:,}"}
 
 
 def _wrong_guesses(count: int) -> str:
-    return f"{count} wrong guess{'es' * (count != 1)}"
+    return ngettext("%(count)s wrong guess", "%(count)s wrong guesses", count) % {"count": count}
 
 
 @dataclass(frozen=True)
@@ -327,8 +348,18 @@ class GameReview:
 def review_player(game: Game, *, to_player: bool) -> str:
     """Who played ``game``, as its review says it: "you" only to the player themself."""
     if game.played_by_computer:
-        return "the computer"
-    return "you" if to_player else game.player.get_username()
+        return gettext("the computer")
+    return gettext("you") if to_player else game.player.get_username()
+
+
+def _player_in_sentences(game: Game, *, to_player: bool) -> str:
+    """``review_player`` as the move's sentences put it ("it leaves you 3 wrong guesses"):
+    some languages say it otherwise than as a subject (the templates' ``review_player``)."""
+    if game.played_by_computer:
+        return pgettext("the review: it leaves ___ 3 wrong guesses", "the computer")
+    if to_player:
+        return pgettext("the review: it leaves ___ 3 wrong guesses", "you")
+    return game.player.get_username()
 
 
 def game_review(
@@ -338,7 +369,7 @@ def game_review(
     ``with_ai`` (instructors) adds the AI guesser's letter at each move, reasoned on the
     words the game really had (a ranked game's secret part of the list, the daily's), so
     its numbers are the row's. ``to_player``: the page is the player's, who is "you"."""
-    player = review_player(game, to_player=to_player)
+    player = _player_in_sentences(game, to_player=to_player)
     ai_moves = review_ai_moves(game) if with_ai else {}
     moves: list[MoveReview] = []
     pattern_before = engine.HIDDEN * game.length
@@ -414,11 +445,16 @@ class AIMove:
     def misses_label(self) -> str:
         """What the AI needs from this position, as a student would say it."""
         if self.misses is None:
-            return "too many words left for the search to count the wrong guesses it needs"
-        count = f"{self.misses} more wrong guess{'es' * (self.misses != 1)}"
+            return gettext("too many words left for the search to count the wrong guesses it needs")
         if self.misses == 0:
-            count = "no more wrong guesses"
-        return f"it needs {count}" if self.proven else f"it needs at most {count}"
+            count = gettext("no more wrong guesses")
+        else:
+            count = ngettext(
+                "%(count)s more wrong guess", "%(count)s more wrong guesses", self.misses
+            ) % {"count": self.misses}
+        if self.proven:
+            return gettext("it needs %(count)s") % {"count": count}
+        return gettext("it needs at most %(count)s") % {"count": count}
 
 
 def review_ai_nodes(moves: int) -> int:
@@ -476,7 +512,8 @@ def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SH
     """The words still possible after ``after_move`` guesses, by replaying the letters."""
     if not 0 <= after_move <= len(game.letters):
         raise CandidateStepError(
-            f"Choose a step between 0 (before the first guess) and {len(game.letters)}."
+            gettext("Choose a step between 0 (before the first guess) and %(last)s.")
+            % {"last": len(game.letters)}
         )
     state = game_state(game, after_move=after_move)
     words = state.candidate_words()

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 from core.db_router import reads_can_lag
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
@@ -106,7 +107,7 @@ def player_statistics(
         overall.add(won=won, misses=misses)
         sections[difficulty].add(won=won, misses=misses)
     return (
-        overall.statistics(key="all", label="All difficulties"),
+        overall.statistics(key="all", label=gettext("All difficulties")),
         *(
             sections[value].statistics(key=value, label=label)
             for value, label in Difficulty.choices

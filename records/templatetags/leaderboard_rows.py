@@ -11,6 +11,7 @@ from django import template
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString
+from django.utils.translation import pgettext
 
 from records.selectors.leaderboard import LeaderboardRow
 
@@ -43,7 +44,11 @@ def _row(row: LeaderboardRow, *, viewer_id: int | None, by_win_rate: bool) -> st
     else:
         local = timezone.localtime(row.achieved_at)
         achieved = f'<td><time datetime="{local.isoformat()}">{local:%Y-%m-%d %H:%M}</time></td>'
-    you = ' <span class="tag">you</span>' if is_viewer else ""
+    you = ""
+    if is_viewer:
+        tag = pgettext("leaderboard: your own row", "you")
+        you = f' <span class="tag">{escape(tag)}</span>'
+
     viewer_class = ' class="is-viewer"' if is_viewer else ""
     return (
         f'<tr{viewer_class}><td class="num">{int(row.rank)}</td>'

@@ -16,6 +16,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from core.db_router import reads_can_lag
@@ -46,7 +47,7 @@ def instructor_required(view: View) -> View:
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not can_review_all(request.user):
-            raise PermissionDenied("Only instructors can see every player's games.")
+            raise PermissionDenied(gettext("Only instructors can see every player's games."))
         return view(request, *args, **kwargs)
 
     return login_required_htmx(wrapper)

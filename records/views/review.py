@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from core.web import login_required_htmx, render_filtered, wants_fragment
@@ -31,11 +33,11 @@ from records.selectors.records import (
     review_player,
 )
 
-DAILY_NOT_YET_MESSAGE = (
+DAILY_NOT_YET_MESSAGE = _(
     "This game is of today's daily puzzle: its moves stay hidden from everyone but its "
     "player until the day is over (UTC)."
 )
-COUNTING_NOT_YET_MESSAGE = (
+COUNTING_NOT_YET_MESSAGE = _(
     "This game counts (ranked, a daily attempt or an assignment's): its moves and words "
     "stay hidden from everyone, instructors included, until it is over."
 )
@@ -43,7 +45,7 @@ COUNTING_NOT_YET_MESSAGE = (
 
 def not_yet_message(game: Game) -> str:
     """Why the review of a game ``games.secrecy`` hides is refused, in the viewer's words."""
-    return DAILY_NOT_YET_MESSAGE if daily_link_of(game) else COUNTING_NOT_YET_MESSAGE
+    return str(DAILY_NOT_YET_MESSAGE if daily_link_of(game) else COUNTING_NOT_YET_MESSAGE)
 
 
 def _game(pk: int) -> Game:
@@ -57,7 +59,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     access = review_access(request.user, game)
     if access is ReviewAccess.NONE:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     if access is ReviewAccess.BOARD:
         return redirect("game_detail", pk=game.pk)  # type: ignore[return-value]
     if access is ReviewAccess.NOT_YET:
@@ -70,7 +72,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         review = game_review(game, with_ai=is_instructor, to_player=is_owner)
     except EmptyBucketError:
         review = game_review(game, to_player=is_owner)
-        ai_error = "The words of this game's dictionary are no longer available."
+        ai_error = gettext("The words of this game's dictionary are no longer available.")
     return render(
         request,
         "records/review/review.html",
@@ -107,13 +109,15 @@ def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
     access = review_access(request.user, game)
     if access is ReviewAccess.NONE:
         # As everywhere else: a game the viewer may not see is not said to exist.
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     if access is not ReviewAccess.INSTRUCTOR:
         refusal = (
             not_yet_message(game)
             if access is ReviewAccess.NOT_YET
-            else "Only instructors can see the candidate words, and never of a game they are "
-            "playing."
+            else gettext(
+                "Only instructors can see the candidate words, and never of a game they are "
+                "playing."
+            )
         )
         raise PermissionDenied(refusal)
     context: dict[str, object] = {"game": game}
@@ -125,12 +129,12 @@ def game_review_candidates(request: HttpRequest, pk: int) -> HttpResponse:
         message = (
             str(error)
             if isinstance(error, CandidateStepError)
-            else "The step is a whole number: 0 before the first guess, or a guess number."
+            else gettext("The step is a whole number: 0 before the first guess, or a guess number.")
         )
         context["error"] = message
         status = 400
     except EmptyBucketError:
-        context["error"] = "The words of this game's dictionary are no longer available."
+        context["error"] = gettext("The words of this game's dictionary are no longer available.")
         status = 409
     response = render_filtered(request, "records/review/candidates.html", "candidates", context)
     # htmx swaps only 2xx answers: a fragment carries its error message with 200.

@@ -49,6 +49,18 @@
     showQueued();
   }
 
+  // The words of the messages below, in the page's language: the template puts them on
+  // the live region (data-already-guessed, data-session-ended, data-not-taken,
+  // data-no-answer; {letter} and {status} filled in here), English otherwise.
+  function words(name, english, values) {
+    const announcer = document.getElementById("announcer");
+    let text = (announcer !== null && announcer.dataset[name]) || english;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("{" + key + "}").join(values[key]);
+    });
+    return text;
+  }
+
   // A message about the board: shown in its notices (where the server puts
   // its own) and said aloud by the live region.
   function tell(text, tone) {
@@ -72,7 +84,12 @@
   // nothing happens.
   function tellAlreadyGuessed(letter) {
     // The server's own words for a repeated letter (games/services.py).
-    tell("You already guessed \u201c" + letter.toUpperCase() + "\u201d. Pick another letter.", "info");
+    tell(
+      words("alreadyGuessed", "You already guessed \u201c{letter}\u201d. Pick another letter.", {
+        letter: letter.toUpperCase(),
+      }),
+      "info"
+    );
   }
 
   function press(letter) {
@@ -182,10 +199,17 @@
     reportFailure(
       event,
       status === 403
-        ? "The server did not take that guess (error 403): your session may have ended. " +
-            "Reload the page and try again."
-        : "The server did not take that guess (error " + status + "). " +
-            "Press the key again to retry, or reload the page."
+        ? words(
+            "sessionEnded",
+            "The server did not take that guess (error 403): your session may have ended. " +
+              "Reload the page and try again."
+          )
+        : words(
+            "notTaken",
+            "The server did not take that guess (error {status}). " +
+              "Press the key again to retry, or reload the page.",
+            { status: String(status) }
+          )
     );
   });
 
@@ -195,8 +219,11 @@
   function reportNoAnswer(event) {
     reportFailure(
       event,
-      "No answer from the server, so that guess may not have been taken. " +
-        "Press the key again: a guess is never counted twice."
+      words(
+        "noAnswer",
+        "No answer from the server, so that guess may not have been taken. " +
+          "Press the key again: a guess is never counted twice."
+      )
     );
   }
   document.addEventListener("htmx:sendError", reportNoAnswer);

@@ -27,10 +27,13 @@
     }
   }
 
-  function say(button, text) {
+  // The status line's words, in the page's language: the template puts them on it
+  // (data-copied, data-copied-clipboard, data-selected, data-shared), English otherwise.
+  function say(button, name, english) {
     const box = button.closest(".share");
     const status = box ? box.querySelector(".share-status") : null;
     if (status !== null) {
+      const text = status.dataset[name] || english;
       // The same words twice are not a change a screen reader reads again.
       status.textContent = status.textContent === text ? text + "\u00a0" : text;
     }
@@ -52,14 +55,18 @@
     } catch (error) {
       copied = false;
     }
-    say(button, copied ? "Copied." : "The text is selected: press Ctrl+C (\u2318C on a Mac) to copy it.");
+    if (copied) {
+      say(button, "copied", "Copied.");
+    } else {
+      say(button, "selected", "The text is selected: press Ctrl+C (\u2318C on a Mac) to copy it.");
+    }
   }
 
   function copy(button, area) {
     if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
       navigator.clipboard.writeText(area.value).then(
         function () {
-          say(button, "Copied to the clipboard.");
+          say(button, "copiedClipboard", "Copied to the clipboard.");
         },
         function () {
           copyBySelecting(button, area);
@@ -76,7 +83,7 @@
   function share(button, area) {
     navigator.share({ title: document.title, text: area.value }).then(
       function () {
-        say(button, "Shared.");
+        say(button, "shared", "Shared.");
       },
       function (error) {
         if (!(error && error.name === "AbortError")) {
