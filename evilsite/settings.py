@@ -20,6 +20,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_noop
 
 from core.logs import logging_config
 from games.engine.makers import SEARCHING_DIFFICULTIES
@@ -406,23 +407,24 @@ RATE_LIMITS_PER_ADDRESS = {
     "api_request": os.environ.get("RATE_LIMIT_API_REQUEST_PER_ADDRESS", "1200/m"),
 }
 # What the 429 message calls each scope's requests ("Too many exports: ...").
+# Marked for the catalogs (gettext_noop); the rate-limit page translates them when shown.
 RATE_LIMIT_LABELS = {
-    "export": "exports",
-    "fiendish_guess": "guesses on fiendish games and computer moves",
-    "hint": "hints",
-    "computer_game": "games played by the computer",
-    "game_start": "new games",
-    "class_join": "attempts to join a class",
-    "password_check": "password checks",
-    "password_reset": "password reset requests",
-    "signup": "sign-ups",
-    "login": "login attempts",
-    "login_failure": "failed logins",
-    "login_device": "failed logins from this browser",
-    "guest": "practice games started without an account",
-    "guest_daily": "daily puzzles played without an account",
-    "api_request": "API requests",
-    "api_game_start": "games started through the API",
+    "export": gettext_noop("exports"),
+    "fiendish_guess": gettext_noop("guesses on fiendish games and computer moves"),
+    "hint": gettext_noop("hints"),
+    "computer_game": gettext_noop("games played by the computer"),
+    "game_start": gettext_noop("new games"),
+    "class_join": gettext_noop("attempts to join a class"),
+    "password_check": gettext_noop("password checks"),
+    "password_reset": gettext_noop("password reset requests"),
+    "signup": gettext_noop("sign-ups"),
+    "login": gettext_noop("login attempts"),
+    "login_failure": gettext_noop("failed logins"),
+    "login_device": gettext_noop("failed logins from this browser"),
+    "guest": gettext_noop("practice games started without an account"),
+    "guest_daily": gettext_noop("daily puzzles played without an account"),
+    "api_request": gettext_noop("API requests"),
+    "api_game_start": gettext_noop("games started through the API"),
 }
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 # Guest accounts (a visitor's practice games) with no game played for this many days are
