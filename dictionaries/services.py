@@ -30,7 +30,7 @@ from dictionaries.frequency import (
     no_frequencies_warning,
     zipf_of,
 )
-from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, Language, language
+from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, language, language_label
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
@@ -180,11 +180,6 @@ def validated_language(tag: str, accents: str = "") -> tuple[str, str]:
             field="accents",
         )
     return clean, rule
-
-
-def _language_name(lang: Language, tag: str) -> str:
-    """The registry's English name of the language, or its tag when the site has none."""
-    return lang.name if lang.name != lang.code else f"the language {tag!r}"
 
 
 def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
@@ -371,7 +366,7 @@ def dictionary_import(
             alphabet=alphabet,
             merged=parsed.merged,
             has_frequencies=counted,
-            warnings=() if counted else (no_frequencies_warning(_language_name(lang, tag)),),
+            warnings=() if counted else (no_frequencies_warning(language_label(tag)),),
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])

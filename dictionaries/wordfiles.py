@@ -29,7 +29,6 @@ from dictionaries.languages import (
     alphabet_for,
     is_letter,
     language,
-    play_form,
     script_of,
 )
 from dictionaries.models import MAX_WORD_LENGTH
@@ -173,6 +172,10 @@ def rejection_reason(line: str) -> str | None:
     Letters of any alphabet are words' letters (Unicode category L); anything else (a
     digit, a hyphen, an apostrophe, a space) refuses the line, named.
     """
+    if line.isalpha():  # every character a letter (category L), the common case
+        if len(line) > MAX_WORD_LENGTH:
+            return f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
+        return None
     for character in line:
         if is_letter(character):
             continue
@@ -183,9 +186,7 @@ def rejection_reason(line: str) -> str | None:
         if character.isdigit():
             return f"contains the digit {character!r}"
         return f"contains {_describe_character(character)}, which is not a letter"
-    if len(line) > MAX_WORD_LENGTH:
-        return f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
-    return None
+    raise AssertionError(f"unreachable: {line!r} is letters only")  # pragma: no cover
 
 
 def _shown(line: str) -> str:
@@ -194,10 +195,10 @@ def _shown(line: str) -> str:
     return line[: REJECTED_LINE_SHOWN_CHARS - 1] + "…"
 
 
-def _word_script(word: str) -> str:
+def _word_script(word: str, scripts: dict[str, str]) -> str:
     """The script of a word's letters, or "mixed" when they belong to more than one."""
-    scripts = {script_of(character) for character in word}
-    return scripts.pop() if len(scripts) == 1 else MIXED
+    found = {scripts[character] for character in set(word)}
+    return found.pop() if len(found) == 1 else MIXED
 
 
 def _script_name(script: str) -> str:
@@ -206,9 +207,13 @@ def _script_name(script: str) -> str:
 
 def _check_one_script(written: list[str], lang: Language) -> None:
     """A list is in one alphabet, its language's when the site knows it: refused otherwise."""
-    by_script: dict[str, list[str]] = {}
-    for word in written:
-        by_script.setdefault(_word_script(word), []).append(word)
+    scripts = {character: script_of(character) for character in set("".join(written))}
+    if len(set(scripts.values())) == 1:  # one script for every letter: one per word too
+        by_script = {next(iter(scripts.values())): written}
+    else:
+        by_script = {}
+        for word in written:
+            by_script.setdefault(_word_script(word, scripts), []).append(word)
     if lang.script:
         expected = lang.script
         if expected not in by_script:
@@ -234,11 +239,9 @@ def _check_one_script(written: list[str], lang: Language) -> None:
     )
 
 
-def _chosen_written_form(forms: list[str], rank: Rank | None) -> str:
+def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
     """Of written words sharing a play form, the one kept: the most frequent, then the
     first in alphabetical order, so the same file always keeps the same word."""
-    if len(forms) == 1:
-        return forms[0]
     if rank is None:
         return min(forms)
     return min(forms, key=lambda form: (-rank(form), form))
@@ -256,21 +259,24 @@ def normalise_word_lines(
     that play alike merged (``rank``: how frequent a written word is, to keep the best
     known)."""
     lang = lang or language(DEFAULT_LANGUAGE)
-    forms: dict[str, dict[str, None]] = {}
+    first: dict[str, str] = {}  # play form -> its first written word
+    others: dict[str, dict[str, None]] = {}  # play form -> its other written words, if any
     lines_read = blank_lines = duplicates = rejected = 0
     rejected_lines: list[RejectedLine] = []
-    lines = _LINE_BREAK.split(text)
+    # NFC once for the whole text: it never joins or splits lines.
+    lines = _LINE_BREAK.split(unicodedata.normalize("NFC", text))
     if lines and lines[-1] == "":
         lines.pop()  # the break that ends the last line does not start another
     for number, raw in enumerate(lines, start=1):
         lines_read += 1
-        line = unicodedata.normalize("NFC", raw).strip()
+        line = raw.strip()
         if not line:
             blank_lines += 1
             continue
         written = lang.lower(line)
         reason = rejection_reason(written)
-        played = play_form(written, lang, accents) if reason is None else ""
+        # ``written`` is lower case already: only the fold is left of ``play_form``.
+        played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
             reason = f"is {len(played)} letters long once played; at most {MAX_WORD_LENGTH}"
         if reason is not None:
@@ -278,21 +284,26 @@ def normalise_word_lines(
             if len(rejected_lines) < REJECTED_LINES_KEPT:
                 rejected_lines.append(RejectedLine(number=number, text=_shown(line), reason=reason))
             continue
-        spellings = forms.setdefault(played, {})
-        if written in spellings:
+        kept = first.get(played)
+        if kept is None:
+            first[played] = written
+        elif kept == written or written in others.get(played, ()):
             duplicates += 1
         else:
-            spellings[written] = None
-    if forms:
-        _check_one_script([w for spellings in forms.values() for w in spellings], lang)
-    words = sorted(forms)
+            others.setdefault(played, {})[written] = None
+    if first:
+        _check_one_script([*first.values(), *(w for more in others.values() for w in more)], lang)
+    words = sorted(first)
     return ParsedWordList(
         words=words,
-        written=[_chosen_written_form(list(forms[word]), rank) for word in words],
+        written=[
+            first[word] if word not in others else _chosen([first[word], *others[word]], rank)
+            for word in words
+        ],
         lines_read=lines_read,
         blank_lines=blank_lines,
         duplicates=duplicates,
-        merged=sum(len(spellings) - 1 for spellings in forms.values()),
+        merged=sum(len(more) for more in others.values()),
         rejected=rejected,
         rejected_lines=tuple(rejected_lines),
     )

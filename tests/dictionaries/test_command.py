@@ -141,7 +141,7 @@ def test_a_directory_is_a_command_error(tmp_path: Path) -> None:
     ("args", "message"),
     [
         ((), "Give a word file and --name NAME, or --default alone"),
-        (("--default", "--name", "X"), "--name and --description need a PATH"),
+        (("--default", "--name", "X"), "--name, --description and --accents need a PATH"),
     ],
 )
 def test_missing_or_mixed_arguments_are_command_errors(args: tuple[str, ...], message: str) -> None:

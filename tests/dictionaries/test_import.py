@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import io
 import pickle
-import re
 from typing import Any
 
 import pytest
