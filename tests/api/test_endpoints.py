@@ -113,6 +113,14 @@ def test_me_and_dictionaries(api: ApiClient, nine: Any) -> None:
     offered = api.get("/dictionaries").json()
     assert [item["slug"] for item in offered] == ["nine"]  # the hidden one is not offered
     assert offered[0]["lengths"] == [{"length": 4, "words": 9, "par": {}}]
+    assert (offered[0]["language"], offered[0]["alphabet"]) == ("en", "abcdefghijklmnopqrstuvwxyz")
+
+
+def test_dictionaries_say_their_language_and_alphabet(api: ApiClient, nine: Any) -> None:
+    DictionaryFactory(words=["ёлка"], slug="ru", language="ru", alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+    by_slug = {item["slug"]: item for item in api.get("/dictionaries").json()}
+    assert by_slug["ru"]["language"] == "ru"
+    assert len(by_slug["ru"]["alphabet"]) == 33 and "ё" in by_slug["ru"]["alphabet"]
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "fair"])
