@@ -48,7 +48,13 @@ from dictionaries.wordfiles import DictionaryImportError
 admin.site.register(Word, WordAdmin)
 
 LABEL_FIELDS = ("name", "description")
-UPLOAD_ERROR_FIELDS = ("name", "description", "accents")
+# The upload form's field for each field a refusal names; anything else is the file's.
+UPLOAD_ERROR_FIELDS = {
+    "name": "name",
+    "description": "description",
+    "language": "language_tag",
+    "accents": "accents",
+}
 
 
 def change_url_of(dictionary: Dictionary) -> str:
@@ -364,8 +370,7 @@ class DictionaryAdmin(admin.ModelAdmin):
                         accents=form.cleaned_data["accents"],
                     )
                 except DictionaryImportError as error:
-                    field = error.field if error.field in UPLOAD_ERROR_FIELDS else "word_file"
-                    form.add_error(field, error)
+                    form.add_error(UPLOAD_ERROR_FIELDS.get(error.field, "word_file"), error)
                     rejected_lines = error.rejected_lines
                 else:
                     self.message_user(

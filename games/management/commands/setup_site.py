@@ -50,8 +50,8 @@ class Command(BaseCommand):
             ),
             ("par of web2", ("compute_par",), {"dictionary": DEFAULT_DICTIONARY_SLUG, **quiet}),
             *(
-                (f"par of {built_in.name}", ("compute_par",), {"dictionary": built_in.slug, **quiet})
-                for built_in in BUILT_IN_LISTS.values()
+                (f"par of {listed.name}", ("compute_par",), {"dictionary": listed.slug, **quiet})
+                for listed in BUILT_IN_LISTS.values()
             ),
             ("challenge priors", ("compute_challenge_priors",), {"all": True, **quiet}),
         ]
