@@ -185,3 +185,4 @@ def test_the_worker_imports_in_the_language_the_upload_was_queued_with() -> None
     }
     assert done.report["merged"] == 1
     assert done.report["duplicates"] == 1
+
