@@ -3,7 +3,6 @@ uploaded and imported by the worker, its pages and its word search."""
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from dictionaries.forms import OTHER_LANGUAGE, DictionaryUploadForm
 from dictionaries.import_jobs import import_run, import_store
 from dictionaries.languages import FOLD, KEEP
 from dictionaries.models import Dictionary, DictionaryImport
-from games import engine
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -84,10 +82,6 @@ def test_a_missing_or_bad_tag_is_a_form_error(data: dict[str, str], message: str
 # --- a Russian list, uploaded ------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    "alphabet" not in inspect.signature(engine.Lexicon).parameters,
-    reason="par of a Cyrillic list needs the engine of branch engine-alpha",
-)
 def test_a_russian_list_is_uploaded_imported_and_shown(admin_client_: Client) -> None:
     response = admin_client_.post(reverse(ADD_URL), upload(RUSSIAN, language="ru"), follow=True)
     job = DictionaryImport.objects.get()

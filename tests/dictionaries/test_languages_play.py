@@ -3,8 +3,6 @@ dictionary's alphabet, and a game on them takes its letters (ñ, á, ё, ß)."""
 
 from __future__ import annotations
 
-import inspect
-
 import pytest
 
 from dictionaries.hooks import after_import_steps
@@ -14,14 +12,7 @@ from dictionaries.wordbank import get_lexicon
 from games import engine
 from games.models import Par
 
-pytestmark = [
-    pytest.mark.django_db,
-    # The engine takes a dictionary's alphabet from branch engine-alpha on (issue 30).
-    pytest.mark.skipif(
-        "alphabet" not in inspect.signature(engine.Lexicon).parameters,
-        reason="the engine plays a-z only before engine-alpha is merged",
-    ),
-]
+pytestmark = pytest.mark.django_db
 
 
 def imported(lines: str, tag: str, accents: str = "") -> engine.Lexicon:
