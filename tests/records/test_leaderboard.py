@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.test import override_settings
 from django.urls import reverse
 
@@ -385,3 +387,14 @@ class TestLeaderboardPage:
         assert "Page 2 of 2" in page
         assert 'href="?difficulty=easy&amp;page=1"' in page
         assert page.count("<tr") == 3  # header + the 26th and 27th players
+
+    def test_its_cached_parts_are_kept_per_language(self) -> None:
+        # One copy for everyone would serve the first visitor's language to all the others.
+        for language in ("en-us", "de"):
+            with override_settings(LANGUAGE_CODE=language):
+                assert client_for(None).get(self.url).status_code == 200
+        for language in ("en-us", "de"):
+            scoring = make_template_fragment_key("leaderboard-scoring", [language])
+            fields = make_template_fragment_key("leaderboard-filter-fields", ["", language])
+            assert cache.get(scoring) is not None
+            assert cache.get(fields) is not None

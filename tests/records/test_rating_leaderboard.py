@@ -10,7 +10,9 @@ import datetime as dt
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -323,3 +325,11 @@ class TestRatingLeaderboardPage:
         assert response["Location"] == f"{reverse('leaderboard_points')}?" + query.replace(
             "board=", "rank="
         )
+
+    def test_its_cached_filter_fields_are_kept_per_language(self) -> None:
+        for language in ("en-us", "de"):
+            with override_settings(LANGUAGE_CODE=language):
+                assert client_for(None).get(self.url).status_code == 200
+        for language in ("en-us", "de"):
+            key = make_template_fragment_key("rating-filter-fields", ["", language])
+            assert cache.get(key) is not None
