@@ -105,7 +105,7 @@ def test_a_russian_list_is_uploaded_imported_and_shown(admin_client_: Client) ->
     report = admin_client_.get(
         reverse("admin:dictionaries_dictionary_report", args=[dictionary.pk])
     ).content.decode()
-    assert "Russian (ru); accents keep accented letters as letters of their own" in report
+    assert "Russian (ru); accents: keep accented letters as letters of their own" in report
     assert "<code>абвгдеёжзийклмнопрстуфхцчшщъыьэюя</code> (33 letters)" in report
     change = admin_client_.get(
         reverse("admin:dictionaries_dictionary_change", args=[dictionary.pk])
