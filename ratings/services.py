@@ -14,14 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from django.db import transaction
-from django.db.models import Count, Exists, Model, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connections, router, transaction
+from django.db.models import Model
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
 from ratings.models import ChallengeRating, PlayerRating, RatingChange
-from ratings.selectors import challenge_first_rating, challenge_keys, starting_ratings
+from ratings.selectors import (
+    UNRATED_AT_FINISH,
+    challenge_first_rating,
+    challenge_keys,
+    starting_ratings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +73,7 @@ def game_rate(game: Game) -> RatingChange | None:
         return None
     start = starting_ratings(game)
     if not rules.counts(start.player, start.challenge):
+        game.__dict__[UNRATED_AT_FINISH] = True  # the board's end asks: no query for it
         return None
 
     def challenge_defaults() -> dict[str, float]:
@@ -78,7 +83,7 @@ def game_rate(game: Game) -> RatingChange | None:
     with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
         challenge = _locked(ChallengeRating, challenge_defaults, **challenge_keys(game))
         player = _locked(PlayerRating, dict, player_id=game.player_id)
-        history = _history_under_locks(game, player=player, challenge=challenge)
+        history = _history_under_locks(game, challenge=challenge)
         if history.rated:
             return None
         score = 1.0 if game.status == Status.WON else 0.0
@@ -137,39 +142,44 @@ class _History:
     played_games: int
 
 
-def _history_under_locks(
-    game: Game, *, player: PlayerRating, challenge: ChallengeRating
-) -> _History:
+def _history_under_locks(game: Game, *, challenge: ChallengeRating) -> _History:
     """Whether the game is rated already, whether the player's result already moved this
     challenge on the game's (UTC) day, and the player's rated games before this one in which
     they guessed at least once, counted up to the rule's minimum
     (``ratings.rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES``: a spare account's instant give-ups
     do not make it one whose results move challenges). Each an index range of its own, asked
-    together on the player's locked row."""
+    together in one plain query once the player's row is locked."""
     assert game.finished_at is not None
     day = game.finished_at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    before = RatingChange.objects.filter(player_id=game.player_id, finished_at__lt=game.finished_at)
-    moved_today = before.filter(challenge=challenge, moved_challenge=True, finished_at__gte=day)
-    played = before.exclude(game__letters="").values("pk")[: rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES]
-    counted = (
-        RatingChange.objects.filter(pk__in=played)
-        .order_by()
-        .values("player_id")
-        .annotate(n=Count("pk"))
-        .values("n")
+    connection = connections[router.db_for_write(RatingChange)]
+    changes, games = (
+        connection.ops.quote_name(model._meta.db_table) for model in (RatingChange, Game)
     )
-    row = (
-        PlayerRating.objects.filter(pk=player.pk)
-        .values(
-            rated=Exists(RatingChange.objects.filter(game_id=game.pk)),
-            moved_today=Exists(moved_today),
-            played=Coalesce(Subquery(counted), 0),
+    finished_at, day_start = (
+        connection.ops.adapt_datetimefield_value(value) for value in (game.finished_at, day)
+    )
+    before = f"{changes}.player_id = %s AND {changes}.finished_at < %s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM {changes} WHERE game_id = %s), "
+            f"EXISTS (SELECT 1 FROM {changes} WHERE {before} AND challenge_id = %s "
+            "AND moved_challenge AND finished_at >= %s), "
+            f"(SELECT COUNT(*) FROM (SELECT 1 FROM {changes} INNER JOIN {games} "
+            f"ON {games}.id = {changes}.game_id WHERE {before} AND {games}.letters <> '' "
+            "LIMIT %s) played)",
+            [
+                game.pk,
+                game.player_id,
+                finished_at,
+                challenge.pk,
+                day_start,
+                game.player_id,
+                finished_at,
+                rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES,
+            ],
         )
-        .get()
-    )
-    return _History(
-        rated=row["rated"], moved_challenge_today=row["moved_today"], played_games=row["played"]
-    )
+        rated, moved_today, played = cursor.fetchone()
+    return _History(rated=bool(rated), moved_challenge_today=bool(moved_today), played_games=played)
 
 
 def _account_age(game: Game, *, joined: dt.datetime | None) -> dt.timedelta:

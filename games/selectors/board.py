@@ -330,6 +330,19 @@ def par_for(*, dictionary_id: int, length: int, difficulty: str) -> Par | None:
     ).first()
 
 
+PAR_AT_HAND = "_par_at_hand"
+
+
+def game_par(game: Game) -> Par | None:
+    """The par of a game's board, read once per game object: the rating of a finishing game
+    (its challenge's first rating) and the end of its board both ask it in one request."""
+    if PAR_AT_HAND not in game.__dict__:
+        game.__dict__[PAR_AT_HAND] = par_for(
+            dictionary_id=game.dictionary_id, length=game.length, difficulty=game.difficulty
+        )
+    return game.__dict__[PAR_AT_HAND]
+
+
 def par_info(
     *,
     dictionary_id: int | None,
