@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from django.db import connections, router, transaction
-from django.db.models import Model
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
@@ -30,32 +28,37 @@ from ratings.selectors import (
 logger = logging.getLogger(__name__)
 
 
-M = TypeVar("M", bound=Model)
+R = TypeVar("R", ChallengeRating, PlayerRating)
 
 
-LOCK_ATTEMPTS = 3
+def _locked(model: type[R], first: glicko2.Rating, **keys: object) -> R:
+    """The row for ``keys``, locked, in one statement; inserted first with the rating it
+    starts from (``first``) when missing. Safe when two transactions race.
 
-
-def _locked(model: type[M], defaults: Callable[[], dict[str, float]], **keys: object) -> M:
-    """The row for ``keys``, locked; created first if missing (``defaults()`` is asked only
-    then), safe when two transactions race.
-
-    One query when the row is there. A missing row is inserted with ON CONFLICT DO NOTHING
-    (no savepoint, no error when another transaction inserted it first: the insert waits
-    for it), then locked. A rebuild deletes every row in its transaction: a finish waiting
-    on a row's lock meanwhile finds it gone once the rebuild commits, and creates it again
-    (the rebuild's own row) rather than fail the player's last guess.
+    An upsert that changes nothing (INSERT ... ON CONFLICT DO UPDATE SET games = games,
+    RETURNING the row): it takes the row's lock, or inserts the row; an insert racing
+    another's waits for it and then locks the row it committed, with no savepoint and no
+    error. A rebuild deletes every row in its transaction: a finish waiting on a row's
+    lock meanwhile inserts it again once the rebuild commits (the rebuild's own row)
+    rather than fail the player's last guess.
     """
-    manager = model._default_manager  # type: ignore[attr-defined]
-    rows = manager.select_for_update().filter(**keys)
-    for attempt in range(LOCK_ATTEMPTS):
-        row = rows.first()
-        if row is not None:
-            return row
-        if attempt == LOCK_ATTEMPTS - 1:
-            break
-        manager.bulk_create([model(**keys, **defaults())], ignore_conflicts=True)
-    raise model.DoesNotExist(f"{model.__name__} {keys} vanished {LOCK_ATTEMPTS} times")  # type: ignore[attr-defined]
+    connection = connections[router.db_for_write(model)]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = [*keys, "rating", "deviation", "volatility", "games"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET games = {table}.games "
+            "RETURNING id, rating, deviation, volatility, games",
+            [*keys.values(), first.rating, first.deviation, first.volatility, 0],
+        )
+        pk, rating, deviation, volatility, games = cursor.fetchone()
+    row = model(
+        pk=pk, rating=rating, deviation=deviation, volatility=volatility, games=games, **keys
+    )
+    row._state.adding, row._state.db = False, connection.alias
+    return row
 
 
 def game_rate(game: Game) -> RatingChange | None:
@@ -76,13 +79,9 @@ def game_rate(game: Game) -> RatingChange | None:
         game.__dict__[UNRATED_AT_FINISH] = True  # the board's end asks: no query for it
         return None
 
-    def challenge_defaults() -> dict[str, float]:
-        rating = start.challenge_first_rating or challenge_first_rating(**challenge_keys(game))
-        return {"rating": rating.rating, "deviation": rating.deviation}
-
     with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
-        challenge = _locked(ChallengeRating, challenge_defaults, **challenge_keys(game))
-        player = _locked(PlayerRating, dict, player_id=game.player_id)
+        challenge = _locked_challenge(game, first=start.challenge_first_rating)
+        player = _locked(PlayerRating, glicko2.Rating(), player_id=game.player_id)
         history = _history_under_locks(game, challenge=challenge)
         if history.rated:
             return None
@@ -130,6 +129,20 @@ def game_rate(game: Game) -> RatingChange | None:
         )
         game.rating_change = change  # type: ignore[attr-defined]  # the board shows it: no read
         return change
+
+
+def _locked_challenge(game: Game, *, first: glicko2.Rating | None) -> ChallengeRating:
+    """The game's challenge row, locked. ``first``: its first rating, read at the game's
+    start when it had no rated games (its row is inserted if missing); None: it had some,
+    so its row is there and locked as it is, the first rating read only if it vanished
+    (a rebuild in between)."""
+    keys = challenge_keys(game)
+    if first is None:
+        row = ChallengeRating.objects.select_for_update().filter(**keys).first()
+        if row is not None:
+            return row
+        first = challenge_first_rating(**keys)
+    return _locked(ChallengeRating, first, **keys)
 
 
 @dataclass(frozen=True)

@@ -325,9 +325,12 @@ def par_for(*, dictionary_id: int, length: int, difficulty: str) -> Par | None:
     """The stored par of a board (easy, medium, hard); never computed here."""
     if difficulty not in RULE_DIFFICULTIES:
         return None
-    return Par.objects.filter(
-        dictionary_id=dictionary_id, length=length, difficulty=difficulty
-    ).first()
+    # One row at most (the board's key): no ordering, so no join on the dictionary for it.
+    return (
+        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
+        .order_by()
+        .first()
+    )
 
 
 PAR_AT_HAND = "_par_at_hand"
