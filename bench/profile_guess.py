@@ -1,7 +1,8 @@
 """What a guess request costs, against the minimal signed-in page and a floor view.
 
 Creates a throwaway PostgreSQL database ``evil_prof_<pid>`` (server from
-DATABASE_URL, default the local PostgreSQL), loads the default dictionary
+DATABASE_URL, default the local PostgreSQL; a sqlite:// DATABASE_URL: a SQLite file in a
+temporary folder instead), loads the default dictionary
 (web2) and signs two players in. Each plays ``--games`` ranked games (word
 lengths 4-12, hard, 8 wrong guesses) to their end through Django's test client
 with the HTMX header, the same letters in the same order:
@@ -100,7 +101,8 @@ def main() -> None:
     with throwaway_database(
         database_url,
         prefix="evil_prof",
-        refusal="bench/profile_guess.py profiles on PostgreSQL: set DATABASE_URL=postgres://...",
+        refusal="bench/profile_guess.py profiles on PostgreSQL or SQLite, not {scheme}",
+        allow_sqlite=True,
     ) as url:
         setup_django(url)
         run(args)

@@ -18,8 +18,9 @@ from typing import Any
 
 from django.apps import apps as global_apps
 from django.apps.registry import Apps
-from django.db import DEFAULT_DB_ALIAS, transaction
-from django.db.models import Count, F, Max, Q, QuerySet, Window
+from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Count, F, Max, Model, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games.models import LEADERBOARD_GAMES, CategoryTotal, Game, PlayerTotal, Status
@@ -47,63 +48,69 @@ def ranked_on_leaderboard(games: QuerySet) -> QuerySet:
 def leaderboard_totals_add(*, game: Game) -> None:
     """Count a just-finished game in its player's records; call it in the finishing transaction.
 
-    The player's PlayerTotal row is locked first (created if this is their first ranked
-    game: INSERT ... ON CONFLICT DO NOTHING, which waits for another transaction inserting
-    it and never fails on the key, so no savepoint), so finishes of one player apply one
-    after the other. Under that lock the board's row is read and written back with one
-    upsert, and the player's row moved by what the board's changed (summed again from the
-    boards in the one case a change cannot say: a board's best win moved earlier).
+    Three statements, the arithmetic in SQL (no read of either row first, no savepoint):
+    the player's PlayerTotal upserted first with its counts (the row lock that makes one
+    player's finishes apply one after the other; an insert racing another waits for it and
+    then updates), then the board's CategoryTotal upserted with its counts, best points and
+    when they were first reached, and last the player's points and latest best summed again
+    from their boards, read under the player's lock so every earlier finish is in them.
     """
     if not game.on_leaderboards or game.finished_at is None:
         return
-    finished_at = game.finished_at
-    key = {field: getattr(game, field) for field in CATEGORY_FIELDS}
+    won = int(game.status == Status.WON)
+    connection = connections[router.db_for_write(PlayerTotal)]
+    finished_at = connection.ops.adapt_datetimefield_value(game.finished_at)
+    best_at = finished_at if game.score > 0 else None
+    players, boards = _table(connection, PlayerTotal), _table(connection, CategoryTotal)
     # Joins the caller's transaction; opens one when called outside (tests, loads).
-    with transaction.atomic(savepoint=False):
-        player = _locked_player_total(game.player_id, finished_at=finished_at)
-        board = CategoryTotal.objects.filter(**key).first() or CategoryTotal(
-            **key, last_finished_at=finished_at
+    with transaction.atomic(using=connection.alias, savepoint=False), connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {players} (player_id, points, games, wins, last_finished_at) "
+            "VALUES (%s, 0, 1, %s, %s) ON CONFLICT (player_id) DO UPDATE SET "
+            f"games = {players}.games + 1, wins = {players}.wins + excluded.wins, "
+            f"last_finished_at = {_later_sql(players, 'last_finished_at')}",
+            [game.player_id, won, finished_at],
         )
-        points_before, best_before = board.points, board.best_at
-        board.games += 1
-        board.wins += int(game.status == Status.WON)
-        # max/min, not simply this game: loads may add games in any order.
-        board.last_finished_at = max(board.last_finished_at, finished_at)
-        if game.score > board.points:
-            board.points, board.best_at = game.score, finished_at
-        elif game.score == board.points > 0 and board.best_at is not None:
-            board.best_at = min(board.best_at, finished_at)
-        board.pk = None  # written by the board's key: an insert, or the update of that row
-        CategoryTotal.objects.bulk_create(
-            [board],
-            update_conflicts=True,
-            unique_fields=list(CATEGORY_FIELDS),
-            update_fields=["games", "wins", "last_finished_at", "points", "best_at"],
+        cursor.execute(
+            f"INSERT INTO {boards} (player_id, dictionary_id, length, difficulty, points, games, "
+            "wins, last_finished_at, best_at) VALUES (%s, %s, %s, %s, %s, 1, %s, %s, %s) "
+            "ON CONFLICT (player_id, dictionary_id, length, difficulty) DO UPDATE SET "
+            f"games = {boards}.games + 1, wins = {boards}.wins + excluded.wins, "
+            f"last_finished_at = {_later_sql(boards, 'last_finished_at')}, "
+            # Loads may add games in any order: the best is the higher points, and among
+            # equal points the earlier win (every SET reads the row as it was).
+            f"best_at = CASE WHEN excluded.points > {boards}.points THEN excluded.best_at "
+            f"WHEN excluded.points = {boards}.points AND excluded.best_at < {boards}.best_at "
+            f"THEN excluded.best_at ELSE {boards}.best_at END, "
+            f"points = CASE WHEN excluded.points > {boards}.points THEN excluded.points "
+            f"ELSE {boards}.points END",
+            [
+                *(getattr(game, field) for field in CATEGORY_FIELDS),
+                game.score,
+                won,
+                finished_at,
+                best_at,
+            ],
         )
-        player.points += board.points - points_before
-        player.games += 1
-        player.wins += int(game.status == Status.WON)
-        player.last_finished_at = max(player.last_finished_at, finished_at)
-        if best_before is None or (board.best_at is not None and board.best_at >= best_before):
-            player.last_scored_at = _later(player.last_scored_at, board.best_at)
-        else:  # this board's best moved earlier: the latest of the boards may be another's
-            player.last_scored_at = CategoryTotal.objects.filter(
-                player_id=game.player_id
-            ).aggregate(latest=Max("best_at"))["latest"]
-        player.save(update_fields=["points", "games", "wins", "last_finished_at", "last_scored_at"])
+        cursor.execute(
+            f"UPDATE {players} SET "
+            f"points = (SELECT COALESCE(SUM(points), 0) FROM {boards} WHERE player_id = %s), "
+            f"last_scored_at = (SELECT MAX(best_at) FROM {boards} WHERE player_id = %s) "
+            "WHERE player_id = %s",
+            [game.player_id] * 3,
+        )
 
 
-def _locked_player_total(player_id: int, *, finished_at: dt.datetime) -> PlayerTotal:
-    """The player's PlayerTotal row, locked; inserted empty first when missing."""
-    rows = PlayerTotal.objects.select_for_update().filter(player_id=player_id)
-    row = rows.first()
-    if row is None:
-        PlayerTotal.objects.bulk_create(
-            [PlayerTotal(player_id=player_id, last_finished_at=finished_at)],
-            ignore_conflicts=True,  # inserted meanwhile by another finish: waited for, kept
-        )
-        row = rows.get()
-    return row
+def _table(connection: BaseDatabaseWrapper, model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _later_sql(table: str, column: str) -> str:
+    """The later of the row's ``column`` and the upserted one (SQLite has no GREATEST)."""
+    return (
+        f"CASE WHEN excluded.{column} > {table}.{column} "
+        f"THEN excluded.{column} ELSE {table}.{column} END"
+    )
 
 
 def leaderboard_totals_rebuild(

@@ -4,16 +4,22 @@ the rating tables."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery
+from django.db import connections, router
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from games.engine import prior as engine_prior
 from games.models import ChallengePrior, Game, Par
+from games.selectors.board import game_par
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, ChallengeRating, PlayerRating, RatingChange
 
@@ -32,10 +38,19 @@ def challenge_first_rating(
     """The rating a challenge starts from: the reference model player's win rate when stored
     (``manage.py compute_challenge_priors``), else par's margin, else 1500/350."""
     challenge = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
-    prior = ChallengePrior.objects.filter(**challenge).first()
-    if prior is not None:
-        return rules.first_rating_from_win_rate(prior.win_rate(max_misses))
-    par = Par.objects.filter(**challenge).values_list("misses", flat=True).first()
+    prior = ChallengePrior.objects.filter(**challenge).values_list("misses_needed", flat=True)
+    par = Par.objects.filter(**challenge).values_list("misses", flat=True)
+    return _first_rating(prior.first(), par.first, max_misses)
+
+
+def _first_rating(
+    misses_needed: list[int] | None, par_misses: Callable[[], int | None], max_misses: int
+) -> glicko2.Rating:
+    """``challenge_first_rating`` from what was read: the prior's counts (None: no prior),
+    and par's misses, asked only without a prior."""
+    if misses_needed is not None:
+        return rules.first_rating_from_win_rate(engine_prior.win_rate(misses_needed, max_misses))
+    par = par_misses()
     return glicko2.Rating() if par is None else rules.first_rating_from_par(par, max_misses)
 
 
@@ -52,43 +67,89 @@ class StartingRatings:
     player_joined: dt.datetime | None = None
 
 
+STARTING_RATINGS_AT_HAND = "_starting_ratings"
+
+
 def starting_ratings(game: Game) -> StartingRatings:
     """The player's and the challenge's ratings when the game started, from rated games before it.
 
     Read from the history (``RatingChange``) rather than the rows, so a game finished in
     another tab meanwhile does not change whether this one counts, and a rebuild, which
-    writes the same history in the same order, reads the same values. One query, on the
-    player's row: each history's latest result before the start (one index range each:
-    the challenge's id first, then its history by (challenge, finished_at), not a join
-    that sorts every result ever played on the challenge), and when the account was made.
+    writes the same history in the same order, reads the same values. One plain query:
+    each history's latest result before the start (one index range each: the challenge's
+    id first, then its history by (challenge, finished_at)), when the account was made and
+    the challenge's prior; par (``games.selectors.board.game_par``, which the end of the
+    board reads too) only for a challenge with neither history nor prior. Kept on the game
+    object: its finish and its board's end ask it once.
     """
-    earlier = RatingChange.objects.filter(finished_at__lt=game.started_at).order_by(
-        "-finished_at", "-game_id"
+    if STARTING_RATINGS_AT_HAND in game.__dict__:
+        return game.__dict__[STARTING_RATINGS_AT_HAND]
+    connection = connections[router.db_for_read(RatingChange)]
+    changes, challenges, priors, users = (
+        connection.ops.quote_name(model._meta.db_table)
+        for model in (RatingChange, ChallengeRating, ChallengePrior, get_user_model())
     )
-    mine = earlier.filter(player_id=game.player_id)
-    challenge_id = ChallengeRating.objects.filter(**challenge_keys(game)).values("pk")[:1]
-    boards = earlier.filter(challenge_id=Subquery(challenge_id))
-    row = (
-        get_user_model()
-        .objects.filter(pk=game.player_id)
-        .values(
-            player_after=Subquery(mine.values("player_after")[:1]),
-            player_deviation=Subquery(mine.values("player_deviation_after")[:1]),
-            challenge_after=Subquery(boards.values("challenge_after")[:1]),
-            challenge_deviation=Subquery(boards.values("challenge_deviation_after")[:1]),
-            joined=F("date_joined"),
+    started = connection.ops.adapt_datetimefield_value(game.started_at)
+    keys = challenge_keys(game)
+    latest = "AND finished_at < %s ORDER BY finished_at DESC, game_id DESC LIMIT 1)"
+    challenge_id = (
+        f"(SELECT id FROM {challenges} WHERE dictionary_id = %s AND length = %s "
+        "AND max_misses = %s AND difficulty = %s)"
+    )
+    challenge_params = [*keys.values(), started]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT player_after FROM {changes} WHERE player_id = %s {latest}, "
+            f"(SELECT player_deviation_after FROM {changes} WHERE player_id = %s {latest}, "
+            f"(SELECT challenge_after FROM {changes} WHERE challenge_id = {challenge_id} {latest}, "
+            f"(SELECT challenge_deviation_after FROM {changes} "
+            f"WHERE challenge_id = {challenge_id} {latest}, "
+            f"(SELECT misses_needed FROM {priors} WHERE dictionary_id = %s AND length = %s "
+            "AND difficulty = %s), "
+            f"date_joined FROM {users} WHERE id = %s",
+            [
+                *([game.player_id, started] * 2),
+                *challenge_params,
+                *challenge_params,
+                game.dictionary_id,
+                game.length,
+                game.difficulty,
+                game.player_id,
+            ],
         )
-        .first()
-    ) or {}
-    player = row.get("player_after"), row.get("player_deviation")
-    challenge = row.get("challenge_after"), row.get("challenge_deviation")
-    start = None if challenge[0] is not None else challenge_first_rating(**challenge_keys(game))
-    return StartingRatings(
-        player=glicko2.Rating(*player) if player[0] is not None else glicko2.Rating(),
-        challenge=glicko2.Rating(*challenge) if start is None else start,
-        challenge_first_rating=start,
-        player_joined=row.get("joined"),
+        row = cursor.fetchone() or (None,) * 6
+    player_after, player_deviation, challenge_after, challenge_deviation, prior, joined = row
+    first = None
+    if challenge_after is None:
+        misses_needed = json.loads(prior) if isinstance(prior, str) else prior
+        first = _first_rating(misses_needed, lambda: _par_misses(game), game.max_misses)
+    start = StartingRatings(
+        player=(
+            glicko2.Rating(player_after, player_deviation)
+            if player_after is not None
+            else glicko2.Rating()
+        ),
+        challenge=glicko2.Rating(challenge_after, challenge_deviation) if first is None else first,
+        challenge_first_rating=first,
+        player_joined=_aware(joined),
     )
+    game.__dict__[STARTING_RATINGS_AT_HAND] = start
+    return start
+
+
+def _par_misses(game: Game) -> int | None:
+    par = game_par(game)
+    return None if par is None else par.misses
+
+
+def _aware(value: dt.datetime | str | None) -> dt.datetime | None:
+    """A date and time as the ORM gives it (aware), from a plain query's column (SQLite's is
+    naive UTC, or text)."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    if value is not None and timezone.is_naive(value):
+        value = value.replace(tzinfo=dt.UTC)
+    return value
 
 
 def ratings_at_start(game: Game) -> tuple[glicko2.Rating, glicko2.Rating]:
@@ -109,11 +170,18 @@ def challenge_keys(game: Game) -> dict[str, Any]:
 
 
 def game_change(game: Game) -> RatingChange | None:
-    """The game's rating change; the one the finishing transaction just wrote is at hand
+    """The game's rating change; what the finishing transaction just decided is at hand
     on the game (``ratings.services.game_rate`` keeps it there), with no query."""
     if Game.rating_change.is_cached(game):  # type: ignore[attr-defined]
         return game.rating_change  # type: ignore[attr-defined]
+    if game.__dict__.get(UNRATED_AT_FINISH):  # the finish decided it counts for nothing
+        return None
     return RatingChange.objects.filter(game_id=game.pk).first()
+
+
+# Set on a game object by the finish that found it does not count (``ratings.services``),
+# so that the board drawn after it reads no change that cannot be there.
+UNRATED_AT_FINISH = "_unrated_at_finish"
 
 
 def player_rating(player: AbstractBaseUser) -> PlayerRating | None:

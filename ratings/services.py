@@ -10,48 +10,55 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from django.db import transaction
-from django.db.models import Count, Exists, Model, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connections, router, transaction
 
 from games.models import CountsAs, Game, Status
 from ratings import glicko2, rules
 from ratings.models import ChallengeRating, PlayerRating, RatingChange
-from ratings.selectors import challenge_first_rating, challenge_keys, starting_ratings
+from ratings.selectors import (
+    UNRATED_AT_FINISH,
+    challenge_first_rating,
+    challenge_keys,
+    starting_ratings,
+)
 
 logger = logging.getLogger(__name__)
 
 
-M = TypeVar("M", bound=Model)
+R = TypeVar("R", ChallengeRating, PlayerRating)
 
 
-LOCK_ATTEMPTS = 3
+def _locked(model: type[R], first: glicko2.Rating, **keys: object) -> R:
+    """The row for ``keys``, locked, in one statement; inserted first with the rating it
+    starts from (``first``) when missing. Safe when two transactions race.
 
-
-def _locked(model: type[M], defaults: Callable[[], dict[str, float]], **keys: object) -> M:
-    """The row for ``keys``, locked; created first if missing (``defaults()`` is asked only
-    then), safe when two transactions race.
-
-    One query when the row is there. A missing row is inserted with ON CONFLICT DO NOTHING
-    (no savepoint, no error when another transaction inserted it first: the insert waits
-    for it), then locked. A rebuild deletes every row in its transaction: a finish waiting
-    on a row's lock meanwhile finds it gone once the rebuild commits, and creates it again
-    (the rebuild's own row) rather than fail the player's last guess.
+    An upsert that changes nothing (INSERT ... ON CONFLICT DO UPDATE SET games = games,
+    RETURNING the row): it takes the row's lock, or inserts the row; an insert racing
+    another's waits for it and then locks the row it committed, with no savepoint and no
+    error. A rebuild deletes every row in its transaction: a finish waiting on a row's
+    lock meanwhile inserts it again once the rebuild commits (the rebuild's own row)
+    rather than fail the player's last guess.
     """
-    manager = model._default_manager  # type: ignore[attr-defined]
-    rows = manager.select_for_update().filter(**keys)
-    for attempt in range(LOCK_ATTEMPTS):
-        row = rows.first()
-        if row is not None:
-            return row
-        if attempt == LOCK_ATTEMPTS - 1:
-            break
-        manager.bulk_create([model(**keys, **defaults())], ignore_conflicts=True)
-    raise model.DoesNotExist(f"{model.__name__} {keys} vanished {LOCK_ATTEMPTS} times")  # type: ignore[attr-defined]
+    connection = connections[router.db_for_write(model)]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = [*keys, "rating", "deviation", "volatility", "games"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET games = {table}.games "
+            "RETURNING id, rating, deviation, volatility, games",
+            [*keys.values(), first.rating, first.deviation, first.volatility, 0],
+        )
+        pk, rating, deviation, volatility, games = cursor.fetchone()
+    row = model(
+        pk=pk, rating=rating, deviation=deviation, volatility=volatility, games=games, **keys
+    )
+    row._state.adding, row._state.db = False, connection.alias
+    return row
 
 
 def game_rate(game: Game) -> RatingChange | None:
@@ -69,16 +76,13 @@ def game_rate(game: Game) -> RatingChange | None:
         return None
     start = starting_ratings(game)
     if not rules.counts(start.player, start.challenge):
+        game.__dict__[UNRATED_AT_FINISH] = True  # the board's end asks: no query for it
         return None
 
-    def challenge_defaults() -> dict[str, float]:
-        rating = start.challenge_first_rating or challenge_first_rating(**challenge_keys(game))
-        return {"rating": rating.rating, "deviation": rating.deviation}
-
     with transaction.atomic(savepoint=False):  # joins the finishing transaction (or a rebuild's)
-        challenge = _locked(ChallengeRating, challenge_defaults, **challenge_keys(game))
-        player = _locked(PlayerRating, dict, player_id=game.player_id)
-        history = _history_under_locks(game, player=player, challenge=challenge)
+        challenge = _locked_challenge(game, first=start.challenge_first_rating)
+        player = _locked(PlayerRating, glicko2.Rating(), player_id=game.player_id)
+        history = _history_under_locks(game, challenge=challenge)
         if history.rated:
             return None
         score = 1.0 if game.status == Status.WON else 0.0
@@ -127,6 +131,20 @@ def game_rate(game: Game) -> RatingChange | None:
         return change
 
 
+def _locked_challenge(game: Game, *, first: glicko2.Rating | None) -> ChallengeRating:
+    """The game's challenge row, locked. ``first``: its first rating, read at the game's
+    start when it had no rated games (its row is inserted if missing); None: it had some,
+    so its row is there and locked as it is, the first rating read only if it vanished
+    (a rebuild in between)."""
+    keys = challenge_keys(game)
+    if first is None:
+        row = ChallengeRating.objects.select_for_update().filter(**keys).first()
+        if row is not None:
+            return row
+        first = challenge_first_rating(**keys)
+    return _locked(ChallengeRating, first, **keys)
+
+
 @dataclass(frozen=True)
 class _History:
     """What a rated finish reads of the history under the rows' locks (so a finish of the
@@ -137,39 +155,44 @@ class _History:
     played_games: int
 
 
-def _history_under_locks(
-    game: Game, *, player: PlayerRating, challenge: ChallengeRating
-) -> _History:
+def _history_under_locks(game: Game, *, challenge: ChallengeRating) -> _History:
     """Whether the game is rated already, whether the player's result already moved this
     challenge on the game's (UTC) day, and the player's rated games before this one in which
     they guessed at least once, counted up to the rule's minimum
     (``ratings.rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES``: a spare account's instant give-ups
     do not make it one whose results move challenges). Each an index range of its own, asked
-    together on the player's locked row."""
+    together in one plain query once the player's row is locked."""
     assert game.finished_at is not None
     day = game.finished_at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    before = RatingChange.objects.filter(player_id=game.player_id, finished_at__lt=game.finished_at)
-    moved_today = before.filter(challenge=challenge, moved_challenge=True, finished_at__gte=day)
-    played = before.exclude(game__letters="").values("pk")[: rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES]
-    counted = (
-        RatingChange.objects.filter(pk__in=played)
-        .order_by()
-        .values("player_id")
-        .annotate(n=Count("pk"))
-        .values("n")
+    connection = connections[router.db_for_write(RatingChange)]
+    changes, games = (
+        connection.ops.quote_name(model._meta.db_table) for model in (RatingChange, Game)
     )
-    row = (
-        PlayerRating.objects.filter(pk=player.pk)
-        .values(
-            rated=Exists(RatingChange.objects.filter(game_id=game.pk)),
-            moved_today=Exists(moved_today),
-            played=Coalesce(Subquery(counted), 0),
+    finished_at, day_start = (
+        connection.ops.adapt_datetimefield_value(value) for value in (game.finished_at, day)
+    )
+    before = f"{changes}.player_id = %s AND {changes}.finished_at < %s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM {changes} WHERE game_id = %s), "
+            f"EXISTS (SELECT 1 FROM {changes} WHERE {before} AND challenge_id = %s "
+            "AND moved_challenge AND finished_at >= %s), "
+            f"(SELECT COUNT(*) FROM (SELECT 1 FROM {changes} INNER JOIN {games} "
+            f"ON {games}.id = {changes}.game_id WHERE {before} AND {games}.letters <> '' "
+            "LIMIT %s) played)",
+            [
+                game.pk,
+                game.player_id,
+                finished_at,
+                challenge.pk,
+                day_start,
+                game.player_id,
+                finished_at,
+                rules.CHALLENGE_MOVER_MIN_PLAYED_GAMES,
+            ],
         )
-        .get()
-    )
-    return _History(
-        rated=row["rated"], moved_challenge_today=row["moved_today"], played_games=row["played"]
-    )
+        rated, moved_today, played = cursor.fetchone()
+    return _History(rated=bool(rated), moved_challenge_today=bool(moved_today), played_games=played)
 
 
 def _account_age(game: Game, *, joined: dt.datetime | None) -> dt.timedelta:

@@ -330,9 +330,25 @@ def par_for(*, dictionary_id: int, length: int, difficulty: str) -> Par | None:
     """The stored par of a board (easy, medium, hard); never computed here."""
     if difficulty not in RULE_DIFFICULTIES:
         return None
-    return Par.objects.filter(
-        dictionary_id=dictionary_id, length=length, difficulty=difficulty
-    ).first()
+    # One row at most (the board's key): no ordering, so no join on the dictionary for it.
+    return (
+        Par.objects.filter(dictionary_id=dictionary_id, length=length, difficulty=difficulty)
+        .order_by()
+        .first()
+    )
+
+
+PAR_AT_HAND = "_par_at_hand"
+
+
+def game_par(game: Game) -> Par | None:
+    """The par of a game's board, read once per game object: the rating of a finishing game
+    (its challenge's first rating) and the end of its board both ask it in one request."""
+    if PAR_AT_HAND not in game.__dict__:
+        game.__dict__[PAR_AT_HAND] = par_for(
+            dictionary_id=game.dictionary_id, length=game.length, difficulty=game.difficulty
+        )
+    return game.__dict__[PAR_AT_HAND]
 
 
 def par_info(

@@ -16,7 +16,7 @@ from typing import Any
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from games import engine
 from games.models import Game, Hint
-from games.selectors.board import Board, ParInfo, board_for, last_hint, par_info
+from games.selectors.board import Board, ParInfo, board_for, game_par, last_hint
 from games.selectors.honest import CheatingCost, cheating_cost, fair_word
 from games.selectors.reveal import Reveal, game_reveal
 from games.selectors.share import Share, game_share
@@ -74,11 +74,12 @@ def board_view(
         game=game,
         board=board,
         last_hint=hint,
-        par=par_info(
+        par=ParInfo(
+            difficulty=game.difficulty,
+            par=game_par(game),
+            max_misses=game.max_misses,
             dictionary_id=game.dictionary_id,
             length=game.length,
-            difficulty=game.difficulty,
-            max_misses=game.max_misses,
         ),
         share=(
             game_share(game, absolute_url=absolute_url, title=share_title(game))

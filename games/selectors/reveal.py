@@ -55,11 +55,25 @@ class ChartPoint:
     x: float
     y: float
 
+    # The SVG's coordinates as written, one decimal (no template filter for each: the chart
+    # is drawn on every game's last guess).
+    @property
+    def x_text(self) -> str:
+        return f"{self.x:.1f}"
+
+    @property
+    def y_text(self) -> str:
+        return f"{self.y:.1f}"
+
 
 @dataclass(frozen=True)
 class ChartTick:
     label: str
     position: float
+
+    @property
+    def position_text(self) -> str:
+        return f"{self.position:.1f}"
 
 
 @dataclass(frozen=True)
@@ -75,7 +89,7 @@ class WordsLeftChart:
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.points)
+        return " ".join(f"{point.x_text},{point.y_text}" for point in self.points)
 
     @property
     def label_y(self) -> int:

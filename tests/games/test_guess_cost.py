@@ -1,15 +1,16 @@
 """What a guess asks of the database: a mid-game guess and a game-ending one through the
 board's HTMX form (bench/profile_guess.py measures their time; these hold their queries).
 
-A mid-game guess: the session, the user, the game locked with its dictionary, the move,
-the game's update, and for a game that may be a daily's by its row (seeded ties, the
-daily's or the whole list: the test's nine words) the daily's link, for its shared answers;
-a practice game's asks nothing of the daily. A ranked game's last guess adds the
-leaderboard totals (the player's row locked, the board's read and upserted, the player's
-moved by it), the rating (one read of the ratings at the start with the account's age, the
-two rows locked, one read of the history under the locks, the three writes) and the end of
-the board (par, the moves for the reveal); each read once, and nothing of an assignment
-for a game that is none's.
+A mid-game guess: the session, the user, the game locked with its dictionary, the move, the
+game's update, and for a game that may be a daily's by its row (seeded ties, the daily's or
+the whole list: the test's nine words) the daily's link, for its shared answers; a practice
+game's asks nothing of the daily. A ranked game's last guess adds the leaderboard totals
+(three upserts: the player's row, locked by its own, the board's, the player's points summed
+from the boards), the rating (one read of the ratings at the start with the account's age,
+the two rows locked, one read of the history under the locks, the three writes) and the end
+of the board (par, the moves for the reveal); each read once, and nothing of an assignment
+for a game that is none's. A ranked game its finish leaves unrated asks the ratings only
+the start.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
-from games.models import Game, Status
+from games.models import ChallengePrior, Game, Status
 from ratings.models import RatingChange
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
@@ -34,7 +35,10 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 # PostgreSQL's connection logs (SQLite's does not): counted apart below.
 MID_GAME_QUERIES = 6
 PRACTICE_QUERIES = 5  # 6 before the end panel's daily read waited for the end
-ENDING_QUERIES = 19  # 25 before the rating's reads were merged (32 before each was read once)
+# 19 before the totals' upserts and the ratings' plain reads, 25 before the rating's reads
+# were merged (32 before each was read once).
+ENDING_QUERIES = 18
+UNRATED_ENDING_QUERIES = 12  # 17 before the start was kept on the game
 
 
 @pytest.fixture
@@ -109,6 +113,28 @@ def test_a_ranked_game_s_last_guess_reads_each_thing_once(
         sql for sql in statements if sql.startswith("SELECT") and '"ratings_ratingchange"' in sql
     ]
     assert len(rating_reads) == 2, "\n".join(rating_reads)  # at the start, under the locks
+
+
+def test_a_ranked_game_that_does_not_count_reads_its_rating_once(
+    nine: Dictionary, django_assert_max_num_queries: Any
+) -> None:
+    """A game its player was all but sure to win (the reference player always wins the board:
+    a first rating far below theirs) is left unrated by its finish, and its board's rating
+    panel says why from what the finish read, asking the ratings nothing more."""
+    ChallengePrior.objects.create(
+        dictionary=nine, length=4, difficulty="hard", misses_needed=[100], games=100
+    )
+    game = start(UserFactory(), nine, max_misses=1)
+    client = signed_in(game)
+    with django_assert_max_num_queries(UNRATED_ENDING_QUERIES + 4) as queries:
+        response = post_guess(client, game, "e", guesses=0)
+    assert response.status_code == 200
+    assert 'id="game-over"' in response.content.decode()
+    assert not RatingChange.objects.filter(game=game).exists()
+    statements = data_statements(queries)
+    assert len(statements) <= UNRATED_ENDING_QUERIES, "\n".join(statements)
+    assert sum('"ratings_' in sql for sql in statements) == 1, "\n".join(statements)
+    assert sum('FROM "games_par"' in sql for sql in statements) == 1  # the board's, once
 
 
 def test_a_practice_guess_asks_nothing_of_the_daily(
