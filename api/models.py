@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from dictionaries.languages import MAX_ALPHABET
 from games.models import Game
 
 TOKEN_NAME_MAX = 60
@@ -95,7 +96,7 @@ class MakerGame(models.Model):
     )
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField()
-    letters = models.CharField(max_length=26, blank=True)
+    letters = models.CharField(max_length=MAX_ALPHABET, blank=True)
     pattern = models.CharField(max_length=64)
     misses = models.PositiveSmallIntegerField(default=0)
     asked = models.CharField(

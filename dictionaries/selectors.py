@@ -137,3 +137,28 @@ def dictionary_zipf_distribution(*, dictionary_id: int) -> ZipfDistribution:
         familiar=words.filter(zipf__gte=FAMILIAR_ZIPF).count(),
         unknown=words.filter(zipf__lte=0).count(),
     )
+
+
+WRITTEN_FORM_CACHE_SECONDS = 24 * 60 * 60
+
+
+def written_form(*, dictionary_id: int, word: str) -> str:
+    """The word as its list writes it (``Word.display``: ``café`` for the play form
+    ``cafe`` of a folded list), else the play form itself: what the end of a game shows.
+
+    Kept in the cache a day: a word's written form is set at import and never changes.
+    """
+    if not word:
+        return word
+    key = f"dictionaries:written:{dictionary_id}:{word}"
+    written: str | None = cache.get(key)
+    if written is None:
+        display = (
+            Word.objects.filter(dictionary_id=dictionary_id, text=word)
+            .order_by()
+            .values_list("display", flat=True)
+            .first()
+        )
+        written = display or word
+        cache.set(key, written, WRITTEN_FORM_CACHE_SECONDS)
+    return written

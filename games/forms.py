@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.translation import ngettext
 
+from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
 from games.models import MAX_WRONG_GUESSES, Difficulty
@@ -228,7 +229,7 @@ class GuessForm(forms.Form):
 
     # Bounded, yet long enough that "ab" or " e " reach the service and get its message.
     letter = forms.CharField(required=False, strip=False, max_length=32)
-    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=26)
+    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=MAX_ALPHABET)
 
     BAD_BOARD_MESSAGE = (
         "This board could not be read; here is the current board. Nothing was changed."

@@ -40,6 +40,7 @@ from games.selectors.board import (
     ranked_game_in_progress,
     shows_words_left,
 )
+from games.selectors.letters import capital, final_word
 from games.selectors.presenter import board_view
 from games.web import start_and_show
 
@@ -232,7 +233,7 @@ def computer_next(request: HttpRequest, pk: int) -> HttpResponse:
 def computer_announcement(outcome: services.ComputerMove) -> str:
     """The computer's guess, why it chose it, and what it did, in words."""
     report, game = outcome.report, outcome.game
-    letter = report.letter.upper()
+    letter = capital(report.letter, game.dictionary)
     sentence = f"The computer guessed {letter}: {outcome.proposal.reason}"
     if report.miss:
         sentence += f" {letter} is not in the word."
@@ -240,9 +241,9 @@ def computer_announcement(outcome: services.ComputerMove) -> str:
         count = report.pattern.count(report.letter)
         sentence += f" Yes, {count} {letter}'s." if count > 1 else f" Yes, 1 {letter}."
     if game.status == engine.Status.WON:
-        return f"{sentence} The computer won: the word is {game.word.upper()}."
+        return f"{sentence} The computer won: the word is {final_word(game)}."
     if game.status == engine.Status.LOST:
-        return f"{sentence} The computer lost. The word: {game.word.upper()}."
+        return f"{sentence} The computer lost. The word: {final_word(game)}."
     left = game.misses_left
     return sentence + f" {left} wrong guess{'es' * (left != 1)} left."
 
@@ -406,7 +407,7 @@ def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, error.message)
     else:
         messages.info(
-            request, f"You gave up; it counts as a loss. The computer's word: {game.word.upper()}."
+            request, f"You gave up; it counts as a loss. The computer's word: {final_word(game)}."
         )
     return redirect("game_detail", pk=pk)  # type: ignore[return-value]
 
@@ -416,16 +417,16 @@ _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
     """What a guess did, in words (read aloud by screen readers, shown on the board)."""
-    letter = report.letter.upper()
+    letter = capital(report.letter, game.dictionary)
     if report.miss:
         sentence = f"No {letter}."
     else:
         count = report.pattern.count(report.letter)
         sentence = f"Yes, {_COUNT_WORDS.get(count, str(count))} {letter}{'s' * (count > 1)}."
     if game.status == engine.Status.WON:
-        return f"{sentence} You won: the word is {game.word.upper()}."
+        return f"{sentence} You won: the word is {final_word(game)}."
     if game.status == engine.Status.LOST:
-        return f"{sentence} You lost. The computer's word: {game.word.upper()}."
+        return f"{sentence} You lost. The computer's word: {final_word(game)}."
     left = game.misses_left
     sentence += f" {left} wrong guess{'es' * (left != 1)} left."
     if shows_words_left(game):
@@ -435,7 +436,7 @@ def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
 
 def undo_announcement(outcome: services.UndoOutcome) -> str:
     game = outcome.game
-    letter = outcome.letter.upper()
+    letter = capital(outcome.letter, game.dictionary)
     sentence = f"Took back {letter}{' (a miss)' if outcome.was_miss else ''}."
     left = game.misses_left
     sentence += f" {left} wrong guess{'es' * (left != 1)} left,"

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import CountsAs, Game, Status
+from games.selectors.letters import final_word
 
 
 def abandon_cutoff(now: dt.datetime | None = None) -> dt.datetime:
@@ -49,5 +50,5 @@ def abandoned_message(game: Game) -> str:
     kind = "daily attempt" if game.counts_as == CountsAs.ONE_ATTEMPT else "ranked game"
     return (
         f"This {kind} was left with no move for over {abandon_limit_words()}, so it counts "
-        f"as a loss. The computer's word: {game.word.upper()}."
+        f"as a loss. The computer's word: {final_word(game)}."
     )
