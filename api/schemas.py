@@ -37,10 +37,6 @@ class DictionaryOut(Schema):
     name: str
     is_default: bool
     lengths: list[LengthOut]
-    language: str = Field(description="The words' language, a BCP 47 tag (en, es, ru).")
-    alphabet: str = Field(
-        description="The letters its games take, in order (a guess is one of them)."
-    )
 
 
 class StrictIn(Schema):

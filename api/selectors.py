@@ -75,8 +75,6 @@ class DictionaryInfo:
     name: str
     is_default: bool
     lengths: list[LengthInfo]
-    language: str
-    alphabet: str
 
 
 def dictionaries_offered() -> list[DictionaryInfo]:
@@ -98,8 +96,6 @@ def dictionaries_offered() -> list[DictionaryInfo]:
                     LengthInfo(length=item.length, words=item.words, par=pars.get(item.length, {}))
                     for item in word_lengths(dictionary_id=dictionary.pk)
                 ],
-                language=dictionary.language,
-                alphabet=dictionary.alphabet,
             )
         )
     return infos
