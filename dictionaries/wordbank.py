@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 from django.conf import settings
 
-from dictionaries.models import Word
+from dictionaries.models import Dictionary, Word
 from games.engine import Lexicon
 
 _lock = threading.Lock()
@@ -78,11 +78,16 @@ def cache_limit_bytes() -> int:
 def lexicon_base_bytes(lexicon: Lexicon) -> int:
     """Bytes a built lexicon holds: its word strings, their array and the family codes.
 
-    Every word of a lexicon has the same length and is ASCII, so one string's
-    size times their number is every string's size, exactly.
+    Every word of a lexicon has the same length, so with an ASCII alphabet one
+    string's size times their number is every string's size, exactly; otherwise a
+    string's size depends on its widest letter, and each is counted.
     """
     words = lexicon.words
-    total = sys.getsizeof(words) + len(words) * sys.getsizeof(words[0])
+    total = sys.getsizeof(words)
+    if lexicon.alphabet.isascii():
+        total += len(words) * sys.getsizeof(words[0])
+    else:
+        total += sum(map(sys.getsizeof, words))
     total += lexicon._word_array.nbytes + sum(codes.nbytes for codes in lexicon.codes)
     total += sys.getsizeof(lexicon.reveals)
     if lexicon.familiarity is not None:
@@ -92,20 +97,24 @@ def lexicon_base_bytes(lexicon: Lexicon) -> int:
     return total
 
 
-def estimated_bytes(words: int, length: int) -> int:
+def estimated_bytes(words: int, length: int, alphabet: str) -> int:
     """What a lexicon of ``words`` words of ``length`` letters will be charged, before it is built.
 
-    Its strings, their tuple, their array and the codes, plus the codes of its
+    Its strings (each as wide as the alphabet's widest letter, at most), their
+    tuple, their array and the codes (one per letter), plus the codes of its
     search tables (``predicted_table_bytes`` without the few per-family bytes).
     """
-    per_word = sys.getsizeof("a" * length) + 8 + 4 * length + 2 * 26 * 4
+    per_word = sys.getsizeof(max(alphabet) * length) + 8 + 4 * length + 2 * len(alphabet) * 4
     return words * per_word
 
 
 def predicted_table_bytes(lexicon: Lexicon) -> int:
     """Bytes the planning tables of ``lexicon`` will hold once built (before exact values)."""
     families = sum(len(reveals) for reveals in lexicon.reveals)
-    return 26 * len(lexicon) * np.dtype(np.int32).itemsize + families * _TABLE_BYTES_PER_FAMILY
+    return (
+        len(lexicon.alphabet) * len(lexicon) * np.dtype(np.int32).itemsize
+        + families * _TABLE_BYTES_PER_FAMILY
+    )
 
 
 def table_array_bytes(tables: object) -> int:
@@ -160,17 +169,19 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
     words = [text for text, _ in rows]
     if not words:
         raise EmptyBucketError(f"dictionary {dictionary_id} has no word of length {length}")
+    # The letters its games play with, in their order (the engine's tie-breaks follow it).
+    alphabet = Dictionary.objects.values_list("alphabet", flat=True).get(pk=dictionary_id)
     # Room first, so the old lexicons are gone before the new one is built. A build holds
     # about its own weight again in temporaries (the rows, sets, intermediate arrays) until
     # it ends, so room is made for twice what it will weigh: measured on 383,000-word
     # buckets with a 256 MB bound, reserving only the lexicon let a worker peak at the bound
     # plus 266 MB; with the temporaries reserved too, a process stays near the bound.
     with _lock:
-        reserve = _BUILD_PEAK_FACTOR * estimated_bytes(len(words), length)
+        reserve = _BUILD_PEAK_FACTOR * estimated_bytes(len(words), length, alphabet)
         evicted = _evict_beyond(cache_limit_bytes() - reserve)
     if evicted:
         _return_freed_memory()
-    lexicon = Lexicon(words)
+    lexicon = Lexicon(words, alphabet=alphabet)
     if len(lexicon) == len(rows):  # each word once, as a dictionary stores them
         # The obscure word-maker reads how well known each word is (games/engine/makers).
         lexicon.set_familiarity([zipf for _, zipf in rows])

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.lexicon import ALPHABET, HIDDEN, Lexicon
+from games.engine.lexicon import HIDDEN, Lexicon
 from games.engine.search import (
     SIZE_SHIFT,
     WORDS_PER_NODE,
@@ -64,7 +64,7 @@ class Ensemble:
     """Per lexicon: which words hold each letter, and each planning player's word weights."""
 
     tables: SearchTables
-    has: npt.NDArray[np.float32]  # 26 x words: 1 where the word holds the letter
+    has: npt.NDArray[np.float32]  # letters x words: 1 where the word holds the letter
     weights: npt.NDArray[np.float32]  # players x words: the chance each word is known
     share_weights: npt.NDArray[np.float32]  # the weights that order equal choices
     # Per player: a fixed letter order (a player who knows no word of the list), else None.
@@ -99,7 +99,7 @@ def ensemble(lexicon: Lexicon) -> Ensemble:
                 np.array([bool(positions) for positions in lexicon.reveals[index]])[
                     lexicon.codes[index]
                 ]
-                for index in range(len(ALPHABET))
+                for index in range(len(lexicon.alphabet))
             ]
         ).astype(np.float32)
         share = soft_known(zipf, SHARE_THRESHOLD)
@@ -111,7 +111,7 @@ def ensemble(lexicon: Lexicon) -> Ensemble:
         ]
         counts = has @ share
         order = tuple(
-            sorted(range(len(ALPHABET)), key=lambda index: (-float(counts[index]), index))
+            sorted(range(len(lexicon.alphabet)), key=lambda index: (-float(counts[index]), index))
         )
         cached = Ensemble(
             tables=search_tables(lexicon),
@@ -215,13 +215,13 @@ def family_values(
     Families are valued in the order given until the budget runs out; the list
     returned holds those valued (with each family's words), so it may be shorter.
     """
-    letter_index = ALPHABET.index(letter)
+    letter_index = state.lexicon.letter_index(letter)
     words = all_candidates(state)
     # The planning players see the whole list's words that fit, as a player does.
     public = words if state.vocabulary >= FULL_VOCABULARY else public_candidates(state)
     codes = state.lexicon.codes[letter_index]
     word_codes, public_codes = codes[words], codes[public]
-    after = guessed_mask((*state.letters, letter))
+    after = guessed_mask((*state.letters, letter), state.lexicon)
     revealed = sum(char != HIDDEN for char in state.pattern)
     valued: list[tuple[list[int], npt.NDArray[np.int32]]] = []
     try:

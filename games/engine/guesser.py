@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.lexicon import ALPHABET
 from games.engine.makers import Difficulty, GuesserModel, maker_for
 from games.engine.search import (
     BudgetExhaustedError,
@@ -78,13 +77,14 @@ def greedy_aware_letter(state: GameState, words: WordSet | None = None) -> str:
     The hardest family is the one the seeds' word-maker keeps; a letter that
     no family of which is a hit comes after every letter that has one, and
     among those the one leaving the fewest words comes first. Ties go to
-    alphabetical order. Against the seeds' word-maker this avoids every miss
+    the alphabet's order. Against the seeds' word-maker this avoids every miss
     it can see one guess ahead.
     """
     tables = search_tables(state.lexicon)
     sizes = tables.family_sizes(candidate_indexes(state) if words is None else words)
-    order = tables.greedy_aware_order(sizes, guessed_mask(state.letters), splitting_only=False)
-    return ALPHABET[int(order[0])]
+    guessed = guessed_mask(state.letters, state.lexicon)
+    order = tables.greedy_aware_order(sizes, guessed, splitting_only=False)
+    return state.lexicon.alphabet[int(order[0])]
 
 
 def exact_letter(
@@ -105,7 +105,7 @@ def exact_letter(
         return None
     if letter_index is None:
         return None
-    return ALPHABET[letter_index], misses
+    return state.lexicon.alphabet[letter_index], misses
 
 
 def strong_heuristic_letter(state: GameState, *, exact_up_to: int = EXACT_GUESS_UP_TO) -> str:
@@ -188,7 +188,7 @@ class RuleSolver:
         while misses <= at_most:
             letter = self._letter_within(words, number, misses, guessed)
             if letter is not None:
-                return RulePlan(letter=ALPHABET[letter], misses=misses)
+                return RulePlan(letter=self.tables.lexicon.alphabet[letter], misses=misses)
             misses += 1
         return None
 
@@ -259,7 +259,7 @@ class RuleSolver:
             answer = tables.rule_reply_ids(sizes, second=second)
             is_miss = tables.reveals_nothing[answer]
             splits = families_per_letter > 1
-            order = np.lexsort((np.arange(26), sizes[answer], is_miss))
+            order = np.lexsort((tables.letter_indexes, sizes[answer], is_miss))
             return [
                 (int(letter_index), (int(answer[letter_index]),), bool(is_miss[letter_index]))
                 for letter_index in order
@@ -383,7 +383,8 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         tables, difficulty=state.difficulty, seeded_ties=state.seeded_ties, budget=budget
     )
     number = state.guess_number + 1
-    guessed = sum(1 << ALPHABET.index(letter) for letter in state.letters)
+    lexicon = state.lexicon
+    guessed = sum(1 << lexicon.letter_index(letter) for letter in state.letters)
     why = _schedule_note(state.difficulty, number)
     try:
         rollouts = solver.rollouts(words, number)
@@ -394,7 +395,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         best_rollout, best_letter = rollouts[0]
         # A playout's count is a bound only when the rule's answers are known; against
         # seeded ties the search must settle that many misses itself.
-        at_most = 26 if state.seeded_ties else best_rollout - 1
+        at_most = len(lexicon.alphabet) if state.seeded_ties else best_rollout - 1
         try:
             plan = solver.plan(words, number, at_most=at_most, guessed=guessed)
         except BudgetExhaustedError:
@@ -402,7 +403,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         settled_below = solver.too_few.get(solver.key(words, number, guessed), 0)
         if plan is None and settled_below >= best_rollout and not state.seeded_ties:
             # Nothing does better than the playout's line, so it is the best there is.
-            plan = RulePlan(letter=ALPHABET[best_letter], misses=best_rollout)
+            plan = RulePlan(letter=lexicon.alphabet[best_letter], misses=best_rollout)
     if plan is not None:
         how = (
             "without another wrong guess"
@@ -418,7 +419,7 @@ def _propose_against_rule(state: GameState, words: WordSet, nodes: int) -> Propo
         )
     if rollouts:
         misses, letter_index = rollouts[0]
-        letter = ALPHABET[letter_index]
+        letter = lexicon.alphabet[letter_index]
         return Proposal(
             letter,
             None,
@@ -459,9 +460,9 @@ def _propose_most_common(state: GameState, words: WordSet) -> Proposal:
     sizes = tables.family_sizes(words)
     miss_sizes = np.where(tables.miss_id >= 0, sizes[np.maximum(tables.miss_id, 0)], 0)
     holding = len(words) - miss_sizes
-    holding[guessed_mask(state.letters)] = -1
-    letter_index = int(np.argmax(holding))  # the first of equals: alphabetical
-    letter = ALPHABET[letter_index]
+    holding[guessed_mask(state.letters, state.lexicon)] = -1
+    letter_index = int(np.argmax(holding))  # the first of equals in the alphabet's order
+    letter = state.lexicon.alphabet[letter_index]
     share = 100 * int(holding[letter_index]) / len(words)
     return Proposal(
         letter,
@@ -474,7 +475,7 @@ def _propose_most_common(state: GameState, words: WordSet) -> Proposal:
 
 def _heuristic_reason(state: GameState, letter: str, words: WordSet, *, estimated: bool) -> str:
     tables = search_tables(state.lexicon)
-    letter_index = ALPHABET.index(letter)
+    letter_index = state.lexicon.letter_index(letter)
     sizes = tables.family_sizes(words)
     hardest = tables.hardest_family(sizes, letter_index)
     kept = int(sizes[hardest])

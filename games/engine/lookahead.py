@@ -148,7 +148,9 @@ def lexicon_fingerprint(lexicon: Lexicon) -> bytes:
     fingerprint = lexicon.search_cache.get("fingerprint")
     if fingerprint is None:
         digest = hashlib.blake2b(digest_size=16)
-        digest.update("\n".join(lexicon.words).encode("ascii"))
+        digest.update("\n".join(lexicon.words).encode())
+        # Values depend on the letters' order (the guesser's ties), so the alphabet counts too.
+        digest.update(f"\n\n{lexicon.alphabet}".encode())
         fingerprint = digest.digest()
         lexicon.search_cache["fingerprint"] = fingerprint
     return fingerprint
@@ -176,7 +178,7 @@ def family_worth(
     key = (
         fingerprint,
         hashlib.blake2b(words.tobytes(), digest_size=16).digest(),
-        int(np.packbits(after, bitorder="little").view(np.uint32)[0]),
+        int.from_bytes(np.packbits(after, bitorder="little").tobytes(), "little"),
     )
     left = budget.left
     known = FAMILY_VALUES.get(key)
@@ -303,10 +305,10 @@ def choose_family(
     :data:`FAMILY_VALUES`; the choice is the same either way.
     """
     tables = search_tables(lexicon)
-    letter_index = ord(letter) - ord("a")
+    letter_index = lexicon.letter_index(letter)
     offset = int(tables.offsets[letter_index])
     words_of = dict(tables.split(candidates, letter_index))
-    after = guessed_mask((*guessed, letter))
+    after = guessed_mask((*guessed, letter), lexicon)
     budget = NodeBudget(nodes)
     estimate = TreeEstimate(tables, budget, FIENDISH_ESTIMATE)
     wanted_at_cap = SEEDED_CHOICES if seed is not None else 1

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.engine.guesser import RuleSolver, greedy_aware_letter
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import Lexicon
 from games.engine.makers import Difficulty, maker_for
 from games.engine.rules import apply_guess, new_game
 from games.engine.search import BudgetExhaustedError, NodeBudget, search_tables
@@ -69,7 +69,7 @@ def par(lexicon: Lexicon, difficulty: Difficulty, *, nodes: int = PAR_NODES) -> 
 
 
 def _heuristic_line(lexicon: Lexicon, difficulty: Difficulty) -> int:
-    state = new_game(lexicon, max_misses=len(ALPHABET), difficulty=difficulty, seed=0)
+    state = new_game(lexicon, max_misses=len(lexicon.alphabet), difficulty=difficulty, seed=0)
     while not state.is_over and state.words_left > 1:
         state, _ = apply_guess(state, greedy_aware_letter(state))
     return state.misses

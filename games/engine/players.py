@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from games.engine.errors import EngineError
 from games.engine.guesser import candidate_indexes, strong_heuristic_letter
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import Lexicon, default_alphabet
 from games.engine.rules import restore
 from games.engine.search import guessed_mask, search_tables
 from games.engine.state import GameState
@@ -37,7 +37,6 @@ Guess = Callable[[GameState], str]
 ORDER_ZIPF = 2.5
 SOFT_SLOPE = 0.3
 HUMAN_MODEL_ZIPF = 3.0
-HUMAN_VIEW_MISSES = 26  # its view of the board is never over before the game is
 _CACHE = "players"
 
 
@@ -51,7 +50,7 @@ class PlayerModel:
 
 
 def _tables(lexicon: Lexicon) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]:
-    """Which words hold each letter (26 x words) and each word's Zipf value (0 when unknown)."""
+    """Which words hold each letter (letters x words) and each word's Zipf value (0: unknown)."""
     cached = lexicon.search_cache.get(_CACHE)
     if cached is None:
         has = np.stack(
@@ -59,7 +58,7 @@ def _tables(lexicon: Lexicon) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.flo
                 np.array([bool(positions) for positions in lexicon.reveals[index]])[
                     lexicon.codes[index]
                 ]
-                for index in range(len(ALPHABET))
+                for index in range(len(lexicon.alphabet))
             ]
         )
         zipf = (
@@ -73,17 +72,21 @@ def _tables(lexicon: Lexicon) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.flo
 
 
 def letter_order(lexicon: Lexicon) -> list[int]:
-    """English letter order for this length: by how many familiar words hold each letter."""
+    """The list's letter order for this length: by how many familiar words hold each letter.
+
+    Ties keep the alphabet's order, so an English list gives English's order for the length.
+    """
     has, zipf = _tables(lexicon)
     familiar = zipf >= ORDER_ZIPF
     if not familiar.any():
         familiar = np.ones(len(lexicon), dtype=bool)
     counts = has[:, familiar].sum(axis=1)
-    return sorted(range(len(ALPHABET)), key=lambda index: (-int(counts[index]), index))
+    return sorted(range(len(lexicon.alphabet)), key=lambda index: (-int(counts[index]), index))
 
 
 def _next_in(order: list[int], state: GameState) -> str:
-    return next(ALPHABET[index] for index in order if ALPHABET[index] not in state.letters)
+    alphabet = state.lexicon.alphabet
+    return next(alphabet[index] for index in order if alphabet[index] not in state.letters)
 
 
 def _best_weighted(
@@ -94,9 +97,9 @@ def _best_weighted(
 ) -> str | None:
     """The unguessed letter in the most weight of ``words``; None when no such letter scores."""
     scores = has[:, words].astype(np.float64) @ weights
-    scores[guessed_mask(state.letters)] = -1.0
-    best = int(np.argmax(scores))  # the first (alphabetical) among equals
-    return ALPHABET[best] if scores[best] > 0 else None
+    scores[guessed_mask(state.letters, state.lexicon)] = -1.0
+    best = int(np.argmax(scores))  # the first among equals, in the alphabet's order
+    return state.lexicon.alphabet[best] if scores[best] > 0 else None
 
 
 def _draw(seed: int, length: int, name: str, size: int) -> npt.NDArray[np.float64]:
@@ -160,9 +163,11 @@ def _split_guesser(score: Callable[[npt.NDArray, npt.NDArray], npt.NDArray]) -> 
             sizes = tables.family_sizes(words).astype(np.float64)
             scores = score(sizes, tables.offsets)
             families = np.add.reduceat((sizes > 0).astype(np.int64), tables.offsets[:-1])
-            scores[guessed_mask(state.letters) | (families < 2)] = -np.inf
+            scores[guessed_mask(state.letters, lexicon) | (families < 2)] = -np.inf
             best = int(np.argmax(scores))
-            return ALPHABET[best] if np.isfinite(scores[best]) else _next_in(order, state)
+            if np.isfinite(scores[best]):
+                return lexicon.alphabet[best]
+            return _next_in(order, state)
 
         return guess
 
@@ -186,7 +191,7 @@ def _human_build(lexicon: Lexicon, seed: int) -> Guess:
     known_words = [
         word for word, value in zip(lexicon.words, zipf, strict=True) if value >= HUMAN_MODEL_ZIPF
     ]
-    model = HumanModel(known_words)
+    model = HumanModel(known_words, lexicon.alphabet)
     return model.letter
 
 
@@ -194,15 +199,19 @@ class HumanModel:
     """Knows only the words it is given; the strong heuristic on those that fit the board.
 
     When none fits (the word-maker kept only words it has never met) it plays
-    the letters in the order of how many of its words hold them.
+    the letters in the order of how many of its words hold them (ties in the
+    alphabet's order). ``alphabet``: the game's (None: a to z, then any other
+    letter its words use, as :class:`Lexicon` reads them).
     """
 
-    def __init__(self, known: list[str]) -> None:
-        self.lexicon = Lexicon(known) if known else None
+    def __init__(self, known: list[str], alphabet: str | None = None) -> None:
+        if alphabet is None:
+            alphabet = default_alphabet(char for word in known for char in word)
+        self.lexicon = Lexicon(known, alphabet) if known else None
         if self.lexicon is not None:
             search_tables(self.lexicon)
-        counts = {letter: sum(letter in word for word in known) for letter in ALPHABET}
-        self.by_frequency = sorted(ALPHABET, key=lambda letter: (-counts[letter], letter))
+        counts = {letter: sum(letter in word for word in known) for letter in alphabet}
+        self.by_frequency = sorted(alphabet, key=lambda letter: -counts[letter])  # stable
 
     def letter(self, state: GameState) -> str:
         view = self._view(state)
@@ -217,7 +226,8 @@ class HumanModel:
         try:
             return restore(
                 self.lexicon,
-                max_misses=HUMAN_VIEW_MISSES,
+                # Its view of the board is never over before the game is.
+                max_misses=len(self.lexicon.alphabet),
                 difficulty="hard",
                 seed=0,
                 letters=state.letters,
@@ -232,7 +242,7 @@ class HumanModel:
 #   ``sigmoid((zipf - T) / slope)`` (slope 0.3), drawn once per game by the seed;
 #   guesses the letter with the largest frequency-weighted count (``10**zipf``) among
 #   the known words that fit; when none fits, the letter order below.
-# - **letter order**: no dictionary; guesses in the English letter order for the
+# - **letter order**: no dictionary; guesses in the list's letter order for the
 #   word length (the letters by how many familiar words of that length hold them).
 # - **weighted full list**: knows every word, weighs each by ``10**zipf`` and
 #   guesses the letter most likely to be in the word.

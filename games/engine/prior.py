@@ -16,7 +16,7 @@ a game with no limit makes the same moves as one with any limit until that limit
 it: a game that needed ``k`` misses is won exactly when more than ``k`` are allowed
 (``rules.apply_guess`` ends a game as lost when the misses reach the allowed number),
 and one histogram gives the win rate for every number of wrong guesses allowed. The cost
-is bounded by the count of games (each at most 26 guesses), never by the clock.
+is bounded by the count of games (each at most one guess per letter), never by the clock.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 
 from games.engine.guesser import greedy_aware_letter
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import Lexicon
 from games.engine.makers import Difficulty, GuesserModel, maker_for
 from games.engine.rules import apply_guess, new_game
 from games.engine.state import GameState
@@ -83,7 +83,7 @@ def challenge_prior(
         raise ValueError("a challenge prior needs at least one game")
     rng = random.Random(seed)
     vocabulary = ranked_vocabulary(lexicon)
-    counts = [0] * len(ALPHABET)
+    counts = [0] * len(lexicon.alphabet)
     for _ in range(games):
         state = reference_game(
             lexicon,
@@ -107,16 +107,16 @@ def reference_game(
     rng: random.Random,
     vocabulary: int,
     noise: float = REFERENCE_NOISE,
-    max_misses: int = len(ALPHABET),
+    max_misses: int | None = None,
 ) -> GameState:
     """One ranked game of the reference player, to its end; its random letters from ``rng``.
 
-    The default limit is never reached (every word has a letter of its own), so the game
-    ends won, after the misses it needed.
+    The default limit (one miss per letter of the alphabet) is never reached (every word has
+    a letter of its own), so the game ends won, after the misses it needed.
     """
     state = new_game(
         lexicon,
-        max_misses=max_misses,
+        max_misses=len(lexicon.alphabet) if max_misses is None else max_misses,
         difficulty=difficulty,
         seed=seed,
         seeded_ties=True,
@@ -124,7 +124,7 @@ def reference_game(
     )
     while not state.is_over:
         if rng.random() < noise:
-            letter = rng.choice([a for a in ALPHABET if a not in state.letters])
+            letter = rng.choice([a for a in lexicon.alphabet if a not in state.letters])
         else:
             letter = greedy_aware_letter(state)
         state, _ = apply_guess(state, letter)

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.engine.errors import EngineError
-from games.engine.lexicon import ALPHABET, HIDDEN, Lexicon
+from games.engine.lexicon import HIDDEN, Lexicon, describe_alphabet
 from games.engine.makers import FAIR, Choice, Difficulty, Turn, fair_word, maker_for
 from games.engine.state import (
     Family,
@@ -80,7 +80,7 @@ def partition(
     family, so the caller can filter without recomputing.
     """
     lexicon = state.lexicon
-    letter_index = ALPHABET.index(letter)
+    letter_index = lexicon.letter_index(letter)
     all_codes = lexicon.codes[letter_index]
     codes = all_codes if state.candidates is None else all_codes[state.candidates]
     reveals = lexicon.reveals[letter_index]
@@ -245,8 +245,11 @@ def restore(
     guessed = tuple(letters)
     if len(pattern) != lexicon.length:
         raise EngineError(f"the pattern {pattern!r} is not {lexicon.length} letters long")
-    if len(set(guessed)) != len(guessed) or any(letter not in ALPHABET for letter in guessed):
-        raise EngineError(f"{''.join(guessed)!r} is not a list of distinct letters a-z")
+    if len(set(guessed)) != len(guessed) or not all(map(lexicon.has_letter, guessed)):
+        raise EngineError(
+            f"{''.join(guessed)!r} is not a list of distinct letters "
+            f"{describe_alphabet(lexicon.alphabet)}"
+        )
     if any(char != HIDDEN and char not in guessed for char in pattern):
         raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
     candidates = filter_candidates(

@@ -5,7 +5,7 @@ indexes into a :class:`~games.engine.lexicon.Lexicon`. Three tools live here:
 
 - :class:`SearchTables` numbers every family of every letter of a lexicon once
   (a *family id*: one letter, one set of positions), so the sizes of the
-  families of all 26 letters over any word set come from one gather and one
+  families of every letter of the alphabet over any word set come from one gather and one
   ``bincount``.
 - :class:`ExactSolver` plays a small word set perfectly on both sides: the
   fewest misses a perfect guesser needs against a word-maker that may keep any
@@ -25,16 +25,13 @@ machine, so a game replays identically everywhere.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.lexicon import Lexicon
-
-ALPHABET = string.ascii_lowercase
+from games.engine.lexicon import ALPHABET, Lexicon
 
 WordSet = npt.NDArray[np.int32]
 UNREACHABLE = np.iinfo(np.int64).max
@@ -84,6 +81,10 @@ class SearchTables:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
         length = lexicon.length
+        letters = len(lexicon.alphabet)
+        # greedy_aware_order's key: the letter's index below the size, so room for every index.
+        self.letter_stride = max(32, letters)
+        self.letter_indexes = np.arange(letters, dtype=np.int64)
         sizes = [len(reveals) for reveals in lexicon.reveals]
         self.offsets: npt.NDArray[np.int64] = np.concatenate(([0], np.cumsum(sizes))).astype(
             np.int64
@@ -95,7 +96,7 @@ class SearchTables:
         self.reveals_nothing = np.zeros(self.total, dtype=bool)
         self.revealed = np.zeros(self.total, dtype=np.int64)
         self.pattern_order = np.zeros(self.total, dtype=object)
-        self.miss_id = np.full(26, -1, dtype=np.int64)
+        self.miss_id = np.full(letters, -1, dtype=np.int64)
         for letter_index, reveals in enumerate(lexicon.reveals):
             for code, positions in enumerate(reveals):
                 family_id = int(self.offsets[letter_index]) + code
@@ -106,7 +107,7 @@ class SearchTables:
                 if not positions:
                     self.reveals_nothing[family_id] = True
                     self.miss_id[letter_index] = family_id
-        self.letter_of = np.repeat(np.arange(26), sizes)
+        self.letter_of = np.repeat(np.arange(letters), sizes)
         # Exact values of small word sets, with the positions each took to prove
         # (see TreeEstimate._exact): a word set's value never changes, so every
         # decision on this lexicon may reuse it.
@@ -115,7 +116,7 @@ class SearchTables:
         # more words (added per word set, above), then fewer letters revealed, then the
         # smaller pattern. The lower bits rank the patterns within their letter.
         pattern_rank = np.zeros(self.total, dtype=np.int64)
-        for letter_index in range(26):
+        for letter_index in range(letters):
             low, high = int(self.offsets[letter_index]), int(self.offsets[letter_index + 1])
             by_pattern = sorted(
                 range(low, high), key=lambda family_id: self.pattern_order[family_id]
@@ -154,13 +155,13 @@ class SearchTables:
 
         A letter whose hardest family is a hit comes before one whose hardest
         family is a miss; then the fewer words that family keeps, the better;
-        then alphabetical order. Letters already guessed never come, and with
+        then the alphabet's order. Letters already guessed never come, and with
         ``splitting_only`` neither do letters that split nothing (every word
         has them in the same places, or none has them).
         """
         biggest, is_miss, families = self.hardest_stats(sizes)
-        key = is_miss.astype(np.int64) * (1 << 40) + biggest.astype(np.int64) * 32
-        key += np.arange(26)
+        key = is_miss.astype(np.int64) * (1 << 40) + biggest.astype(np.int64) * self.letter_stride
+        key += self.letter_indexes
         excluded = guessed | (families < 2) if splitting_only else guessed
         key[excluded] = UNREACHABLE
         order = np.argsort(key, kind="stable")
@@ -210,7 +211,7 @@ class SearchTables:
         best_class = best >> CLASS_SHIFT
         in_best_class = (classes == best_class[self.letter_of]) & (hardness > 0)
         replies: list[tuple[int, ...]] = []
-        for letter_index in range(26):
+        for letter_index in range(len(self.miss_id)):
             low, high = int(starts[letter_index]), int(self.offsets[letter_index + 1])
             top = np.flatnonzero(in_best_class[low:high]) + low
             if not second:  # only seeded ties get here: every family of the top class
@@ -271,10 +272,22 @@ def search_tables(lexicon: Lexicon) -> SearchTables:
     return tables
 
 
-def guessed_mask(letters: str | tuple[str, ...]) -> npt.NDArray[np.bool_]:
-    mask = np.zeros(26, dtype=bool)
+def guessed_mask(
+    letters: str | tuple[str, ...], lexicon: Lexicon | None = None
+) -> npt.NDArray[np.bool_]:
+    """One flag per letter of the lexicon's alphabet: True for those in ``letters``.
+
+    Every caller in the engine passes the game's lexicon; None stands for English (a to z),
+    for callers outside it that predate other alphabets (bench/adversary.py).
+    """
+    if lexicon is None:
+        mask = np.zeros(len(ALPHABET), dtype=bool)
+        for letter in letters:
+            mask[ALPHABET.index(letter)] = True
+        return mask
+    mask = np.zeros(len(lexicon.alphabet), dtype=bool)
     for letter in letters:
-        mask[ALPHABET.index(letter)] = True
+        mask[lexicon.letter_index(letter)] = True
     return mask
 
 

@@ -7,6 +7,7 @@ Everything here follows from the game's settings and letters. The word-makers
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -15,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.engine.errors import GameOverError, InvalidLetterError, RepeatedLetterError
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import Lexicon, describe_alphabet
 from games.engine.vocabulary import FULL_VOCABULARY
 
 
@@ -146,12 +147,20 @@ class GameState:
         """Normalise a guess or raise the typed error that says why it is refused."""
         if self.is_over:
             raise GameOverError("the game is over")
-        if not isinstance(letter, str) or len(letter.strip()) != 1:
+        if not isinstance(letter, str):
             raise InvalidLetterError("a guess is exactly one letter")
-        normalised = letter.strip().lower()
-        # isascii: some non-ASCII letters lower-case into a-z (the Kelvin sign into "k").
-        if not letter.strip().isascii() or normalised not in ALPHABET:
-            raise InvalidLetterError(f"{letter.strip()!r} is not a letter from a to z")
+        typed = letter.strip()
+        normalised = typed
+        if not self.lexicon.has_letter(typed):  # else: a letter of the alphabet, as it is
+            # A letter typed as a base and its accent (NFD) is one letter; a character that
+            # normalises to another on its own is a look-alike (the Kelvin sign, not "K").
+            composed = unicodedata.normalize("NFC", typed)
+            if len(composed) != 1:
+                raise InvalidLetterError("a guess is exactly one letter")
+            normalised = composed.lower()
+            if (len(typed) == 1 and composed != typed) or not self.lexicon.has_letter(normalised):
+                alphabet = describe_alphabet(self.lexicon.alphabet)
+                raise InvalidLetterError(f"{typed!r} is not a letter {alphabet}")
         if normalised in self.letters:
             raise RepeatedLetterError(f"{normalised!r} was already guessed")
         return normalised
@@ -178,7 +187,7 @@ def filter_candidates(
 ) -> npt.NDArray[np.int32]:
     """The ``candidates`` whose positions of each guessed letter are what the pattern shows."""
     for letter in state.letters:
-        letter_index = ALPHABET.index(letter)
+        letter_index = lexicon.letter_index(letter)
         positions = tuple(i for i, char in enumerate(state.pattern) if char == letter)
         code = lexicon.code_of(letter_index, positions)
         if code is None:

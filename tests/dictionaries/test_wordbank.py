@@ -1,4 +1,5 @@
-"""The word bank: one query per (dictionary, length) per process, then memory, within a bound."""
+"""The word bank: two queries per (dictionary, length) per process (the words, the alphabet),
+then memory, within a bound."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from dictionaries import wordbank
-from dictionaries.models import Word
+from dictionaries.models import ENGLISH_ALPHABET, Word
 from dictionaries.wordbank import (
     EmptyBucketError,
     clear_word_bank,
@@ -25,6 +26,7 @@ from dictionaries.wordbank import (
 from games.engine import Lexicon
 from games.engine.search import search_tables
 from tests.conftest import NINE_WORDS
+from tests.engine.alphabets import RUSSIAN, russian_words
 from tests.factories import DictionaryFactory
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +45,7 @@ def test_a_lexicon_holds_the_words_of_one_length(nine_words: int) -> None:
 
 
 def test_the_second_call_does_not_query(nine_words: int, django_assert_num_queries: Any) -> None:
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         first = get_lexicon(dictionary_id=nine_words, length=4)
     with django_assert_num_queries(0):
         second = get_lexicon(dictionary_id=nine_words, length=4)
@@ -53,7 +55,7 @@ def test_the_second_call_does_not_query(nine_words: int, django_assert_num_queri
 
 
 def test_each_length_is_its_own_entry(nine_words: int, django_assert_num_queries: Any) -> None:
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(4):
         four = get_lexicon(dictionary_id=nine_words, length=4)
         seven = get_lexicon(dictionary_id=nine_words, length=7)
     assert four is not seven
@@ -87,7 +89,7 @@ def test_the_least_recently_used_entry_is_evicted_past_the_bound_in_bytes(
     with django_assert_num_queries(0):
         get_lexicon(dictionary_id=nine_words, length=3)
         get_lexicon(dictionary_id=nine_words, length=7)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         get_lexicon(dictionary_id=nine_words, length=4)
     assert word_bank_stats()["bytes"] <= word_bank_stats()["limit_bytes"]
 
@@ -96,7 +98,7 @@ def test_a_lexicon_bigger_than_the_bound_is_served_and_not_kept(
     nine_words: int, settings: Any, django_assert_num_queries: Any
 ) -> None:
     settings.LEXICON_CACHE_MB = 0
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(4):
         first = get_lexicon(dictionary_id=nine_words, length=4)
         again = get_lexicon(dictionary_id=nine_words, length=4)
     assert list(first.words) == list(again.words)
@@ -122,7 +124,7 @@ def test_the_estimate_before_building_is_close_to_the_charge_after() -> None:
     words = ["".join(letters) for letters in itertools.product("abcdefghij", repeat=5)]
     lexicon = Lexicon(words)
     charged = lexicon_base_bytes(lexicon) + predicted_table_bytes(lexicon)
-    assert 0.9 * charged <= estimated_bytes(len(words), 5) <= charged
+    assert 0.9 * charged <= estimated_bytes(len(words), 5, lexicon.alphabet) <= charged
 
 
 def test_room_is_made_before_a_lexicon_is_built(
@@ -134,9 +136,9 @@ def test_room_is_made_before_a_lexicon_is_built(
     sizes_while_building: list[int] = []
     real = wordbank.Lexicon
 
-    def building(words: Any) -> Lexicon:
+    def building(words: Any, alphabet: str | None = None) -> Lexicon:
         sizes_while_building.append(word_bank_stats()["size"])
-        return real(words)
+        return real(words, alphabet)
 
     monkeypatch.setattr(wordbank, "Lexicon", building)
     get_lexicon(dictionary_id=nine_words, length=7)
@@ -152,13 +154,13 @@ def test_room_is_made_for_the_temporaries_of_a_build_too(
     kept = word_bank_stats()["bytes"]
     sevens = Word.objects.filter(dictionary_id=nine_words, length=7).count()
     # The old lexicon and the new one would fit, the old one and a build's peak would not.
-    settings.LEXICON_CACHE_MB = (kept + 1.5 * estimated_bytes(sevens, 7)) / 2**20
+    settings.LEXICON_CACHE_MB = (kept + 1.5 * estimated_bytes(sevens, 7, ENGLISH_ALPHABET)) / 2**20
     sizes_while_building: list[int] = []
     real = wordbank.Lexicon
 
-    def building(words: Any) -> Lexicon:
+    def building(words: Any, alphabet: str | None = None) -> Lexicon:
         sizes_while_building.append(word_bank_stats()["size"])
-        return real(words)
+        return real(words, alphabet)
 
     monkeypatch.setattr(wordbank, "Lexicon", building)
     get_lexicon(dictionary_id=nine_words, length=7)
@@ -194,3 +196,23 @@ def test_an_evicted_lexicon_is_freed_without_waiting_for_the_cycle_collector(
     assert word_bank_stats()["evictions"] == 1
     assert lexicon.search_cache == {}
     assert len(gc.get_referrers(lexicon)) <= 1  # this frame's reference, no cycle left
+
+
+def test_a_lexicon_plays_its_dictionary_s_alphabet(nine_words: int) -> None:
+    words = list(russian_words(5))
+    dictionary = DictionaryFactory(words=words, alphabet=RUSSIAN)
+    lexicon = get_lexicon(dictionary_id=dictionary.pk, length=5)
+    assert lexicon.alphabet == RUSSIAN
+    assert len(lexicon.codes) == 33
+    assert get_lexicon(dictionary_id=nine_words, length=4).alphabet == ENGLISH_ALPHABET
+
+
+def test_other_alphabets_are_charged_their_wider_strings() -> None:
+    lexicon = Lexicon(russian_words(7), alphabet=RUSSIAN)
+    strings = sum(sys.getsizeof(word) for word in lexicon.words)
+    assert strings > len(lexicon) * sys.getsizeof("a" * 7)  # two bytes a letter
+    arrays = lexicon._word_array.nbytes + sum(codes.nbytes for codes in lexicon.codes)
+    assert arrays + strings < lexicon_base_bytes(lexicon)
+    assert predicted_table_bytes(lexicon) >= 33 * len(lexicon) * 4
+    charged = lexicon_base_bytes(lexicon) + predicted_table_bytes(lexicon)
+    assert 0.8 * charged <= estimated_bytes(len(lexicon), 7, RUSSIAN) <= charged

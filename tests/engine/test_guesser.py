@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import ALPHABET, Difficulty, Lexicon, apply_guess, new_game
-from games.engine.guesser import propose
+from games.engine.guesser import greedy_aware_letter, propose, strong_heuristic_letter
 from games.engine.par import par
+from tests.engine.alphabets import RUSSIAN, russian_lexicon
 from tests.engine.minimax import rule_value
 from tests.engine.test_properties import games
 
@@ -120,3 +121,29 @@ def test_par_and_hints_count_letters_that_split_nothing_against_the_schedules() 
         while not state.is_over:
             state, _ = apply_guess(state, propose(state).letter)
         assert state.misses == optimum
+
+
+def test_par_hints_and_the_strong_guesser_read_the_russian_alphabet() -> None:
+    lexicon = russian_lexicon(5)
+    found = par(lexicon, Difficulty.HARD, nodes=2_000)
+    assert 0 <= found.at_least <= found.misses < len(RUSSIAN)
+    state = new_game(lexicon, max_misses=8, difficulty="fiendish", seed=3)
+    seen = []
+    while not state.is_over:
+        letter = strong_heuristic_letter(state)
+        assert letter in RUSSIAN
+        assert letter not in state.letters
+        seen.append(letter)
+        state, _ = apply_guess(state, letter)
+    assert state.word in lexicon.words
+    assert len(seen) == len(set(seen))
+
+
+def test_letters_past_the_32nd_are_ranked_by_what_they_leave() -> None:
+    """The 33rd letter (the last) and the first both always hit here; the first's hardest
+    family keeps 4 words, the last's 3, so the last is better. A key of size x 32 + index
+    would tie them and put the first ahead.
+    """
+    lexicon = Lexicon(["яаб", "яав", "яаг", "еаж", "жзи"], alphabet=RUSSIAN)
+    state = new_game(lexicon, max_misses=8, difficulty="hard", seed=0)
+    assert greedy_aware_letter(state) == "я"

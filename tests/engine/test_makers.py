@@ -28,9 +28,13 @@ from games.engine import (
     maker_for,
     new_game,
     partition,
+    replay,
 )
+from games.engine.guesser import propose
 from games.engine.makers import NAME_MAX_LENGTH, REQUIRED, Choice, Turn
 from games.engine.state import Family
+from games.engine.vocabulary import FULL_VOCABULARY
+from tests.engine.alphabets import russian_lexicon
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex", "quad"]
@@ -163,3 +167,34 @@ def test_no_template_names_a_difficulty() -> None:
         if branch.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("maker", "ranked"),
+    [(maker, ranked) for maker in MAKERS for ranked in (False, True) if maker.ranked or not ranked],
+    ids=lambda value: value.name if hasattr(value, "name") else ("ranked" if value else "unranked"),
+)
+def test_every_word_maker_plays_a_russian_game_to_its_end(maker: WordMaker, ranked: bool) -> None:
+    """33 letters, real words, the AI guessing: each word-maker's game ends, and replays."""
+    lexicon = russian_lexicon(5)
+    settings = {
+        "max_misses": 8,
+        "difficulty": maker.name,
+        "seed": 11,
+        "seeded_ties": ranked,
+        "vocabulary": 800 if ranked and not maker.whole_list else FULL_VOCABULARY,
+    }
+    state = new_game(lexicon, **settings)
+    while not state.is_over:
+        letter = propose(state).letter
+        assert lexicon.has_letter(letter)
+        assert letter not in state.letters
+        state, report = apply_guess(state, letter)
+        assert 0 <= report.kept_rank < len(report.families)
+    assert state.word in lexicon.words
+    replayed, _ = replay(lexicon, letters=state.letters, **settings)
+    assert (replayed.pattern, replayed.word, replayed.status) == (
+        state.pattern,
+        state.word,
+        state.status,
+    )

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import Lexicon, apply_guess, new_game
-from games.engine.players import PLAYERS
+from games.engine.players import PLAYERS, HumanModel, letter_order
+from tests.engine.alphabets import RUSSIAN, russian_lexicon
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS_MODULE = "games.engine.players"
@@ -78,3 +79,31 @@ def test_every_model_finishes_a_game_and_plays_the_same_way_twice(model):
         games.append(state.letters)
     assert games[0] == games[1]
     assert state.status.value == "won"
+
+
+@pytest.mark.parametrize("model", PLAYERS, ids=lambda model: model.name)
+def test_every_model_plays_russian_with_the_list_s_own_letter_order(model):
+    lexicon = russian_lexicon(5)
+    guess = model.build(lexicon, 7)
+    state = new_game(lexicon, max_misses=len(RUSSIAN), difficulty="hard", seed=7)
+    while not state.is_over:
+        letter = guess(state)
+        assert letter in RUSSIAN
+        assert letter not in state.letters
+        state, _ = apply_guess(state, letter)
+    assert state.status.value == "won"
+
+
+def test_the_letter_order_comes_from_the_list_not_from_english():
+    lexicon = russian_lexicon(5)
+    order = "".join(lexicon.alphabet[index] for index in letter_order(lexicon))
+    assert sorted(order) == sorted(RUSSIAN)
+    assert order[0] in "оае"  # the commonest Russian letters lead
+    model = HumanModel(list(lexicon.words), lexicon.alphabet)
+    assert model.by_frequency[0] in "оае"
+    assert model.lexicon is not None
+    assert model.lexicon.alphabet == RUSSIAN
+
+
+def test_the_human_model_breaks_ties_in_alphabetical_order_in_english():
+    assert HumanModel(["bad", "cab"]).by_frequency[:4] == ["a", "b", "c", "d"]

@@ -10,6 +10,7 @@ import pytest
 from games.engine import ALPHABET, Lexicon, Status
 from games.engine.prior import ChallengePrior, challenge_prior, reference_game, win_rate
 from games.engine.vocabulary import FULL_VOCABULARY, ranked_vocabulary
+from tests.engine.alphabets import RUSSIAN, russian_lexicon
 
 # 2,197 three-letter words: over the secret vocabulary's 1,000, so ranked games play on a part.
 WORDS = ["".join(letters) for letters in product("abeilnorstu", repeat=3)]
@@ -80,3 +81,16 @@ def test_the_win_rate_counts_the_games_that_needed_fewer_misses_plus_one_each_wa
     assert prior.win_rate(3) == 6 / 12
     assert prior.win_rate(4) == prior.win_rate(26) == 11 / 12  # never 1
     assert win_rate([0, 2, 3, 5], -3) == 1 / 12  # a crafted limit reads as none won
+
+
+def test_a_russian_prior_draws_its_random_letters_from_the_russian_alphabet() -> None:
+    lexicon = russian_lexicon(5)
+    prior = challenge_prior(lexicon, "hard", games=6, seed=5)
+    assert sum(prior.misses_needed) == 6
+    assert len(prior.misses_needed) <= len(RUSSIAN)
+    state = reference_game(
+        lexicon, "easy", seed=1, rng=random.Random(2), vocabulary=FULL_VOCABULARY, noise=1.0
+    )
+    assert state.status is Status.WON
+    assert set(state.letters) <= set(RUSSIAN)
+    assert challenge_prior(lexicon, "hard", games=6, seed=5) == prior

@@ -17,6 +17,8 @@ from games.engine import (
     new_game,
     replay,
 )
+from games.engine.guesser import propose
+from tests.engine.alphabets import relabel
 
 FAST = settings(max_examples=80, deadline=None)
 
@@ -145,3 +147,59 @@ def test_replay_of_any_prefix_gives_the_same_state(game: tuple, data: st.DataObj
     assert replayed.word == expected.word
     assert replayed.candidate_words() == expected.candidate_words()
     assert [r.as_json() for r in reports] == [s[1].as_json() for s in steps[:count]]
+
+
+def relabelled(report: MoveReport) -> tuple:
+    """A report with its letters written in the Cyrillic stand-ins (tests/engine/alphabets.py)."""
+    return (
+        relabel(report.letter),
+        report.miss,
+        tuple(
+            (relabel(family.pattern), family.size, family.revealed) for family in report.families
+        ),
+        report.kept_rank,
+        report.reason,
+        relabel(report.pattern),
+        report.status,
+        None if report.word is None else relabel(report.word),
+        report.values,
+        report.search_nodes,
+    )
+
+
+def relabelled_back(report: MoveReport) -> tuple:
+    return (
+        report.letter,
+        report.miss,
+        tuple((family.pattern, family.size, family.revealed) for family in report.families),
+        report.kept_rank,
+        report.reason,
+        report.pattern,
+        report.status,
+        report.word,
+        report.values,
+        report.search_nodes,
+    )
+
+
+@FAST
+@given(games())
+def test_english_in_other_letters_plays_the_same_game(game: tuple) -> None:
+    """Every strategy reads its letters and their order from the lexicon, nowhere else.
+
+    The same words written in 26 Cyrillic letters (in the same order) play exactly the
+    same unranked game: families, choices, values, positions searched, the AI's letters.
+    """
+    lexicon, max_misses, difficulty, seed, letters = game
+    zipf = [(index * 7 % 11) / 2 for index in range(len(lexicon))]
+    lexicon.set_familiarity(zipf)
+    cyrillic = Lexicon([relabel(word) for word in lexicon.words], alphabet=relabel(ALPHABET))
+    cyrillic.set_familiarity(zipf)
+    english_steps = play_out(lexicon, max_misses, difficulty, seed, letters)
+    cyrillic_steps = play_out(cyrillic, max_misses, difficulty, seed, [relabel(x) for x in letters])
+    assert [relabelled(report) for _, report, _ in english_steps] == [
+        relabelled_back(report) for _, report, _ in cyrillic_steps
+    ]
+    for (english, _, _), (other, _, _) in zip(english_steps, cyrillic_steps, strict=True):
+        mine, theirs = propose(english), propose(other)
+        assert (relabel(mine.letter), mine.misses) == (theirs.letter, theirs.misses)

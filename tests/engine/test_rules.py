@@ -26,9 +26,11 @@ from games.engine import (
     new_game,
     partition,
     replay,
+    restore,
     second_hardest_due,
 )
 from tests.conftest import NINE_WORDS
+from tests.engine.alphabets import RUSSIAN, SPANISH, SPANISH_WORDS, russian_lexicon
 
 
 def play(
@@ -445,11 +447,10 @@ def test_lexicon_accepts_the_longest_allowed_word() -> None:
         ([], "at least one word"),
         (iter(()), "at least one word"),
         (["ally", "cat"], "not 4 letters long"),
-        (["Ally"], "lower-case a-z"),
-        (["café"], "lower-case a-z"),
-        (["ab1"], "lower-case a-z"),
-        (["a-b"], "lower-case a-z"),
-        (["a b"], "lower-case a-z"),
+        (["Ally"], "'A', which is not lower case"),
+        (["ab1"], "'1', which is not a letter"),
+        (["a-b"], "'-', which is not a letter"),
+        (["a b"], "' ', which is not a letter"),
         ([""], "word length"),
         (["a" * 65], "word length"),
         (["ally", 4], "not a word"),
@@ -463,3 +464,76 @@ def test_lexicon_refuses_bad_words(words: object, message: str) -> None:
 
 def test_alphabet_is_a_to_z() -> None:
     assert ALPHABET == "abcdefghijklmnopqrstuvwxyz"
+
+
+def spanish_game() -> GameState:
+    return new_game(
+        Lexicon(SPANISH_WORDS, alphabet=SPANISH), max_misses=8, difficulty="hard", seed=0
+    )
+
+
+def test_guessing_n_tilde_splits_a_spanish_list_apart_from_n() -> None:
+    state = spanish_game()
+    families, _, _ = partition(state, "ñ")
+    assert [(family.pattern, family.size) for family in families] == [("----", 10), ("--ñ-", 10)]
+    by_n, _, _ = partition(state, "n")
+    assert all("ñ" not in family.pattern for family in by_n)
+    assert ("n---", 3) in [(family.pattern, family.size) for family in by_n]  # niña niño nube
+    state, report = apply_guess(state, "ñ")
+    assert report.miss
+    assert state.words_left == 10
+    state, report = apply_guess(state, "n")
+    assert "ñ" not in report.pattern
+
+
+@pytest.mark.parametrize(
+    ("letter", "message"),
+    [
+        ("e", f"'e' is not a letter of this word list \\({RUSSIAN}\\)"),
+        ("ñ", "'ñ' is not a letter of this word list"),
+        ("1", "'1' is not a letter of this word list"),
+        ("\u212a", "is not a letter"),  # the Kelvin sign, a look-alike of K
+        ("жж", "exactly one letter"),
+    ],
+)
+def test_a_guess_outside_the_lexicon_s_alphabet_is_refused_and_changes_nothing(
+    letter: str, message: str
+) -> None:
+    state = new_game(russian_lexicon(), max_misses=8, difficulty="hard", seed=0)
+    with pytest.raises(InvalidLetterError, match=message):
+        apply_guess(state, letter)
+    assert state.letters == ()
+    assert state.candidates is None
+
+
+def test_english_refuses_other_alphabets_letters_by_name() -> None:
+    state = new_game(Lexicon(NINE_WORDS), max_misses=8, difficulty="hard", seed=0)
+    with pytest.raises(InvalidLetterError, match="'ж' is not a letter from a to z"):
+        apply_guess(state, "ж")
+
+
+def test_a_capital_or_a_letter_typed_with_its_accent_is_that_letter() -> None:
+    state = new_game(russian_lexicon(), max_misses=8, difficulty="hard", seed=0)
+    assert apply_guess(state, "Ж")[0].letters == ("ж",)
+    assert apply_guess(state, " Ё ")[0].letters == ("ё",)
+    spanish = spanish_game()
+    assert apply_guess(spanish, "n\u0303")[0].letters == ("ñ",)  # n + combining tilde
+    assert apply_guess(spanish, "Ñ")[0].letters == ("ñ",)
+
+
+def test_restore_refuses_letters_outside_the_alphabet() -> None:
+    lexicon = russian_lexicon()
+    with pytest.raises(EngineError, match="distinct letters of this word list"):
+        restore(lexicon, max_misses=8, difficulty="hard", seed=0, letters="e", pattern="-----")
+    state = new_game(lexicon, max_misses=8, difficulty="hard", seed=0)
+    for letter in "оае":
+        state, _ = apply_guess(state, letter)
+    back = restore(
+        lexicon,
+        max_misses=8,
+        difficulty="hard",
+        seed=0,
+        letters=state.letters,
+        pattern=state.pattern,
+    )
+    assert (back.candidates == state.candidates).all()

@@ -19,6 +19,7 @@ from games.engine.search import (
     search_tables,
 )
 from tests.conftest import NINE_WORDS
+from tests.engine.alphabets import RUSSIAN, russian_lexicon
 from tests.engine.minimax import greedy_aware_value, perfect_value
 
 SEARCH = settings(max_examples=60, deadline=None)
@@ -143,3 +144,21 @@ def test_exact_values_kept_across_decisions_never_change_a_choice() -> None:
     for letter in "uy":  # other decisions on the same words, to warm it further
         apply_guess(new_game(warm, max_misses=8, difficulty="fiendish", seed=7), letter)
     assert play(warm) == play(Lexicon(words))
+
+
+def test_a_russian_lexicon_s_tables_cover_its_33_letters() -> None:
+    lexicon = russian_lexicon(5)
+    tables = search_tables(lexicon)
+    assert tables.family_ids.shape == (33, len(lexicon))
+    assert len(tables.miss_id) == len(tables.offsets) - 1 == 33
+    words = all_words(lexicon)[::3]
+    sizes = tables.family_sizes(words)
+    guessed = guessed_mask("оя", lexicon)
+    assert guessed.tolist() == [letter in "оя" for letter in RUSSIAN]
+    biggest, is_miss, families = tables.hardest_stats(sizes)
+    expected = sorted(
+        (index for index in range(33) if not guessed[index] and families[index] >= 2),
+        key=lambda index: (bool(is_miss[index]), int(biggest[index]), index),
+    )
+    assert tables.greedy_aware_order(sizes, guessed, splitting_only=True).tolist() == expected
+    assert len(tables.rule_replies(sizes, second=True, seeded_ties=True)) == 33

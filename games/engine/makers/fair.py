@@ -11,7 +11,7 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.lexicon import ALPHABET, Lexicon
+from games.engine.lexicon import Lexicon
 from games.engine.makers.base import BaseMaker, Choice, GuesserModel, Turn
 from games.engine.state import Reason
 
@@ -50,7 +50,7 @@ class FairMaker(BaseMaker):
     def choose(self, turn: Turn) -> Choice:
         lexicon = turn.state.lexicon
         secret = secret_word_index(lexicon, turn.state.seed)
-        code = int(lexicon.codes[ALPHABET.index(turn.letter)][secret])
+        code = int(lexicon.codes[lexicon.letter_index(turn.letter)][secret])
         return Choice(kept_rank=turn.family_codes.index(code), reason=Reason.HONEST)
 
     def named_word(self, lexicon: Lexicon, candidates: npt.NDArray[np.int32], seed: int) -> str:
