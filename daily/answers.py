@@ -95,7 +95,7 @@ def daily_answers_prepare(*, puzzle: DailyPuzzle, depth: int = 1) -> int:
     for _ in range(depth):
         following: list[engine.GameState] = []
         for state in frontier:
-            for letter in engine.ALPHABET:
+            for letter in lexicon.alphabet:
                 if letter in state.letters:
                     continue
                 with transaction.atomic():

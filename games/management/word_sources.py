@@ -119,10 +119,6 @@ def file_source(path: str, warn: Callable[[str], None], code: str = DEFAULT_LANG
         raise CommandError(f"{path} has no words")
     total = sum(len(words) for words in buckets.values())
     alphabet = alphabet_for((word for words in buckets.values() for word in words), lang)
-    if alphabet == ENGLISH_ALPHABET:
-        build = lambda length: Lexicon(buckets[length])  # noqa: E731
-    else:  # the engine is told any other alphabet
-        build = lambda length: Lexicon(buckets[length], alphabet=alphabet)  # type: ignore[call-arg]  # noqa: E731
     if len(alphabet) > MAX_ALPHABET:
         raise CommandError(
             f"{path} uses {len(alphabet)} letters; a list plays with at most {MAX_ALPHABET}"
@@ -130,7 +126,7 @@ def file_source(path: str, warn: Callable[[str], None], code: str = DEFAULT_LANG
     return WordSource(
         description=f"{path} ({plural(total, 'word', 'words')})",
         counts={length: len(words) for length, words in buckets.items()},
-        build=build,
+        build=lambda length: Lexicon(buckets[length], alphabet=alphabet),
         alphabet=alphabet,
         lang=lang,
         folds=accents == FOLD,

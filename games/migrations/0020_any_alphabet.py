@@ -7,7 +7,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('dictionaries', '0008_languages'),
         ('games', '0019_challenge_and_category_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -345,8 +345,8 @@ def test_play_again_from_a_file_builds_each_lexicon_once(
     built: list[int] = []
     real_lexicon = word_sources.Lexicon
 
-    def counting_lexicon(words: Any) -> Any:
-        lexicon = real_lexicon(words)
+    def counting_lexicon(words: Any, alphabet: str | None = None) -> Any:
+        lexicon = real_lexicon(words, alphabet=alphabet)
         built.append(lexicon.length)
         return lexicon
 
