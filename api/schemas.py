@@ -36,6 +36,10 @@ class DictionaryOut(Schema):
     slug: str
     name: str
     is_default: bool
+    language: str = Field(description="The words' language, a BCP 47 tag (en, es, fr-CA).")
+    alphabet: str = Field(
+        description="The letters its games play with, lower case, in order: a guess is one of them."
+    )
     lengths: list[LengthOut]
 
 

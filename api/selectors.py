@@ -74,6 +74,8 @@ class DictionaryInfo:
     slug: str
     name: str
     is_default: bool
+    language: str
+    alphabet: str
     lengths: list[LengthInfo]
 
 
@@ -92,6 +94,8 @@ def dictionaries_offered() -> list[DictionaryInfo]:
                 slug=dictionary.slug,
                 name=dictionary.name,
                 is_default=dictionary.is_default,
+                language=dictionary.language,
+                alphabet=dictionary.alphabet,
                 lengths=[
                     LengthInfo(length=item.length, words=item.words, par=pars.get(item.length, {}))
                     for item in word_lengths(dictionary_id=dictionary.pk)

@@ -27,6 +27,8 @@ from django.utils.text import capfirst
 
 from dictionaries.admin_words import WordAdmin
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
+from dictionaries.frequency import no_frequencies_warning
+from dictionaries.languages import language_label
 from dictionaries.models import Dictionary, DictionaryImport, Word
 from dictionaries.selectors import (
     dictionary_length_counts,
@@ -46,6 +48,13 @@ from dictionaries.wordfiles import DictionaryImportError
 admin.site.register(Word, WordAdmin)
 
 LABEL_FIELDS = ("name", "description")
+# The upload form's field for each field a refusal names; anything else is the file's.
+UPLOAD_ERROR_FIELDS = {
+    "name": "name",
+    "description": "description",
+    "language": "language_tag",
+    "accents": "accents",
+}
 
 
 def change_url_of(dictionary: Dictionary) -> str:
@@ -71,13 +80,14 @@ class DictionaryAdmin(admin.ModelAdmin):
     list_display = [
         "name",
         "word_count_display",
+        "language",
         "default",
         "hidden",
         "in_use",
         "created_at",
         "uploaded_by",
     ]
-    list_filter = ["is_default", "is_hidden"]
+    list_filter = ["is_default", "is_hidden", "language"]
     search_fields = ["name", "slug", "description"]
     list_select_related = ["uploaded_by"]
     actions = ["hide_from_new_games", "offer_in_new_games", "make_default"]
@@ -90,9 +100,17 @@ class DictionaryAdmin(admin.ModelAdmin):
         "import_summary",
         "counts_per_length",
         "word_frequencies",
+        "language_display",
+        "accents",
+        "alphabet",
+        "frequencies_display",
     ]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description"]}),
+        (
+            "Language (set at import)",
+            {"fields": ["language_display", "accents", "alphabet", "frequencies_display"]},
+        ),
         ("New games", {"fields": ["is_hidden", "make_default", "in_use"]}),
         (
             "Words (read-only: a new list is a new dictionary)",
@@ -128,6 +146,16 @@ class DictionaryAdmin(admin.ModelAdmin):
     @admin.display(description="used by games", boolean=True, ordering="used_by_games")
     def in_use(self, dictionary: Dictionary) -> bool:
         return self._in_use(dictionary)
+
+    @admin.display(description="language", ordering="language")
+    def language_display(self, dictionary: Dictionary) -> str:
+        return language_label(dictionary.language)
+
+    @admin.display(description="word frequencies (wordfreq)")
+    def frequencies_display(self, dictionary: Dictionary) -> str:
+        if dictionary.has_frequencies:
+            return f"Counted in wordfreq's {language_label(dictionary.language)} data."
+        return no_frequencies_warning(language_label(dictionary.language))
 
     @admin.display(description="import report")
     def import_summary(self, dictionary: Dictionary) -> str:
@@ -338,9 +366,11 @@ class DictionaryAdmin(admin.ModelAdmin):
                         uploaded_by=request.user,
                         description=form.cleaned_data["description"],
                         make_default=form.cleaned_data["make_default"],
+                        language_tag=form.cleaned_data["language_tag"],
+                        accents=form.cleaned_data["accents"],
                     )
                 except DictionaryImportError as error:
-                    form.add_error("name" if error.field == "name" else "word_file", error)
+                    form.add_error(UPLOAD_ERROR_FIELDS.get(error.field, "word_file"), error)
                     rejected_lines = error.rejected_lines
                 else:
                     self.message_user(
@@ -373,6 +403,8 @@ class DictionaryAdmin(admin.ModelAdmin):
             "opts": self.opts,
             "title": f"Import report: {dictionary.name}",
             "dictionary": dictionary,
+            "language_label": language_label(dictionary.language),
+            "no_frequencies": no_frequencies_warning(language_label(dictionary.language)),
             "report": report,
             "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
             "zipf_distribution": dictionary_zipf_distribution(dictionary_id=dictionary.pk),

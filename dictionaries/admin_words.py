@@ -16,7 +16,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import cached_property
 
-from dictionaries.models import Word
+from dictionaries.languages import language, play_form
+from dictionaries.models import Dictionary, Word
 from dictionaries.selectors import word_lengths
 
 
@@ -95,7 +96,7 @@ class WordAdmin(admin.ModelAdmin):
     order of the unique (dictionary, text) index, pages capped.
     """
 
-    list_display = ["text", "length", "dictionary"]
+    list_display = ["text", "display", "length", "dictionary"]
     list_filter = ["dictionary", WordLengthFilter]
     search_fields = ["text"]
     search_help_text = "Words that start with these letters."
@@ -122,12 +123,18 @@ class WordAdmin(admin.ModelAdmin):
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet, search_term: str
     ) -> tuple[QuerySet, bool]:
-        term = search_term.strip().lower()
+        term = search_term.strip()
         if not term:
             return queryset, False
-        if not term.isascii() or not term.isalpha():  # no word has anything else
+        if not term.isalpha():  # no word has anything but letters
             return queryset.none(), False
-        return queryset.filter(text__startswith=term), False
+        # As the import wrote the words: the list's lower case and accent rule, so
+        # "Canción" finds "cancion" in a folded list (the index's prefix search still).
+        dictionary = Dictionary.objects.filter(pk=chosen_dictionary_id(request)).first()
+        if dictionary is None:
+            return queryset.filter(text__startswith=term.lower()), False
+        played = play_form(term, language(dictionary.language), dictionary.accents)
+        return queryset.filter(text__startswith=played), False
 
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None

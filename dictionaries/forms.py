@@ -8,8 +8,19 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
-from dictionaries.services import dictionary_rename_error
+from dictionaries.languages import DEFAULT_LANGUAGE, LANGUAGES
+from dictionaries.models import ACCENT_CHOICES, DESCRIPTION_MAX_LENGTH, Dictionary
+from dictionaries.services import dictionary_rename_error, validated_language
+from dictionaries.wordfiles import DictionaryImportError
+
+OTHER_LANGUAGE = "other"
+LANGUAGE_CHOICES = [
+    *sorted(
+        ((code, f"{lang.name} ({lang.native_name})") for code, lang in LANGUAGES.items()),
+        key=lambda choice: choice[1],
+    ),
+    (OTHER_LANGUAGE, "Another language: type its tag below"),
+]
 
 
 class DictionaryUploadForm(forms.Form):
@@ -19,6 +30,36 @@ class DictionaryUploadForm(forms.Form):
         max_length=DESCRIPTION_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
         help_text="Where the list comes from, for other staff.",
+    )
+    language = forms.ChoiceField(
+        choices=LANGUAGE_CHOICES,
+        initial=DEFAULT_LANGUAGE,
+        required=False,
+        help_text=(
+            "The words' language: it decides their letters, upper and lower case, and which "
+            "word frequencies (wordfreq) say how familiar each word is."
+        ),
+    )
+    language_tag = forms.CharField(
+        required=False,
+        max_length=Dictionary._meta.get_field("language").max_length,
+        label="Other language's tag",
+        help_text=(
+            "A language not in the list (or a regional tag): its BCP 47 tag, such as eo, ca, "
+            "es-MX or sr-Latn; it wins over the list. A language the site does not know plays "
+            "with the letters its words use."
+        ),
+    )
+    accents = forms.ChoiceField(
+        choices=[("", "The language's usual rule"), *ACCENT_CHOICES],
+        required=False,
+        label="Accented letters",
+        help_text=(
+            "Keep: é is a key of its own beside e. Fold: canción plays as cancion and is shown "
+            "as canción when the game ends (a language's own letters, such as Spanish ñ, never "
+            "fold). The usual rule is fold for Latin-script languages whose accents are marks "
+            "(Spanish, French), keep for German, Turkish, Polish and Cyrillic."
+        ),
     )
     word_file = forms.FileField(
         label="Word file",
@@ -37,10 +78,29 @@ class DictionaryUploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         limit_megabytes = settings.DICTIONARY_UPLOAD_MAX_BYTES / (1024 * 1024)
         self.fields["word_file"].help_text = (
-            f"A UTF-8 text file, one word per line, at most {limit_megabytes:g} MB. Lines are "
-            "trimmed and lower-cased, duplicates removed, and lines that are not words of a-z "
-            "rejected and listed with their line numbers."
+            f"A UTF-8 text file, one word per line, at most {limit_megabytes:g} MB, in one "
+            "alphabet. Lines are trimmed and lower-cased by the language's rules, duplicates "
+            "removed, and lines with anything but letters (digits, hyphens, apostrophes, "
+            "spaces) rejected and listed with their line numbers."
         )
+
+    def clean(self) -> dict[str, Any]:
+        """The language as one tag (the select's, or the one typed) and its accent rule."""
+        cleaned = super().clean()
+        choice = cleaned.get("language") or DEFAULT_LANGUAGE
+        typed = (cleaned.get("language_tag") or "").strip()
+        if choice == OTHER_LANGUAGE and not typed:
+            self.add_error("language_tag", "Type the language's tag (such as eo or ca).")
+            return cleaned
+        try:
+            # A tag typed wins over the select: it is the more precise (es-MX over Spanish).
+            tag, accents = validated_language(typed or choice, cleaned.get("accents") or "")
+        except DictionaryImportError as error:
+            field = "accents" if error.field == "accents" else "language_tag"
+            self.add_error(field, ValidationError(error.message, code=error.code))
+            return cleaned
+        cleaned["language_tag"], cleaned["accents"] = tag, accents
+        return cleaned
 
 
 class DictionaryChangeForm(forms.ModelForm):

@@ -37,12 +37,14 @@ from django.db import (
 from django.utils import timezone
 
 from dictionaries.hooks import after_import_steps
+from dictionaries.languages import DEFAULT_LANGUAGE
 from dictionaries.models import DictionaryImport
 from dictionaries.services import (
     _name_taken_error,
     _validate_description,
     _validated_name,
     dictionary_import,
+    validated_language,
 )
 from dictionaries.wordfiles import DictionaryImportError, _too_large_error
 
@@ -129,14 +131,17 @@ def import_store(
     uploaded_by: AbstractBaseUser | None = None,
     description: str = "",
     make_default: bool = False,
+    language_tag: str = DEFAULT_LANGUAGE,
+    accents: str = "",
 ) -> DictionaryImport:
     """Store an uploaded word file and queue its import with ``queue`` (given the job's id,
     it queues the task and returns the task's id: ``dictionaries.tasks.import_queue`` passes
     it, so this module never imports the task that runs it). The checks that need no
-    reading of the file (name, description, size) refuse it here, the rest the worker
-    reports."""
+    reading of the file (name, description, language, size) refuse it here, the rest the
+    worker reports."""
     clean_name, slug = _validated_name(name)
     _validate_description(description)
+    tag, accents = validated_language(language_tag, accents)
     limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
     if upload.size is None or upload.size > limit:
         raise _too_large_error(upload.size, limit)
@@ -153,6 +158,8 @@ def import_store(
                         name=clean_name,
                         description=description.strip(),
                         make_default=make_default,
+                        language=tag,
+                        accents=accents,
                         uploaded_by=uploaded_by,
                         file_name=file_name,
                         original_name=(upload.name or "")[:255],
@@ -296,6 +303,8 @@ def import_run(*, job_id: int) -> DictionaryImport | None:
                             uploaded_by=job.uploaded_by,
                             description=job.description,
                             make_default=job.make_default,
+                            language_tag=job.language,
+                            accents=job.accents,
                             progress=lambda done, total: progress(Phase.STORING, done, total),
                         )
                 except FileNotFoundError as error:

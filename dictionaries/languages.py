@@ -46,6 +46,8 @@ class Language:
 
     def lower(self, text: str) -> str:
         """Lower-case by this language's rules (Turkish dotted and dotless i), NFC."""
+        if text.isascii() and self.code not in ("tr", "az"):
+            return text.lower()  # ASCII is NFC, and its lower case too
         text = unicodedata.normalize("NFC", text)
         if self.code in ("tr", "az"):
             text = text.replace("I", "ı").replace("İ", "i")
@@ -60,6 +62,8 @@ class Language:
 
     def fold(self, word: str) -> str:
         """The word as ``fold`` plays it: diacritics off, but this language's own letters kept."""
+        if word.isascii():
+            return word  # nothing to fold (most words of most Latin lists)
         out: list[str] = []
         for char in word:
             if char.isascii() or char in self.unfolded:
@@ -172,6 +176,13 @@ def language(code: str) -> Language:
     if known is not None:
         return known
     return Language(primary, primary, primary, "", "", default_accents=KEEP)
+
+
+def language_label(tag: str) -> str:
+    """How pages name a list's language: "Spanish (es-MX)" when the site knows it, else
+    the tag ("eo")."""
+    known = language(tag)
+    return f"{known.name} ({tag})" if known.name != known.code else tag
 
 
 def script_of(letter: str) -> str:

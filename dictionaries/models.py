@@ -60,6 +60,15 @@ class Dictionary(models.Model):
         editable=False,
         help_text="The letters its games play with, in order (set at import).",
     )
+    has_frequencies = models.BooleanField(
+        default=True,
+        editable=False,
+        help_text=(
+            "Whether wordfreq counts words of its language (set at import). Without counts "
+            "every word has Zipf 0: no word is more familiar than another, and obscure is "
+            "not offered."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -103,8 +112,8 @@ class Word(models.Model):
         default=0.0,
         db_default=0.0,
         help_text=(
-            "How common the word is in English (wordfreq): log10 of its uses per billion "
-            "words, 3 = once per million; 0 = no count (an unknown word)."
+            "How common the word is in its list's language (wordfreq): log10 of its uses "
+            "per billion words, 3 = once per million; 0 = no count (an unknown word)."
         ),
     )
 
@@ -160,6 +169,8 @@ class DictionaryImport(models.Model):
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     make_default = models.BooleanField(default=False)
+    language = models.CharField(max_length=35, default=DEFAULT_LANGUAGE)
+    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

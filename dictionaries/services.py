@@ -10,6 +10,7 @@ never edited afterwards: a new list is a new dictionary.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,13 +23,21 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
-from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
+from dictionaries.frequency import (
+    FAMILIAR_ZIPF,
+    frequencies,
+    has_frequencies,
+    no_frequencies_warning,
+    zipf_of,
+)
+from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, language, language_label
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 from dictionaries.wordfiles import (
     DictionaryImportError,
     RejectedLine,
+    alphabet_checked,
     parse_word_file,
     read_source,
 )
@@ -52,6 +61,9 @@ FAMILIAR_DICTIONARY_DESCRIPTION = (
 )
 
 INSERT_BATCH_SIZE = 5_000
+# A BCP 47 tag as the upload form takes it: a language subtag, then subtags (es-MX, sr-Latn).
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
+_LANGUAGE_MAX_LENGTH = Dictionary._meta.get_field("language").max_length
 
 logger = logging.getLogger(__name__)
 _NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
@@ -79,6 +91,12 @@ class ImportReport:
     rejected_lines: tuple[RejectedLine, ...]
     seconds: float
     insert_method: str
+    language: str = DEFAULT_LANGUAGE
+    accents: str = "fold"
+    alphabet: str = ""
+    merged: int = 0  # written words that played as another and were dropped
+    has_frequencies: bool = True
+    warnings: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The report as stored with the dictionary (JSON keys are strings)."""
@@ -92,6 +110,12 @@ class ImportReport:
             "rejected_lines": [line.as_json() for line in self.rejected_lines],
             "seconds": round(self.seconds, 3),
             "insert_method": self.insert_method,
+            "language": self.language,
+            "accents": self.accents,
+            "alphabet": self.alphabet,
+            "merged": self.merged,
+            "has_frequencies": self.has_frequencies,
+            "warnings": list(self.warnings),
         }
 
 
@@ -136,6 +160,28 @@ def _validate_description(description: str) -> None:
         )
 
 
+def validated_language(tag: str, accents: str = "") -> tuple[str, str]:
+    """A list's BCP 47 tag (``es``, ``fr-CA``) and accent rule (blank: the language's
+    default), checked; refused with the field they are about."""
+    clean = tag.strip().replace("_", "-")
+    if not clean or len(clean) > _LANGUAGE_MAX_LENGTH or not _LANGUAGE_TAG.fullmatch(clean):
+        raise DictionaryImportError(
+            f"{tag!r} is not a language tag: give a BCP 47 tag such as en, es, fr-CA or sr-Latn.",
+            code="language_invalid",
+            field="language",
+        )
+    primary, *rest = clean.split("-")
+    clean = "-".join([primary.lower(), *rest])
+    rule = accents or language(clean).default_accents
+    if rule not in ACCENT_RULES:
+        raise DictionaryImportError(
+            f"{accents!r} is not an accent rule: choose {' or '.join(ACCENT_RULES)}.",
+            code="accents_invalid",
+            field="accents",
+        )
+    return clean, rule
+
+
 def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
     clash = Dictionary.objects.filter(Q(name__iexact=name) | Q(slug=slug)).first()
     if clash is None:
@@ -171,12 +217,21 @@ def _word_columns() -> str:
     quote = connection.ops.quote_name
     return ", ".join(
         quote(Word._meta.get_field(name).column)
-        for name in ("dictionary", "text", "length", "zipf")
+        for name in ("dictionary", "text", "length", "display", "zipf")
     )
 
 
+def _displays(words: list[str], written: list[str]) -> list[str]:
+    """``Word.display``: the written word where it differs from the play form, else blank."""
+    return [shown if shown != word else "" for word, shown in zip(words, written, strict=True)]
+
+
 def _copy_words(
-    dictionary_id: int, words: list[str], zipfs: list[float], progress: ProgressCallback | None
+    dictionary_id: int,
+    words: list[str],
+    displays: list[str],
+    zipfs: list[float],
+    progress: ProgressCallback | None,
 ) -> None:
     """COPY FROM STDIN: the whole list streams in one statement instead of an INSERT a row."""
     quote = connection.ops.quote_name
@@ -185,8 +240,9 @@ def _copy_words(
     with connection.cursor() as cursor:
         # The raw psycopg cursor bypasses Django's error translation; restore it.
         with connection.wrap_database_errors, cursor.cursor.copy(sql) as copy:
-            for done, (word, zipf) in enumerate(zip(words, zipfs, strict=True), start=1):
-                copy.write_row((dictionary_id, word, len(word), zipf))
+            rows = zip(words, displays, zipfs, strict=True)
+            for done, (word, display, zipf) in enumerate(rows, start=1):
+                copy.write_row((dictionary_id, word, len(word), display, zipf))
                 if done % INSERT_BATCH_SIZE == 0:
                     _report_progress(progress, done, total)
         # Django's foreign keys are checked at COMMIT; checking them now keeps that
@@ -207,24 +263,25 @@ def _word_dictionary_foreign_key(cursor: Any) -> str | None:
 
 
 def _insert_words(
-    dictionary_id: int, words: list[str], zipfs: list[float], progress: ProgressCallback | None
+    dictionary_id: int,
+    words: list[str],
+    displays: list[str],
+    zipfs: list[float],
+    progress: ProgressCallback | None,
 ) -> None:
     """executemany in batches for SQLite (and any other backend): one prepared INSERT reused."""
     table = connection.ops.quote_name(Word._meta.db_table)
-    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s, %s)"
+    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s, %s, %s)"
     total = len(words)
     with connection.cursor() as cursor:
         for start in range(0, total, INSERT_BATCH_SIZE):
-            batch = words[start : start + INSERT_BATCH_SIZE]
-            batch_zipfs = zipfs[start : start + INSERT_BATCH_SIZE]
+            end = start + INSERT_BATCH_SIZE
+            batch = zip(words[start:end], displays[start:end], zipfs[start:end], strict=True)
             cursor.executemany(
                 sql,
-                [
-                    (dictionary_id, word, len(word), zipf)
-                    for word, zipf in zip(batch, batch_zipfs, strict=True)
-                ],
+                [(dictionary_id, word, len(word), display, zipf) for word, display, zipf in batch],
             )
-            _report_progress(progress, start + len(batch), total)
+            _report_progress(progress, min(end, total), total)
 
 
 def dictionary_import(
@@ -236,22 +293,34 @@ def dictionary_import(
     make_default: bool = False,
     offered: bool = False,
     progress: ProgressCallback | None = None,
+    language_tag: str = DEFAULT_LANGUAGE,
+    accents: str = "",
 ) -> ImportReport:
     """Store a word file (one word per line) as a new dictionary, all or nothing.
 
     It is hidden from players until an admin offers it (``offered``, or being made the
     default, offers it at once): a list nobody has looked at never reaches a player's menu.
+    The words are read in ``language_tag``'s alphabet and case, folded or kept by ``accents``
+    (blank: the language's default), and counted in wordfreq's table of that language.
     """
     started = time.perf_counter()
     clean_name, slug = _validated_name(name)
     _validate_description(description)
+    tag, accents = validated_language(language_tag, accents)
+    lang = language(tag)
     if (error := _name_taken_error(clean_name, slug)) is not None:
         raise error
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)
-    parsed = parse_word_file(data)
-    total = len(parsed.words)
     # Looked up before the transaction: a table read (about 0.2 s), not a tokenizer a word.
-    zipfs = zipf_of(parsed.words)
+    counted = has_frequencies(tag)
+    table = frequencies(tag)
+    parsed = parse_word_file(
+        data, lang, accents, rank=lambda word: zipf_of([word], table, language=tag)[0]
+    )
+    alphabet = alphabet_checked(parsed.words, lang)
+    total = len(parsed.words)
+    zipfs = zipf_of(parsed.written, table, language=tag)
+    displays = _displays(parsed.words, parsed.written)
     insert_method = "copy" if _copy_available() else "executemany"
 
     with transaction.atomic():
@@ -267,6 +336,10 @@ def dictionary_import(
                     word_count=total,
                     is_default=make_default,
                     is_hidden=not (offered or make_default),
+                    language=tag,
+                    accents=accents,
+                    alphabet=alphabet,
+                    has_frequencies=counted,
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.
@@ -274,10 +347,8 @@ def dictionary_import(
                 raise error from integrity_error
             raise
         _report_progress(progress, 0, total)
-        if insert_method == "copy":
-            _copy_words(dictionary.pk, parsed.words, zipfs, progress)
-        else:
-            _insert_words(dictionary.pk, parsed.words, zipfs, progress)
+        write = _copy_words if insert_method == "copy" else _insert_words
+        write(dictionary.pk, parsed.words, displays, zipfs, progress)
         _report_progress(progress, total, total)
         report = ImportReport(
             dictionary=dictionary,
@@ -290,6 +361,12 @@ def dictionary_import(
             rejected_lines=parsed.rejected_lines,
             seconds=time.perf_counter() - started,
             insert_method=insert_method,
+            language=tag,
+            accents=accents,
+            alphabet=alphabet,
+            merged=parsed.merged,
+            has_frequencies=counted,
+            warnings=() if counted else (no_frequencies_warning(language_label(tag)),),
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])

@@ -9,6 +9,7 @@ from django_tasks import task
 
 from core.taskqueue import carries_request_id, enqueue
 from dictionaries.import_jobs import import_run, import_store
+from dictionaries.languages import DEFAULT_LANGUAGE
 from dictionaries.models import DictionaryImport
 
 
@@ -28,6 +29,8 @@ def import_queue(
     uploaded_by: AbstractBaseUser | None = None,
     description: str = "",
     make_default: bool = False,
+    language_tag: str = DEFAULT_LANGUAGE,
+    accents: str = "",
 ) -> DictionaryImport:
     """Store an uploaded word file and queue :func:`import_word_list` for it, in one
     transaction (``import_jobs.import_store``): the admin's upload."""
@@ -38,4 +41,6 @@ def import_queue(
         uploaded_by=uploaded_by,
         description=description,
         make_default=make_default,
+        language_tag=language_tag,
+        accents=accents,
     )

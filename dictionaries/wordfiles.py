@@ -1,27 +1,49 @@
 """Reading a word file: its size, its encoding, and one word per line, normalised.
 
 Nothing here stores anything: ``parse_word_file`` turns the bytes of an upload (or
-of the default list) into the words an import would store and the lines it would
+of a built-in list) into the words an import would store and the lines it would
 refuse, with the reason for each; ``services.dictionary_import`` stores them.
+
+A line is a word of the list's language (``dictionaries/languages.py``): NFC, trimmed,
+lower-cased by that language's rules, letters only (any alphabet), then its play form
+(folded or not, by the list's accent rule). A line with anything but letters is refused
+on its own; a list whose words are in two scripts, or not in its language's, is refused
+whole, since one game plays one alphabet.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
 
+from dictionaries.languages import (
+    DEFAULT_LANGUAGE,
+    FOLD,
+    MAX_ALPHABET,
+    Language,
+    alphabet_for,
+    is_letter,
+    language,
+    script_of,
+)
 from dictionaries.models import MAX_WORD_LENGTH
 
 REJECTED_LINES_KEPT = 20
 REJECTED_LINE_SHOWN_CHARS = 60
 
 UTF8_BOM = b"\xef\xbb\xbf"
-_WORD = re.compile(r"[A-Za-z]+")  # ASCII only: 'K' (Kelvin) lower-cases to 'k' but is no word
+MIXED = "MIXED"
+MIXED_EXAMPLES = 3
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+Rank = Callable[[str], float]
+"""How frequent a written word is (its Zipf): of two that play alike, the higher is kept."""
 
 
 class DictionaryImportError(ValidationError):
@@ -63,10 +85,12 @@ class RejectedLine:
 class ParsedWordList:
     """A word file after normalisation, before anything is stored."""
 
-    words: list[str]
+    words: list[str]  # the play forms, sorted
+    written: list[str]  # each play form's word as written (lower case, NFC), in step
     lines_read: int
     blank_lines: int
     duplicates: int
+    merged: int  # written words dropped because another plays the same (fold)
     rejected: int
     rejected_lines: tuple[RejectedLine, ...]
 
@@ -143,13 +167,17 @@ def _describe_character(character: str) -> str:
 
 
 def rejection_reason(line: str) -> str | None:
-    """Why a trimmed, non-blank line is not a word of the dictionary, or None if it is one."""
-    if _WORD.fullmatch(line):
+    """Why a trimmed, non-blank, lower-cased line is not a word, or None if it is one.
+
+    Letters of any alphabet are words' letters (Unicode category L); anything else (a
+    digit, a hyphen, an apostrophe, a space) refuses the line, named.
+    """
+    if line.isalpha():  # every character a letter (category L), the common case
         if len(line) > MAX_WORD_LENGTH:
             return f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
         return None
     for character in line:
-        if character.isascii() and character.isalpha():
+        if is_letter(character):
             continue
         if character == " ":
             return "has a space inside (one word per line)"
@@ -157,10 +185,8 @@ def rejection_reason(line: str) -> str | None:
             return f"has whitespace {_describe_character(character)} inside (one word per line)"
         if character.isdigit():
             return f"contains the digit {character!r}"
-        if character.isalpha():
-            return f"contains {_describe_character(character)}, a letter outside a-z"
         return f"contains {_describe_character(character)}, which is not a letter"
-    raise AssertionError(f"unreachable: {line!r} is letters a-z only")  # pragma: no cover
+    raise AssertionError(f"unreachable: {line!r} is letters only")  # pragma: no cover
 
 
 def _shown(line: str) -> str:
@@ -169,12 +195,76 @@ def _shown(line: str) -> str:
     return line[: REJECTED_LINE_SHOWN_CHARS - 1] + "…"
 
 
-def normalise_word_lines(text: str) -> ParsedWordList:
-    """Trim, lower-case and de-duplicate; blank lines are skipped, the rest judged."""
-    words: dict[str, None] = {}
+def _word_script(word: str, scripts: dict[str, str]) -> str:
+    """The script of a word's letters, or "mixed" when they belong to more than one."""
+    found = {scripts[character] for character in set(word)}
+    return found.pop() if len(found) == 1 else MIXED
+
+
+def _script_name(script: str) -> str:
+    return "several scripts in one word" if script == MIXED else script.title()
+
+
+def _check_one_script(written: list[str], lang: Language) -> None:
+    """A list is in one alphabet, its language's when the site knows it: refused otherwise."""
+    scripts = {character: script_of(character) for character in set("".join(written))}
+    if len(set(scripts.values())) == 1:  # one script for every letter: one per word too
+        by_script = {next(iter(scripts.values())): written}
+    else:
+        by_script = {}
+        for word in written:
+            by_script.setdefault(_word_script(word, scripts), []).append(word)
+    if lang.script:
+        expected = lang.script
+        if expected not in by_script:
+            found = max(by_script, key=lambda script: len(by_script[script]))
+            raise DictionaryImportError(
+                f"The words are in {_script_name(found)} letters, but {lang.name} is written "
+                f"in {_script_name(expected)} letters: choose the list's language.",
+                code="wrong_script",
+            )
+    else:
+        expected = max(by_script, key=lambda script: (len(by_script[script]), script))
+    others = {script: words for script, words in by_script.items() if script != expected}
+    if not others:
+        return
+    strays = [word for words in others.values() for word in words]
+    names = " and ".join(_script_name(script) for script in sorted(others))
+    examples = ", ".join(repr(word) for word in strays[:MIXED_EXAMPLES])
+    raise DictionaryImportError(
+        f"The list mixes {_script_name(expected)} and {names}: {len(strays):,} word"
+        f"{'s' if len(strays) != 1 else ''} such as {examples}. A dictionary is in one "
+        "alphabet: remove them or upload them as a list of their own.",
+        code="mixed_scripts",
+    )
+
+
+def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
+    """Of written words sharing a play form, the one kept: the most frequent, then the
+    first in alphabetical order, so the same file always keeps the same word."""
+    if rank is None:
+        return min(forms)
+    return min(forms, key=lambda form: (-rank(form), form))
+
+
+def normalise_word_lines(
+    text: str,
+    lang: Language | None = None,
+    accents: str = FOLD,
+    *,
+    rank: Rank | None = None,
+) -> ParsedWordList:
+    """NFC, trim, lower-case by the language's rules, judge each line, then fold to the
+    play form; blank lines are skipped, written duplicates counted, and written words
+    that play alike merged (``rank``: how frequent a written word is, to keep the best
+    known)."""
+    lang = lang or language(DEFAULT_LANGUAGE)
+    first: dict[str, str] = {}  # play form -> its first written word
+    others: dict[str, dict[str, None]] = {}  # play form -> its other written words, if any
     lines_read = blank_lines = duplicates = rejected = 0
     rejected_lines: list[RejectedLine] = []
-    lines = _LINE_BREAK.split(text)
+    # NFC once for the whole text: it never joins or splits lines.
+    lines = _LINE_BREAK.split(unicodedata.normalize("NFC", text))
     if lines and lines[-1] == "":
         lines.pop()  # the break that ends the last line does not start another
     for number, raw in enumerate(lines, start=1):
@@ -183,30 +273,64 @@ def normalise_word_lines(text: str) -> ParsedWordList:
         if not line:
             blank_lines += 1
             continue
-        reason = rejection_reason(line)
+        written = lang.lower(line)
+        reason = rejection_reason(written)
+        # ``written`` is lower case already: only the fold is left of ``play_form``.
+        played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
+        if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
+            reason = f"is {len(played)} letters long once played; at most {MAX_WORD_LENGTH}"
         if reason is not None:
             rejected += 1
             if len(rejected_lines) < REJECTED_LINES_KEPT:
                 rejected_lines.append(RejectedLine(number=number, text=_shown(line), reason=reason))
             continue
-        word = line.lower()
-        if word in words:
+        kept = first.get(played)
+        if kept is None:
+            first[played] = written
+        elif kept == written or written in others.get(played, ()):
             duplicates += 1
         else:
-            words[word] = None
+            others.setdefault(played, {})[written] = None
+    if first:
+        _check_one_script([*first.values(), *(w for more in others.values() for w in more)], lang)
+    words = sorted(first)
     return ParsedWordList(
-        words=sorted(words),
+        words=words,
+        written=[
+            first[word] if word not in others else _chosen([first[word], *others[word]], rank)
+            for word in words
+        ],
         lines_read=lines_read,
         blank_lines=blank_lines,
         duplicates=duplicates,
+        merged=sum(len(more) for more in others.values()),
         rejected=rejected,
         rejected_lines=tuple(rejected_lines),
     )
 
 
-def parse_word_file(data: bytes) -> ParsedWordList:
+def alphabet_checked(words: list[str], lang: Language) -> str:
+    """The dictionary's alphabet (``languages.alphabet_for``), refused over ``MAX_ALPHABET``."""
+    alphabet = alphabet_for(words, lang)
+    if len(alphabet) > MAX_ALPHABET:
+        raise DictionaryImportError(
+            f"The list plays with {len(alphabet)} different letters; a dictionary has at most "
+            f"{MAX_ALPHABET}. Is it in an alphabet (not a syllabary or ideographs), and would "
+            "folding accents help?",
+            code="alphabet_too_large",
+        )
+    return alphabet
+
+
+def parse_word_file(
+    data: bytes,
+    lang: Language | None = None,
+    accents: str = FOLD,
+    *,
+    rank: Rank | None = None,
+) -> ParsedWordList:
     """Decode and normalise; a file with no word at all is refused."""
-    parsed = normalise_word_lines(decode_word_file(data))
+    parsed = normalise_word_lines(decode_word_file(data), lang, accents, rank=rank)
     if parsed.words:
         return parsed
     if parsed.rejected == 0:

@@ -113,6 +113,16 @@ def test_me_and_dictionaries(api: ApiClient, nine: Any) -> None:
     offered = api.get("/dictionaries").json()
     assert [item["slug"] for item in offered] == ["nine"]  # the hidden one is not offered
     assert offered[0]["lengths"] == [{"length": 4, "words": 9, "par": {}}]
+    assert (offered[0]["language"], offered[0]["alphabet"]) == ("en", "abcdefghijklmnopqrstuvwxyz")
+
+
+def test_dictionaries_say_their_language_and_alphabet(api: ApiClient, nine: Any) -> None:
+    russian = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+    DictionaryFactory(words=["ёлка"], slug="ru", language="ru", alphabet=russian)
+    by_slug = {item["slug"]: item for item in api.get("/dictionaries").json()}
+    assert by_slug["ru"]["language"] == "ru"
+    assert by_slug["ru"]["alphabet"] == russian
+    assert len(russian) == 33
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "fair"])

@@ -20,7 +20,7 @@ from django.core.management import call_command, get_commands, load_command_clas
 from pytest_django.fixtures import Settings
 
 from core.schedule import SCHEDULED_JOBS
-from dictionaries import services
+from dictionaries import builtin_lists, services
 from dictionaries.sources import default_word_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +97,14 @@ def tiny_word_source() -> list[str]:
     return words[::80]
 
 
+ALL_BUILT_IN_WORDS = builtin_lists.built_in_words  # before the test swaps in tiny_built_in
+
+
+def tiny_built_in(code: str) -> list[str]:
+    words = [w for w in ALL_BUILT_IN_WORDS(code) if 4 <= len(w) <= 5]
+    return words[::40]
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.slow
 def test_setup_site_then_every_scheduled_job_runs_and_a_second_setup_changes_nothing(
@@ -108,10 +116,11 @@ def test_setup_site_then_every_scheduled_job_runs_and_a_second_setup_changes_not
     from games.models import ChallengePrior, Par
 
     monkeypatch.setattr(services, "default_word_source", tiny_word_source)
+    monkeypatch.setattr(builtin_lists, "built_in_words", tiny_built_in)
     first = StringIO()
     call_command("setup_site", no_progress=True, stdout=first)
     counts = (Dictionary.objects.count(), Word.objects.count(), Par.objects.count())
-    assert counts[0] == 2
+    assert counts[0] == 2 + len(builtin_lists.BUILT_IN_LISTS)  # English twice, es, fr, de
     assert counts[2] > 0
     assert ChallengePrior.objects.count() == counts[2]
     for job in SCHEDULED_JOBS:

@@ -1,5 +1,6 @@
-"""``import_dictionary PATH --name NAME`` and ``import_dictionary --default`` (the built-in
-lists, web2 and the familiar words drawn from it; idempotent)."""
+"""``import_dictionary PATH --name NAME [--language es]`` and ``import_dictionary --default``
+(the built-in lists, web2 and the familiar words drawn from it; with ``--language es``, fr
+or de, that language's familiar list from wordfreq; idempotent)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from dictionaries.builtin_lists import BUILT_IN_LISTS, dictionary_import_built_in
+from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE
 from dictionaries.models import Dictionary
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
@@ -79,6 +82,21 @@ class Command(BaseCommand):
                 "--default) it stays hidden until an admin offers it."
             ),
         )
+        parser.add_argument(
+            "--language",
+            default=DEFAULT_LANGUAGE,
+            help=(
+                "The words' language, a BCP 47 tag (default en). With --default alone: load "
+                f"that language's built-in familiar list ({', '.join(BUILT_IN_LISTS)}) instead "
+                "of the English ones."
+            ),
+        )
+        parser.add_argument(
+            "--accents",
+            choices=ACCENT_RULES,
+            default="",
+            help="With PATH: keep accented letters or fold them (default: the language's rule).",
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
         parser.add_argument(
             "--no-par",
@@ -120,8 +138,17 @@ class Command(BaseCommand):
                 "Give a word file and --name NAME, or --default alone to load "
                 f"{DEFAULT_DICTIONARY_NAME}."
             )
-        if options["name"] or options["description"]:
-            raise CommandError("--name and --description need a PATH to import.")
+        if options["name"] or options["description"] or options["accents"]:
+            raise CommandError("--name, --description and --accents need a PATH to import.")
+        code = options["language"].split("-")[0].lower()
+        if code != DEFAULT_LANGUAGE:
+            if code not in BUILT_IN_LISTS:
+                raise CommandError(
+                    f"There is no built-in list in {options['language']!r}: built-in lists are "
+                    f"en, {', '.join(BUILT_IN_LISTS)}."
+                )
+            self._built_in(dictionary_import_built_in(code, progress=progress), options)
+            return
         self._built_in(dictionary_import_default(progress=progress), options)
         progress.close()  # the next list gets a bar of its own
         self._built_in(dictionary_import_familiar(progress=progress), options)
@@ -161,6 +188,8 @@ class Command(BaseCommand):
                     make_default=options["default"],
                     offered=options["offer"],
                     progress=progress,
+                    language_tag=options["language"],
+                    accents=options["accents"],
                 )
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from error
@@ -209,8 +238,15 @@ class Command(BaseCommand):
                 f"{report.seconds:.2f} s.{flags}"
             )
         )
+        self.stdout.write(
+            f"  language {report.language}, accents {report.accents}, alphabet {report.alphabet}"
+        )
+        for warning in report.warnings:
+            self.stdout.write(self.style.WARNING(f"  {warning}"))
         self.stdout.write(f"  words accepted:     {report.accepted:>9,}")
         self.stdout.write(f"  duplicates removed: {report.duplicates:>9,}")
+        if report.merged:
+            self.stdout.write(f"  spellings merged:   {report.merged:>9,}")
         self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
         self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
         self.stdout.write("Words per length:")

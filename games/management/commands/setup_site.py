@@ -10,6 +10,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
+from dictionaries.builtin_lists import BUILT_IN_LISTS
 from dictionaries.services import DEFAULT_DICTIONARY_SLUG, FAMILIAR_DICTIONARY_SLUG
 
 # The default list's challenges are searched with more positions than compute_par's default:
@@ -34,12 +35,24 @@ class Command(BaseCommand):
         steps: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
             ("migrate", ("migrate",), {"interactive": False}),
             ("built-in word lists", ("import_dictionary",), {"default": True, "no_par": True}),
+            *(
+                (
+                    f"built-in list in {code}",
+                    ("import_dictionary",),
+                    {"default": True, "language": code, "no_par": True},
+                )
+                for code in BUILT_IN_LISTS
+            ),
             (
                 "par of the default list",
                 ("compute_par",),
                 {"dictionary": FAMILIAR_DICTIONARY_SLUG, "nodes": DEFAULT_LIST_PAR_NODES, **quiet},
             ),
             ("par of web2", ("compute_par",), {"dictionary": DEFAULT_DICTIONARY_SLUG, **quiet}),
+            *(
+                (f"par of {listed.name}", ("compute_par",), {"dictionary": listed.slug, **quiet})
+                for listed in BUILT_IN_LISTS.values()
+            ),
             ("challenge priors", ("compute_challenge_priors",), {"all": True, **quiet}),
         ]
         started = time.monotonic()
