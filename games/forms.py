@@ -22,7 +22,11 @@ from games.selectors.board import (
     preferred_length,
     winnable_length,
 )
-from games.services import DIFFICULTY_CHOICE_MESSAGE, would_be_ranked
+from games.services import (
+    DIFFICULTY_CHOICE_MESSAGE,
+    obscure_not_offered_message,
+    would_be_ranked,
+)
 
 DEFAULT_WRONG_GUESSES = 8
 
@@ -113,6 +117,7 @@ class NewGameForm(forms.Form):
             if self.chosen_dictionary is not None
             else []
         )
+        self._offer_difficulties()
         length_field: forms.TypedChoiceField = self.fields["length"]  # type: ignore[assignment]
         self.ranked_min_words: int = settings.RANKED_MIN_WORDS
         ranked = [item for item in self.lengths if item.words >= self.ranked_min_words]
@@ -137,6 +142,20 @@ class NewGameForm(forms.Form):
                 f"{name} has no words of that length; choose one of the lengths listed."
             ),
         }
+
+    def _offer_difficulties(self) -> None:
+        """Obscure only on a list with word frequencies: without them no word is more
+        obscure than another (``Dictionary.has_frequencies``, set at import)."""
+        dictionary = self.chosen_dictionary
+        if dictionary is None or dictionary.has_frequencies:
+            return
+        field: forms.ChoiceField = self.fields["difficulty"]  # type: ignore[assignment]
+        field.choices = [c for c in Difficulty.choices if c[0] != Difficulty.OBSCURE]
+        if self._raw("difficulty") == Difficulty.OBSCURE:
+            field.error_messages = {
+                **field.error_messages,
+                "invalid_choice": obscure_not_offered_message(dictionary.name),
+            }
 
     @staticmethod
     def _length_label(item: WordLength) -> str:

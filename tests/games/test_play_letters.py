@@ -21,6 +21,7 @@ from api.services import api_token_create
 from dictionaries.languages import FOLD, KEEP, alphabet_for, language
 from dictionaries.models import Dictionary, Word
 from games import services
+from games.forms import NewGameForm
 from games.models import Game, Move, Reason, Status
 from games.selectors.board import board_for
 from games.selectors.letters import not_a_letter_message, play_letter
@@ -335,7 +336,7 @@ def test_the_console_json_mode_takes_capitals(russian: Dictionary) -> None:
         stdout=out,
     )
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert lines[0]["letter"] == "ж"
+    assert lines[0]["guess"] == "ж"  # the letter played, lower case
     assert lines[1]["accepted"] is False
     assert "already guessed" in lines[2]["error"]
 
@@ -383,3 +384,27 @@ class TestColumns:
         with pytest.raises(IntegrityError), transaction.atomic():
             self.move(game, **fields)
         assert not Move.objects.exists(), why
+
+
+# -- obscure needs word frequencies ---------------------------------------------------
+
+
+def test_obscure_is_not_offered_on_a_list_without_frequencies(
+    player: Any, russian: Dictionary
+) -> None:
+    Dictionary.objects.filter(pk=russian.pk).update(has_frequencies=False)
+    russian.refresh_from_db()
+    data = {"dictionary": russian.pk, "length": 3, "max_misses": 8, "difficulty": "obscure"}
+    form = NewGameForm(data=data, include_hidden=True)
+    assert "obscure" not in [value for value, _ in form.fields["difficulty"].choices]
+    assert not form.is_valid()
+    assert form.errors["difficulty"] == [services.obscure_not_offered_message("Russkiy")]
+    with pytest.raises(services.GameRuleError, match="Obscure is not offered with Russkiy"):
+        start(player, russian, length=3, difficulty="obscure")
+    assert not Game.objects.exists()
+    assert start(player, russian, length=3, difficulty="hard").difficulty == "hard"
+
+
+def test_obscure_is_offered_on_a_list_with_frequencies(spanish: Dictionary) -> None:
+    form = NewGameForm(data={"dictionary": spanish.pk}, include_hidden=True)
+    assert "obscure" in [value for value, _ in form.fields["difficulty"].choices]
