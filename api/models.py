@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from dictionaries.languages import MAX_ALPHABET
 from games.models import Game
 
 TOKEN_NAME_MAX = 60
@@ -97,7 +98,7 @@ class MakerGame(models.Model):
     )
     length = models.PositiveSmallIntegerField()
     max_misses = models.PositiveSmallIntegerField()
-    letters = models.CharField(max_length=26, blank=True)
+    letters = models.CharField(max_length=MAX_ALPHABET, blank=True)
     pattern = models.CharField(max_length=64)
     misses = models.PositiveSmallIntegerField(default=0)
     asked = models.CharField(

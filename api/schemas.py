@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import ConfigDict
 
+from dictionaries.languages import MAX_ALPHABET
 from games.models import MAX_WRONG_GUESSES, Difficulty
 
 DifficultyName = Literal[tuple(Difficulty.values)]  # type: ignore[valid-type]
@@ -59,10 +60,16 @@ class GameStartIn(StrictIn):
 
 
 class GuessIn(StrictIn):
-    letter: str = Field(min_length=1, max_length=8, description="One letter, a to z.")
+    letter: str = Field(
+        min_length=1,
+        max_length=8,
+        description="One letter of the game's dictionary (its ``alphabet``; a to z in "
+        "English); a capital counts as its letter, and on a list that folds accents an "
+        "accented letter as its base letter. Any other is a 422 naming the letters.",
+    )
     expected_guesses: int = Field(
         ge=0,
-        le=26,
+        le=MAX_ALPHABET,
         description="How many guesses the game had when the bot chose this letter: a "
         "mismatch (a resent or out-of-date guess) is a 409 that changes nothing.",
     )
@@ -81,7 +88,11 @@ class GameOut(Schema):
     misses: int
     misses_left: int
     words_left: int | None = Field(description="Words still possible (practice games only).")
-    word: str | None = Field(description="The computer's word, once the game is over.")
+    word: str | None = Field(
+        description="The computer's word once the game is over, as its list writes it (on a "
+        "list that folds accents it may carry accents its letters do not)."
+    )
+    alphabet: str = Field(description="The letters this game takes, in order.")
     forfeited: bool
     ranked: bool
     bot: bool
@@ -135,7 +146,9 @@ class AnswerIn(StrictIn):
         description="Where the asked letter is, counted from 0; empty: not in the word.",
     )
     expected_guesses: int = Field(
-        ge=0, le=26, description="Letters asked and answered so far: a mismatch is a 409."
+        ge=0,
+        le=MAX_ALPHABET,
+        description="Letters asked and answered so far: a mismatch is a 409.",
     )
 
 

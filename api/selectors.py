@@ -17,7 +17,7 @@ from django.db.models import Avg, Case, Count, F, IntegerField, Max, Q, QuerySet
 
 from api.models import ApiToken, MakerGame, MakerStatus
 from dictionaries.models import Dictionary
-from dictionaries.selectors import offered_dictionaries, word_lengths
+from dictionaries.selectors import offered_dictionaries, word_lengths, written_form
 from games.models import RULE_DIFFICULTIES, Game, Par, Status
 from games.selectors.board import shows_words_left
 
@@ -122,6 +122,7 @@ class GameView:
     misses_left: int
     words_left: int | None
     word: str | None
+    alphabet: str
     forfeited: bool
     ranked: bool
     bot: bool
@@ -143,7 +144,8 @@ def game_view(game: Game) -> GameView:
         misses=game.misses,
         misses_left=game.misses_left,
         words_left=game.words_left if shows_words_left(game) else None,
-        word=game.word if game.is_over else None,
+        word=written_form(game.dictionary, game.word) if game.is_over else None,
+        alphabet=game.dictionary.alphabet,
         forfeited=game.forfeited,
         ranked=game.is_ranked,
         bot=game.played_by_bot,

@@ -15,7 +15,8 @@ import datetime as dt
 from django.conf import settings
 from django.db import models
 
-from dictionaries.models import Dictionary
+from dictionaries.languages import MAX_ALPHABET
+from dictionaries.models import MAX_WORD_LENGTH, Dictionary
 from games import engine
 from games.models import ONE_ATTEMPT_BOARD_GAMES, CountsAs, Game, GameSettingsFields
 
@@ -145,6 +146,8 @@ def puzzle_day_of(game: Game) -> dt.date | None:
 
 # A player's one attempt at a daily puzzle: ranked, made unranked by a hint, or played as a
 # guest (each is still the attempt: another may not be started in its place).
+# A position: every letter of the longest alphabet, the longest pattern, the letter, two bars.
+POSITION_MAX_LENGTH = MAX_ALPHABET + MAX_WORD_LENGTH + 3
 DAILY_ATTEMPTS = models.Q(counts_as=CountsAs.ONE_ATTEMPT, daily_link__isnull=False)
 # The finished ranked attempts, on their puzzles' boards (the games' board index, by seed).
 DAILY_LEADERBOARD_GAMES = ONE_ATTEMPT_BOARD_GAMES & models.Q(daily_link__isnull=False)
@@ -175,7 +178,7 @@ class DailyAnswer(models.Model):
     puzzle = models.ForeignKey(DailyPuzzle, on_delete=models.CASCADE, related_name="+")
     settings_digest = models.CharField(max_length=32)
     position = models.CharField(
-        max_length=100,
+        max_length=POSITION_MAX_LENGTH,
         help_text="The letters guessed before, alphabetical, the pattern they revealed and "
         "the letter answered, e.g. 'aest|-e--s-|r'.",
     )

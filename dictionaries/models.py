@@ -56,6 +56,12 @@ class Dictionary(models.Model):
         help_text="The words' language, a BCP 47 tag (en, es, fr-CA).",
     )
     accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD, db_default=FOLD)
+    has_written_forms = models.BooleanField(
+        default=False,
+        db_default=False,
+        editable=False,
+        help_text="Whether any word is written otherwise than it plays (Word.display).",
+    )
     alphabet = models.CharField(
         max_length=MAX_ALPHABET,
         default=ENGLISH_ALPHABET,

@@ -137,3 +137,30 @@ def dictionary_zipf_distribution(*, dictionary_id: int) -> ZipfDistribution:
         familiar=words.filter(zipf__gte=FAMILIAR_ZIPF).count(),
         unknown=words.filter(zipf__lte=0).count(),
     )
+
+
+WRITTEN_FORM_CACHE_SECONDS = 24 * 60 * 60
+
+
+def written_form(dictionary: Dictionary, word: str) -> str:
+    """The word as its list writes it (``Word.display``: ``café`` for the play form
+    ``cafe`` of a folded list), else the play form itself: what the end of a game shows.
+
+    No read for a list whose words are all written as they play (``has_written_forms``);
+    otherwise kept in the cache a day: a word's written form is set at import.
+    """
+    if not word or not dictionary.has_written_forms:
+        return word
+    dictionary_id = dictionary.pk
+    key = f"dictionaries:written:{dictionary_id}:{word}"
+    written: str | None = cache.get(key)
+    if written is None:
+        display = (
+            Word.objects.filter(dictionary_id=dictionary_id, text=word)
+            .order_by()
+            .values_list("display", flat=True)
+            .first()
+        )
+        written = display or word
+        cache.set(key, written, WRITTEN_FORM_CACHE_SECONDS)
+    return written

@@ -348,6 +348,7 @@ def dictionary_import(
                     accents=accents,
                     alphabet=alphabet,
                     has_frequencies=counted,
+                    has_written_forms=any(displays),
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.

@@ -13,6 +13,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
 from games import difficulties
@@ -24,7 +25,12 @@ from games.selectors.board import (
     preferred_length,
     winnable_length,
 )
-from games.services import DIFFICULTY_CHOICE_MESSAGE, NOT_OFFERED_MESSAGE, would_be_ranked
+from games.services import (
+    DIFFICULTY_CHOICE_MESSAGE,
+    NOT_OFFERED_MESSAGE,
+    obscure_not_offered_message,
+    would_be_ranked,
+)
 
 DEFAULT_WRONG_GUESSES = 8
 _WRONG_GUESSES_RANGE = format_lazy(
@@ -119,6 +125,7 @@ class NewGameForm(forms.Form):
             if self.chosen_dictionary is not None
             else []
         )
+        self._offer_difficulties()
         length_field: forms.TypedChoiceField = self.fields["length"]  # type: ignore[assignment]
         self.ranked_min_words: int = settings.RANKED_MIN_WORDS
         ranked = [item for item in self.lengths if item.words >= self.ranked_min_words]
@@ -144,6 +151,20 @@ class NewGameForm(forms.Form):
             )
             % {"name": name},
         }
+
+    def _offer_difficulties(self) -> None:
+        """Obscure only on a list with word frequencies: without them no word is more
+        obscure than another (``Dictionary.has_frequencies``, set at import)."""
+        dictionary = self.chosen_dictionary
+        if dictionary is None or dictionary.has_frequencies:
+            return
+        field: forms.ChoiceField = self.fields["difficulty"]  # type: ignore[assignment]
+        field.choices = [c for c in Difficulty.choices if c[0] != Difficulty.OBSCURE]
+        if self._raw("difficulty") == Difficulty.OBSCURE:
+            field.error_messages = {
+                **field.error_messages,
+                "invalid_choice": obscure_not_offered_message(dictionary.name),
+            }
 
     @staticmethod
     def _length_label(item: WordLength) -> str:
@@ -236,7 +257,7 @@ class GuessForm(forms.Form):
 
     # Bounded, yet long enough that "ab" or " e " reach the service and get its message.
     letter = forms.CharField(required=False, strip=False, max_length=32)
-    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=26)
+    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=MAX_ALPHABET)
 
     BAD_BOARD_MESSAGE = _(
         "This board could not be read; here is the current board. Nothing was changed."

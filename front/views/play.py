@@ -41,6 +41,7 @@ from games.selectors.board import (
     ranked_game_in_progress,
     shows_words_left,
 )
+from games.selectors.letters import capital, final_word
 from games.selectors.presenter import board_view
 from games.web import start_and_show
 
@@ -233,7 +234,7 @@ def computer_next(request: HttpRequest, pk: int) -> HttpResponse:
 def computer_announcement(outcome: services.ComputerMove) -> str:
     """The computer's guess, why it chose it, and what it did, in words."""
     report, game = outcome.report, outcome.game
-    letter = report.letter.upper()
+    letter = capital(report.letter, game.dictionary)
     # The reason is the engine's own sentence, in English (games.engine imports no Django).
     parts = [
         gettext("The computer guessed %(letter)s: %(reason)s")
@@ -254,12 +255,10 @@ def computer_announcement(outcome: services.ComputerMove) -> str:
         )
     if game.status == engine.Status.WON:
         parts.append(
-            gettext("The computer won: the word is %(word)s.") % {"word": game.word.upper()}
+            gettext("The computer won: the word is %(word)s.") % {"word": final_word(game)}
         )
     elif game.status == engine.Status.LOST:
-        parts.append(
-            gettext("The computer lost. The word: %(word)s.") % {"word": game.word.upper()}
-        )
+        parts.append(gettext("The computer lost. The word: %(word)s.") % {"word": final_word(game)})
     else:
         parts.append(_wrong_guesses_left(game.misses_left))
     return " ".join(parts)
@@ -456,7 +455,7 @@ def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(
             request,
             gettext("You gave up; it counts as a loss. The computer's word: %(word)s.")
-            % {"word": game.word.upper()},
+            % {"word": final_word(game)},
         )
     return redirect("game_detail", pk=pk)  # type: ignore[return-value]
 
@@ -474,7 +473,7 @@ _COUNT_WORDS = {
 
 def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
     """What a guess did, in words (read aloud by screen readers, shown on the board)."""
-    letter = report.letter.upper()
+    letter = capital(report.letter, game.dictionary)
     if report.miss:
         parts = [gettext("No %(letter)s.") % {"letter": letter}]
     else:
@@ -484,10 +483,10 @@ def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
             % {"count": _COUNT_WORDS.get(count, count), "letter": letter}
         ]
     if game.status == engine.Status.WON:
-        parts.append(gettext("You won: the word is %(word)s.") % {"word": game.word.upper()})
+        parts.append(gettext("You won: the word is %(word)s.") % {"word": final_word(game)})
     elif game.status == engine.Status.LOST:
         parts.append(
-            gettext("You lost. The computer's word: %(word)s.") % {"word": game.word.upper()}
+            gettext("You lost. The computer's word: %(word)s.") % {"word": final_word(game)}
         )
     else:
         parts.append(_wrong_guesses_left(game.misses_left))
@@ -504,7 +503,7 @@ def _words_still_possible(words: int) -> str:
 
 def undo_announcement(outcome: services.UndoOutcome) -> str:
     game = outcome.game
-    letter = outcome.letter.upper()
+    letter = capital(outcome.letter, game.dictionary)
     took_back = (
         gettext("Took back %(letter)s (a miss).")
         if outcome.was_miss

@@ -15,6 +15,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_safe
 
 from daily.selectors import share_title as daily_share_title
+from dictionaries.languages import language
 from games.models import Game
 from games.secrecy import is_secret_for
 from games.selectors.reveal import game_reveal
@@ -49,7 +50,10 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if game.is_over:
         context["result_line"] = result_line(game)
     if not hidden:
-        context["guesses"] = [(letter.upper(), letter in game.pattern) for letter in game.letters]
+        lang = language(game.dictionary.language)
+        context["guesses"] = [
+            (lang.upper_letter(letter), letter in game.pattern) for letter in game.letters
+        ]
         context["reveal"] = game_reveal(game)
         # The reveal says "you" to the player alone; anyone else reads the player's name.
         if game.player_id != request.user.pk:

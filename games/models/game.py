@@ -15,6 +15,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from games.difficulties import label as difficulty_label
 from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS
@@ -22,6 +23,8 @@ from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
 from games.engine.makers import FAIR, NAME_MAX_LENGTH
 
+# Wrong guesses allowed stay at most 26 in every alphabet (the drawing, the pips and the
+# ratings' boards are made for that many), though a longer alphabet allows more guesses.
 MAX_WRONG_GUESSES = 26
 
 
@@ -85,8 +88,9 @@ PLAYED_BY_PLAYER = models.Q(played_by_computer=False, played_by_bot=False)
 ONE_ATTEMPT_BOARD_GAMES = models.Q(
     is_ranked=True, finished_at__isnull=False, counts_as=CountsAs.ONE_ATTEMPT
 )
-# Hints a game may ask for: one per position, and a game has at most 26 guesses.
-MAX_HINTS = 26
+# Hints a game may ask for: one per position, and a game has at most one guess per
+# letter of its alphabet.
+MAX_HINTS = MAX_ALPHABET
 
 
 class GameSettingsFields(models.Model):
@@ -145,7 +149,9 @@ class Game(GameSettingsFields):
             "games and the daily play on a secret part of it."
         ),
     )
-    letters = models.CharField(max_length=26, blank=True, help_text="Letters guessed, in order.")
+    letters = models.CharField(
+        max_length=MAX_ALPHABET, blank=True, help_text="Letters guessed, in order."
+    )
     pattern = models.CharField(max_length=64)
     misses = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.PLAYING)

@@ -6,7 +6,13 @@ from django.db import models
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
+from dictionaries.languages import MAX_ALPHABET
+from dictionaries.models import ASCII_NOT_LOWER_LETTER
 from games.models.game import MAX_HINTS, Game, Reason
+
+# One character, of any alphabet, but no ASCII other than a-z (as a dictionary's words):
+# which letters a game takes is its dictionary's alphabet, checked by the services.
+ONE_LETTER = models.Q(letter__regex=r"^.$") & ~models.Q(letter__regex=ASCII_NOT_LOWER_LETTER)
 
 
 class Move(models.Model):
@@ -39,11 +45,10 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
             models.UniqueConstraint(fields=["game", "letter"], name="move_unique_letter"),
+            models.CheckConstraint(condition=ONE_LETTER, name="move_one_letter"),
             models.CheckConstraint(
-                condition=models.Q(letter__regex=r"^[a-z]$"), name="move_letter_lowercase"
-            ),
-            models.CheckConstraint(
-                condition=models.Q(number__gte=1, number__lte=26), name="move_number_range"
+                condition=models.Q(number__gte=1, number__lte=MAX_ALPHABET),
+                name="move_number_range",
             ),
             models.CheckConstraint(
                 condition=~models.Q(reason__in=["hardest", "only_family"]) | models.Q(kept_rank=0),
@@ -76,7 +81,9 @@ class Hint(models.Model):
         help_text="Guesses made when it was asked: 0 before the first."
     )
     letters_before = models.CharField(
-        max_length=26, blank=True, help_text="The letters guessed when it was asked, in order."
+        max_length=MAX_ALPHABET,
+        blank=True,
+        help_text="The letters guessed when it was asked, in order.",
     )
     letter = models.CharField(max_length=1)
     reason = models.CharField(max_length=300, help_text="Why, in one line for the player.")
@@ -101,9 +108,7 @@ class Hint(models.Model):
                 condition=Exact(Length("letters_before"), models.F("after_guesses")),
                 name="hint_position_is_letters",
             ),
-            models.CheckConstraint(
-                condition=models.Q(letter__regex=r"^[a-z]$"), name="hint_letter_lowercase"
-            ),
+            models.CheckConstraint(condition=ONE_LETTER, name="hint_one_letter"),
             models.CheckConstraint(
                 condition=models.Q(after_guesses__lte=MAX_HINTS - 1), name="hint_position_range"
             ),

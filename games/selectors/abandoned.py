@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from games.models import CountsAs, Game, Status
+from games.selectors.letters import final_word
 
 
 def abandon_cutoff(now: dt.datetime | None = None) -> dt.datetime:
@@ -57,4 +58,4 @@ def abandoned_message(game: Game) -> str:
             "This ranked game was left with no move for over %(limit)s, so it counts as a "
             "loss. The computer's word: %(word)s."
         )
-    return message % {"limit": abandon_limit_words(), "word": game.word.upper()}
+    return message % {"limit": abandon_limit_words(), "word": final_word(game)}

@@ -15,14 +15,15 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from dictionaries.languages import DEFAULT_LANGUAGE, FOLD, Language, language
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, offered_dictionaries
 from games import difficulties
 from games.engine import HIDDEN, EngineError
 from games.models import RULE_DIFFICULTIES, CountsAs, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
+from games.selectors.letters import board_keyboard, final_word
 
-KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 # The SVG drawing, in the order its parts appear (see templates/games/board.html).
 DRAWING_PARTS = (
     "base",
@@ -65,14 +66,13 @@ class Key:
         return self.state != "open"
 
 
-def _key(letter: str, *, guessed: set[str], pattern: str) -> Key:
+def _key(letter: str, *, guessed: set[str], pattern: str, lang: Language) -> Key:
+    label = lang.upper_letter(letter)
     if letter not in guessed:
-        return Key(letter=letter, state="open", label=letter.upper(), spoken="")
+        return Key(letter=letter, state="open", label=label, spoken="")
     if letter in pattern:
-        spoken = gettext("%(letter)s, in the word") % {"letter": letter.upper()}
-        return Key(letter, "hit", letter.upper(), spoken)
-    spoken = gettext("%(letter)s, not in the word") % {"letter": letter.upper()}
-    return Key(letter, "miss", letter.upper(), spoken)
+        return Key(letter, "hit", label, gettext("%(letter)s, in the word") % {"letter": label})
+    return Key(letter, "miss", label, gettext("%(letter)s, not in the word") % {"letter": label})
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,9 @@ class Board:
     show_words_left: bool
     can_undo: bool
     counts_as: str | None  # what the game counts as (no hint, no undo), or None: practice
+    word: str = ""  # once over, the word named as its list writes it, in capitals
+    language: str = DEFAULT_LANGUAGE  # the dictionary's: the keys' ``lang`` when not English
+    folds: bool = False  # an accented key typed plays its base letter (board.js)
 
     @property
     def parts_total(self) -> int:
@@ -125,20 +128,22 @@ def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
 
 
 def board_for(game: Game) -> Board:
+    dictionary = game.dictionary
+    lang = language(dictionary.language)
     guessed = set(game.letters)
     hits = tuple(letter for letter in game.letters if letter in game.pattern)
     misses = tuple(letter for letter in game.letters if letter not in game.pattern)
     keyboard = tuple(
-        tuple(_key(letter, guessed=guessed, pattern=game.pattern) for letter in row)
-        for row in KEYBOARD_ROWS
+        tuple(_key(letter, guessed=guessed, pattern=game.pattern, lang=lang) for letter in row)
+        for row in board_keyboard(dictionary)
     )
     parts_drawn = drawing_parts_shown(misses=game.misses, max_misses=game.max_misses)
     counting = counts_as(game)
     return Board(
         game=game,
-        tiles=_tiles(game),
-        hits=tuple(letter.upper() for letter in hits),
-        misses=tuple(letter.upper() for letter in misses),
+        tiles=_tiles(game, lang),
+        hits=tuple(lang.upper_letter(letter) for letter in hits),
+        misses=tuple(lang.upper_letter(letter) for letter in misses),
         keyboard=keyboard,
         drawing={
             part.replace("-", "_"): "drawn" if index < parts_drawn else "ghost"
@@ -148,16 +153,19 @@ def board_for(game: Game) -> Board:
         show_words_left=shows_words_left(game),
         can_undo=_undo_refusal(game, counting=counting) is None,
         counts_as=counting,
+        word=final_word(game),
+        language=lang.code,
+        folds=dictionary.accents == FOLD,
     )
 
 
-def _tiles(game: Game) -> tuple[Tile, ...]:
+def _tiles(game: Game, lang: Language) -> tuple[Tile, ...]:
     """The pattern; once a game is over, the word it named written into the blanks."""
     word = game.word if game.is_over and len(game.word) == len(game.pattern) else ""
     return tuple(
-        Tile(letter=word[index].upper(), position=index + 1, named=True)
+        Tile(letter=lang.upper_letter(word[index]), position=index + 1, named=True)
         if char == HIDDEN and word
-        else Tile(letter="" if char == HIDDEN else char.upper(), position=index + 1)
+        else Tile(letter="" if char == HIDDEN else lang.upper_letter(char), position=index + 1)
         for index, char in enumerate(game.pattern)
     )
 

@@ -25,6 +25,8 @@ import numpy.typing as npt
 from django.core.cache import cache
 from django.utils.translation import gettext
 
+from dictionaries.languages import DEFAULT_LANGUAGE
+from dictionaries.selectors import written_form
 from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
@@ -144,10 +146,11 @@ class DodgedMiss:
 
 @dataclass(frozen=True)
 class Reveal:
-    word: str
+    word: str  # as its list writes it (``dictionaries.selectors.written_form``)
     chart: WordsLeftChart
     misses: tuple[DodgedMiss, ...]
     families_shown: bool  # False when the dictionary's words are no longer available
+    language: str = DEFAULT_LANGUAGE  # the dictionary's, for its capitals
 
 
 def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
@@ -175,7 +178,13 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         try:
             lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
         except EmptyBucketError:
-            return Reveal(word=game.word, chart=chart, misses=(), families_shown=False)
+            return Reveal(
+                word=_written(game),
+                chart=chart,
+                misses=(),
+                families_shown=False,
+                language=game.dictionary.language,
+            )
     zipf = get_bucket_zipf(game.dictionary_id, game.length)
     if zipf.size != len(lexicon):
         zipf = np.zeros(len(lexicon), dtype=np.float32)
@@ -186,7 +195,17 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         for index, move in enumerate(moves)
         if move.miss
     )
-    return Reveal(word=game.word, chart=chart, misses=misses, families_shown=True)
+    return Reveal(
+        word=_written(game),
+        chart=chart,
+        misses=misses,
+        families_shown=True,
+        language=game.dictionary.language,
+    )
+
+
+def _written(game: Game) -> str:
+    return written_form(game.dictionary, game.word)
 
 
 def _pattern_before(game: Game, moves: list[Move], index: int) -> str:

@@ -18,6 +18,14 @@ DIFFICULTY_CHOICE_MESSAGE = CHOICE_MESSAGE
 NOT_OFFERED_MESSAGE = _("That dictionary is not offered for new games; choose one listed.")
 
 
+def obscure_not_offered_message(name: str) -> str:
+    """Why obscure is refused on a list without word frequencies (``has_frequencies``)."""
+    return gettext(
+        "Obscure is not offered with %(name)s: there are no word frequencies for its "
+        "language, so no word is more obscure than another. Choose another difficulty."
+    ) % {"name": name}
+
+
 class GameRuleError(Exception):
     """A request the rules refuse; the message is safe to show to the player."""
 

@@ -29,6 +29,7 @@ from games.selectors.abandoned import abandoned_message, is_abandoned
 from games.selectors.board import BOT_GAME_ON_BOARD, undo_refusal
 from games.selectors.counting import hint_refusal
 from games.selectors.familiar import familiar_named_word
+from games.selectors.letters import capital, not_a_letter_message, play_letter
 from games.selectors.replay import game_state
 from games.services.errors import (
     GameAbandonedError,
@@ -119,13 +120,16 @@ def _guess_locked(
                 "here is the current board. Nothing was changed."
             )
         )
+    played = play_letter(letter, game.dictionary)
+    if played is None:
+        raise GuessRejectedError(not_a_letter_message(game.dictionary))
     if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
         # Before the search runs.
         rate_limit_hit(scope="fiendish_guess", player=player, address=address)
     try:
-        report, move = _apply_locked(game, game_state(game), letter)
+        report, move = _apply_locked(game, game_state(game), played)
     except engine.GuessError as error:
-        raise GuessRejectedError(_guess_error_message(error, letter)) from None
+        raise GuessRejectedError(_guess_error_message(error, game, played)) from None
     return GuessOutcome(game=game, move=move, report=report)
 
 
@@ -386,14 +390,14 @@ def _finished_fields(game: Game) -> dict[str, object]:
     }
 
 
-def _guess_error_message(error: engine.GuessError, raw: str) -> str:
+def _guess_error_message(error: engine.GuessError, game: Game, letter: str) -> str:
     if isinstance(error, engine.RepeatedLetterError):
         return gettext("You already guessed “%(letter)s”. Pick another letter.") % {
-            "letter": raw.strip().upper()
+            "letter": capital(letter, game.dictionary)
         }
     if isinstance(error, engine.GameOverError):
         return gettext("This game is over. Start a new one to play again.")
-    return gettext("A guess is a single letter from A to Z.")
+    return not_a_letter_message(game.dictionary)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from games.services.errors import (
     GameAlreadyStartedError,
     GameInProgressError,
     GameRuleError,
+    obscure_not_offered_message,
 )
 from games.services.play import locked_game_forfeit
 
@@ -93,6 +94,9 @@ def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> 
         )
     if game_settings.difficulty not in Difficulty.values:
         raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
+    dictionary = game_settings.dictionary
+    if game_settings.difficulty == Difficulty.OBSCURE and not dictionary.has_frequencies:
+        raise GameRuleError(obscure_not_offered_message(dictionary.name))
     return settings_lexicon_load(game_settings)
 
 

@@ -1,12 +1,12 @@
 """The board's repeated pieces, each form drawn once per process: keys, tiles, pips.
 
-Every guess redraws the board: 26 keys, a tile per letter and a pip per wrong guess
-allowed. Drawn by template loops that is most of the board's nodes, yet each piece has
-only a few forms (a key is open, a hit or a miss; a tile shows a letter, a named letter or
-nothing; a pip is used or not). So each form is rendered once from its template
-(``games/_key.html``, ``_key_row.html``, ``_tile.html``, ``_pip.html``: the HTML stays in
-templates) and kept; a board joins the kept strings. With DEBUG on nothing is kept, so
-an edited template shows at once.
+Every guess redraws the board: a key per letter of the dictionary's alphabet, a tile
+per letter of the word and a pip per wrong guess allowed. Drawn by template loops that
+is most of the board's nodes, yet each piece has only a few forms (a key is open, a hit
+or a miss; a tile shows a letter, a named letter or nothing; a pip is used or not). So
+each form is rendered once from its template (``games/_key.html``, ``_key_row.html``,
+``_tile.html``, ``_pip.html``: the HTML stays in templates) and kept; a board joins the
+kept strings. With DEBUG on nothing is kept, so an edited template shows at once.
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from dictionaries.languages import language
 from games.selectors.board import Board, Key
+from games.selectors.letters import upper_word
 
 register = template.Library()
 
 # Rows of keys seen (each row is one of 3**len(row) forms; a few thousand cover the play).
+# A key carries its letter and label, so each alphabet's rows are kept apart.
 ROW_CACHE_SIZE = 4096
 
 
@@ -82,3 +85,9 @@ def tiles(board: Board) -> SafeString:
 def miss_pips(board: Board) -> SafeString:
     """One pip per wrong guess allowed, filled once used (``Board.miss_pips``)."""
     return mark_safe("".join(_piece("games/_pip.html", used=used) for used in board.miss_pips))
+
+
+@register.filter
+def capitals(word: str, code: str) -> str:
+    """A word in capitals by its language's rules, one per letter (``ß`` is ``ẞ``)."""
+    return upper_word(word or "", language(code or ""))

@@ -82,11 +82,12 @@
 
   // A typed letter whose key is already used gives no click, so say why
   // nothing happens.
-  function tellAlreadyGuessed(letter) {
-    // The server's own words for a repeated letter (games/services.py).
+  function tellAlreadyGuessed(key) {
+    // The server's own words for a repeated letter (games/services.py), with the key's
+    // own capital (the language's: German ß is ẞ).
     tell(
       words("alreadyGuessed", "You already guessed \u201c{letter}\u201d. Pick another letter.", {
-        letter: letter.toUpperCase(),
+        letter: key.textContent.trim(),
       }),
       "info"
     );
@@ -98,11 +99,34 @@
       return;
     }
     if (key.disabled) {
-      tellAlreadyGuessed(letter);
+      tellAlreadyGuessed(key);
       return;
     }
     lastPressed = letter;
     key.click();
+  }
+
+  // The key a typed character plays: the board's letter for it, lower-cased by the
+  // list's language (the form's lang: Turkish I is dotless), and on a list that folds
+  // accents (data-accents="fold") an accented letter the keys lack as its base letter,
+  // as the server does (games/selectors/letters.py). "" when no key is that letter.
+  function letterFor(typed) {
+    const form = keyboardForm();
+    if (form === null || Array.from(typed).length !== 1) {
+      return "";
+    }
+    const lang = form.closest("[lang]") ? form.closest("[lang]").getAttribute("lang") : undefined;
+    const lower = typed.normalize("NFC").toLocaleLowerCase(lang || undefined);
+    if (keyFor(lower) !== null) {
+      return lower;
+    }
+    if (form.dataset.accents === "fold") {
+      const base = lower.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+      if (base !== lower && keyFor(base) !== null) {
+        return base;
+      }
+    }
+    return "";
   }
 
   function typingInAField(target) {
@@ -133,8 +157,8 @@
     if (keyboardForm() === null) {
       return;
     }
-    const letter = event.key.length === 1 ? event.key.toLowerCase() : "";
-    if (letter < "a" || letter > "z") {
+    const letter = letterFor(event.key);
+    if (letter === "") {
       return;
     }
     event.preventDefault();
@@ -144,7 +168,7 @@
     if (isBusy()) {
       const key = keyFor(letter);
       if (key !== null && key.disabled) {
-        tellAlreadyGuessed(letter);
+        tellAlreadyGuessed(key);
       } else {
         queue(letter);
       }

@@ -251,7 +251,8 @@ def test_bad_starts_are_json_errors_and_start_nothing(
     "body",
     [
         {"letter": "ab", "expected_guesses": 0},
-        {"letter": "é", "expected_guesses": 0},
+        {"letter": "ß", "expected_guesses": 0},  # é plays as e on an English list (it folds)
+        {"letter": "ж", "expected_guesses": 0},
         {"letter": "1", "expected_guesses": 0},
         {"letter": "", "expected_guesses": 0},
         {"letter": "e"},

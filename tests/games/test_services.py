@@ -152,7 +152,9 @@ class TestGuess:
             ("", "single letter"),
             ("ab", "single letter"),
             ("7", "single letter"),
-            ("é", "single letter"),
+            ("ß", "single letter from A to Z"),
+            # An English list folds accents: é is the e already guessed.
+            ("é", "already guessed “E”"),
             ("E", "already guessed “E”"),
         ],
     )

@@ -11,28 +11,22 @@ word-makers it plays are the engine's (``games/engine/``), not here.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 import sys
 import textwrap
 from argparse import ArgumentParser, RawDescriptionHelpFormatter
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.management.base import BaseCommand, CommandError, DjangoHelpFormatter
-from django.db import DatabaseError
-from django.db.models import Count, Q
 
 from dictionaries.frequency import zipf_of
-from dictionaries.models import Dictionary, Word
-from dictionaries.wordbank import get_lexicon
+from dictionaries.languages import (
+    DEFAULT_LANGUAGE,
+)
 from games.engine import (
     FULL_VOCABULARY,
     MAKERS,
-    MAX_WORD_LENGTH,
     Difficulty,
     GameState,
     GuessError,
@@ -45,11 +39,18 @@ from games.engine import (
     ranked_vocabulary,
 )
 from games.engine.guesser import propose
+from games.management.word_sources import (  # noqa: F401  (tests and bench import them here)
+    WORD_LINE,
+    WordSource,
+    database_source,
+    describe_lengths,
+    file_source,
+    plural,
+)
 from games.models import Game
 from games.secrecy import hidden_games
 
 SEED_BITS = 62
-WORD_LINE = re.compile(r"[a-z]+")
 DIFFICULTY_NAMES = ", ".join(difficulty.value for difficulty in Difficulty)
 
 
@@ -104,8 +105,11 @@ the same JSON lines with --json (no standard input is read).
 
 Words come from the database (--dictionary NAME or slug; default: the default
 dictionary) or from a plain text file (--words-file PATH: one word per line;
-trimmed and lower-cased, blank lines ignored, other lines that are not a-z
-words skipped with a note on standard error; the database is not used).
+trimmed and lower-cased, blank lines ignored, other lines that are not words
+of letters skipped with a note on standard error; the database is not used;
+--language names its language, en unless given). A game takes the letters of
+its list's alphabet (a stored dictionary's, or the letters a file's words use
+after its language's): the game names them before the first guess.
 """
 # One paragraph per difficulty, from the engine's registry of word-makers.
 HELP = HELP.replace(
@@ -128,115 +132,6 @@ class HelpFormatter(DjangoHelpFormatter, RawDescriptionHelpFormatter):
 
 class InputClosedError(Exception):
     """Standard input ended (Ctrl-D) while the command was waiting for an answer."""
-
-
-@dataclass
-class WordSource:
-    """Where the words come from; lexicons are built once per length and kept."""
-
-    description: str
-    counts: dict[int, int]
-    build: Callable[[int], Lexicon]
-    lexicons: dict[int, Lexicon] = field(default_factory=dict)
-
-    def lengths_text(self) -> str:
-        return describe_lengths(sorted(self.counts))
-
-    def lexicon(self, length: int) -> Lexicon:
-        if length not in self.counts:
-            raise CommandError(
-                f"{self.description} has no word of length {length} "
-                f"(lengths with words: {self.lengths_text()})"
-            )
-        if length not in self.lexicons:
-            self.lexicons[length] = self.build(length)
-        return self.lexicons[length]
-
-
-def describe_lengths(lengths: list[int]) -> str:
-    """'2-15, 17, 20-21': dictionaries have gaps, and a list of 30 numbers is hard to read."""
-    runs: list[list[int]] = []
-    for length in lengths:
-        if runs and runs[-1][1] == length - 1:
-            runs[-1][1] = length
-        else:
-            runs.append([length, length])
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
-
-
-def file_source(path: str, warn: Callable[[str], None]) -> WordSource:
-    """Words of a plain file; never touches the database."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{path} is not UTF-8 text (bad byte at offset {error.start})") from None
-    buckets: dict[int, set[str]] = {}
-    skipped = 0
-    for line in text.splitlines():
-        word = line.strip().lower()
-        if not word:
-            continue
-        if not WORD_LINE.fullmatch(word) or len(word) > MAX_WORD_LENGTH:
-            skipped += 1
-            continue
-        buckets.setdefault(len(word), set()).add(word)
-    if skipped:
-        what = "line that is not an a-z word" if skipped == 1 else "lines that are not a-z words"
-        warn(f"note: skipped {skipped:,} {what} in {path}")
-    if not buckets:
-        raise CommandError(f"{path} has no a-z words")
-    total = sum(len(words) for words in buckets.values())
-    return WordSource(
-        description=f"{path} ({plural(total, 'word', 'words')})",
-        counts={length: len(words) for length, words in buckets.items()},
-        build=lambda length: Lexicon(buckets[length]),
-    )
-
-
-def database_source(name: str | None) -> WordSource:
-    """A stored dictionary, by name or slug, or the default one."""
-    try:
-        if name is None:
-            dictionary = Dictionary.objects.filter(is_default=True).first()
-            if dictionary is None:
-                raise CommandError(
-                    "there is no default dictionary: import one "
-                    "(manage.py import_dictionary --default), or pass --dictionary or --words-file"
-                )
-        else:
-            dictionary = (
-                Dictionary.objects.filter(Q(name=name) | Q(slug=name)).first()
-                or Dictionary.objects.filter(Q(name__iexact=name) | Q(slug__iexact=name)).first()
-            )
-            if dictionary is None:
-                known = ", ".join(Dictionary.objects.values_list("name", flat=True)) or "none"
-                raise CommandError(f"no dictionary named {name!r} (dictionaries: {known})")
-        counts = dict(
-            Word.objects.filter(dictionary=dictionary)
-            .order_by()
-            .values_list("length")
-            .annotate(words=Count("id"))
-        )
-    except DatabaseError as error:
-        raise CommandError(f"cannot read dictionaries from the database: {error}") from None
-    if not counts:
-        raise CommandError(f"dictionary {dictionary.name!r} has no words")
-
-    def build(length: int) -> Lexicon:
-        try:
-            return get_lexicon(dictionary_id=dictionary.pk, length=length)
-        except DatabaseError as error:
-            raise CommandError(f"cannot read words from the database: {error}") from None
-
-    return WordSource(
-        description=(
-            f"dictionary {dictionary.name!r} ({plural(sum(counts.values()), 'word', 'words')})"
-        ),
-        counts=counts,
-        build=build,
-    )
 
 
 def parse_whole_number(value: str | None, option: str, *, minimum: int) -> int | None:
@@ -285,10 +180,6 @@ def start_game(
     )
 
 
-def plural(count: int, singular: str, plural: str) -> str:
-    return f"{count:,} {singular if count == 1 else plural}"
-
-
 SECRET_SEED_REFUSAL = (
     "that seed is a game's that counts and is being played (or today's daily puzzle): "
     "the console does not replay it before it is over"
@@ -316,6 +207,11 @@ class Command(BaseCommand):
             "--dictionary", metavar="NAME", help="a stored dictionary's name or slug"
         )
         source.add_argument("--words-file", metavar="PATH", help="a plain file, one word a line")
+        source.add_argument(
+            "--language",
+            metavar="CODE",
+            help="the words file's language, a BCP 47 tag (default en)",
+        )
         game = parser.add_argument_group("game (asked for when missing, except with --json)")
         game.add_argument("--length", metavar="N", help="word length")
         game.add_argument("--misses", metavar="M", help="wrong guesses allowed (at least 1)")
@@ -355,8 +251,12 @@ class Command(BaseCommand):
         if options["json"] and (length is None or max_misses is None or difficulty is None):
             raise CommandError("--json needs --length, --misses and --difficulty")
 
+        if options["language"] is not None and options["words_file"] is None:
+            raise CommandError("--language is for --words-file; a dictionary knows its language")
         if options["words_file"] is not None:
-            source = file_source(options["words_file"], self.stderr.write)
+            source = file_source(
+                options["words_file"], self.stderr.write, options["language"] or DEFAULT_LANGUAGE
+            )
         else:
             source = database_source(options["dictionary"])
         if length is not None:
@@ -365,6 +265,7 @@ class Command(BaseCommand):
         try:
             if options["json"] and length and max_misses and difficulty:
                 self.play_json(
+                    source,
                     source.lexicon(length),
                     max_misses,
                     difficulty,
@@ -393,6 +294,7 @@ class Command(BaseCommand):
 
     def play_json(
         self,
+        source: WordSource,
         lexicon: Lexicon,
         max_misses: int,
         difficulty: Difficulty,
@@ -411,7 +313,9 @@ class Command(BaseCommand):
         for raw in self.input:
             guess = raw.rstrip("\r\n")
             try:
-                state, report = apply_guess(state, guess)
+                # The list's letter for it (a capital, or an accent a folded list drops),
+                # else the guess as sent, for the engine to refuse.
+                state, report = apply_guess(state, source.letter(guess) or guess)
             except GuessError as error:
                 line: dict[str, Any] = {"guess": guess, "accepted": False, "error": str(error)}
             else:
@@ -445,12 +349,16 @@ class Command(BaseCommand):
                 seed,
                 ranked=ranked,
             )
-            self.play_one_game(state, debug=debug, ai=ai)
+            self.play_one_game(state, source, debug=debug, ai=ai)
             if not self.ask_yes_no("Play again? (y/n): "):
                 self.say("Goodbye.")
                 return
 
-    def play_one_game(self, state: GameState, *, debug: bool, ai: bool = False) -> None:
+    def play_one_game(
+        self, state: GameState, source: WordSource, *, debug: bool, ai: bool = False
+    ) -> None:
+        if not ai:
+            self.say(f"Guess {source.letters_text()}.")
         if debug:
             self.say(f"[debug] words left: {state.words_left:,}")
         while not state.is_over:
@@ -464,17 +372,18 @@ class Command(BaseCommand):
                 self.say(f"The computer guesses {proposal.letter!r}. {proposal.reason}")
                 letter = proposal.letter
             else:
-                letter = self.ask_guess(state)
+                letter = self.ask_guess(state, source)
             state, report = apply_guess(state, letter)
             self.say(self.feedback(report))
             if debug:
                 self.show_families(report)
         self.say("")
         who = "The computer" if ai else "You"
+        word = source.written(state.word)
         if state.status is Status.WON:
-            self.say(f"{who} {'wins' if ai else 'win'}! The word was {state.word!r}.")
+            self.say(f"{who} {'wins' if ai else 'win'}! The word was {word!r}.")
         else:
-            self.say(f"{who} {'loses' if ai else 'lose'}. The word was {state.word!r}.")
+            self.say(f"{who} {'loses' if ai else 'lose'}. The word was {word!r}.")
 
     @staticmethod
     def feedback(report: MoveReport) -> str:
@@ -537,11 +446,15 @@ class Command(BaseCommand):
                 return DIFFICULTY_ANSWERS[answer]
             self.say(f"Type one of {DIFFICULTY_NAMES}.")
 
-    def ask_guess(self, state: GameState) -> str:
+    def ask_guess(self, state: GameState, source: WordSource) -> str:
         while True:
             answer = self.ask("Your guess: ")
+            letter = source.letter(answer)
+            if letter is None:
+                self.say(f"Not accepted: a guess is {source.letters_text()}. Try again.")
+                continue
             try:
-                return state.check_guess(answer)
+                return state.check_guess(letter)
             except GuessError as error:
                 self.say(f"Not accepted: {error}. Try again.")
 

@@ -1,0 +1,90 @@
+"""The letters a game takes: its dictionary's alphabet, read alike by the board, the
+guess, the API and the console (``dictionaries.languages`` knows each language).
+
+A typed letter is lower-cased by its language's rules (Turkish ``I`` is the dotless i); on a
+list that folds accents, an accented letter the alphabet lacks counts as its base letter
+(``É`` plays ``e``), while the language's own letters (Spanish ``ñ``) stay themselves.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.utils.translation import gettext
+
+from dictionaries.languages import FOLD, Language, keyboard_rows, language
+from dictionaries.models import ENGLISH_ALPHABET, Dictionary
+from dictionaries.selectors import written_form
+from games.models import Game
+
+
+def play_letter(raw: object, dictionary: Dictionary) -> str | None:
+    """The letter of the dictionary's alphabet a guess means, or None for anything else."""
+    return letter_of(
+        raw, alphabet=dictionary.alphabet, lang=_lang(dictionary), folds=_folds(dictionary)
+    )
+
+
+def letter_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str | None:
+    """``play_letter`` for any alphabet (the console's word files have no row)."""
+    if not isinstance(raw, str):
+        return None
+    lowered = lang.lower(raw.strip())
+    if len(lowered) == 1 and lowered in alphabet:
+        return lowered
+    if folds:
+        folded = lang.fold(lowered)
+        if len(folded) == 1 and folded in alphabet:
+            return folded
+    return None
+
+
+def upper_word(word: str, lang: Language) -> str:
+    """A word in capitals, one capital per letter (``ß`` is ``ẞ``, Turkish ``i`` is ``İ``)."""
+    return "".join(lang.upper_letter(char) for char in word)
+
+
+def capital(letter: str, dictionary: Dictionary) -> str:
+    """A letter of the dictionary's alphabet as its keys and tiles show it."""
+    return _lang(dictionary).upper_letter(letter)
+
+
+def final_word(game: Game) -> str:
+    """The word a finished game named, as its list writes it, in capitals ("" while played)."""
+    if not game.is_over or not game.word:
+        return ""
+    written = written_form(game.dictionary, game.word)
+    return upper_word(written, _lang(game.dictionary))
+
+
+def letters_named(alphabet: str, lang: Language) -> str:
+    """The alphabet in capitals, in order, for a sentence that names it."""
+    return " ".join(upper_word(alphabet, lang))
+
+
+def not_a_letter_message(dictionary: Dictionary) -> str:
+    """Why a guess was refused: it is not one letter of the game's alphabet."""
+    if dictionary.alphabet == ENGLISH_ALPHABET:
+        return gettext("A guess is a single letter from A to Z.")
+    return gettext("A guess is a single letter of this list: %(letters)s.") % {
+        "letters": letters_named(dictionary.alphabet, _lang(dictionary))
+    }
+
+
+def board_keyboard(dictionary: Dictionary) -> tuple[str, ...]:
+    """The board's key rows for the dictionary: its language's keyboard, limited to its
+    alphabet (English: QWERTY)."""
+    return _rows(dictionary.alphabet, dictionary.language)
+
+
+@lru_cache(maxsize=64)
+def _rows(alphabet: str, code: str) -> tuple[str, ...]:
+    return tuple(keyboard_rows(alphabet, language(code)))
+
+
+def _lang(dictionary: Dictionary) -> Language:
+    return language(dictionary.language)
+
+
+def _folds(dictionary: Dictionary) -> bool:
+    return dictionary.accents == FOLD
