@@ -44,6 +44,7 @@ def language_dictionary(code: str, accents: str, words: dict[str, str], slug: st
         accents=accents,
         alphabet=alphabet_for(words, lang),
         word_count=len(words),
+        has_written_forms=any(written != play for play, written in words.items()),
     )
     Word.objects.bulk_create(
         Word(
@@ -214,6 +215,15 @@ class TestGuess:
 
 
 class TestWrittenWord:
+    def test_a_list_written_as_it_plays_reads_no_written_form(
+        self, german: Dictionary, django_assert_num_queries: Any
+    ) -> None:
+        from dictionaries.selectors import written_form
+
+        assert not german.has_written_forms
+        with django_assert_num_queries(0):
+            assert written_form(german, "fuß") == "fuß"
+
     def test_the_board_reveal_and_result_show_cafe_with_its_accent(
         self, player_client: Client, player: Any, spanish: Dictionary
     ) -> None:
