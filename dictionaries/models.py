@@ -71,6 +71,7 @@ class Dictionary(models.Model):
     )
     has_frequencies = models.BooleanField(
         default=True,
+        db_default=True,
         editable=False,
         help_text=(
             "Whether wordfreq counts words of its language (set at import). Without counts "
@@ -178,8 +179,10 @@ class DictionaryImport(models.Model):
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     make_default = models.BooleanField(default=False)
-    language = models.CharField(max_length=35, default=DEFAULT_LANGUAGE)
-    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD)
+    language = models.CharField(
+        max_length=35, default=DEFAULT_LANGUAGE, db_default=DEFAULT_LANGUAGE
+    )
+    accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD, db_default=FOLD)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
