@@ -16,6 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
+from django.urls import reverse
 
 from api.services import api_token_create
 from dictionaries.languages import FOLD, KEEP, alphabet_for, language
@@ -239,6 +240,21 @@ class TestWrittenWord:
         page = text(player_client.get(board_url(game)))
         assert '<strong class="final-word">CAFÉ</strong>' in page
         assert "CAFE" not in page
+
+    def test_the_review_names_the_written_word(
+        self, player_client: Client, player: Any, spanish: Dictionary
+    ) -> None:
+        game = FinishedGameFactory(
+            player=player,
+            dictionary=spanish,
+            word="cafe",
+            pattern="----",
+            status=Status.LOST,
+            letters="",
+            is_ranked=False,
+        )
+        page = text(player_client.get(reverse("game_review", args=[game.pk])))
+        assert '<span class="word-pattern">café</span>' in page
 
     def test_the_guess_that_ends_the_game_names_the_written_word(
         self, player: Any, spanish: Dictionary
