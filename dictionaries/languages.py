@@ -16,6 +16,7 @@ Two accent rules, chosen per dictionary at upload:
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -237,6 +238,13 @@ def _base(char: str) -> str:
 def _base_rank(char: str, letters: str) -> int:
     base = _base(char)
     return letters.index(base) if base in letters else len(letters)
+
+
+def commonest_first(alphabet: str, words: Iterable[str]) -> str:
+    """The alphabet ordered by how many words hold each letter, the commonest first (ties in
+    alphabet order): the key order of a language with no keyboard of its own."""
+    holding = Counter(letter for word in words for letter in set(word))
+    return "".join(sorted(alphabet, key=lambda c: (-holding[c], alphabet.index(c))))
 
 
 def keyboard_rows(

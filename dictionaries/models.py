@@ -56,6 +56,14 @@ class Dictionary(models.Model):
         help_text="The words' language, a BCP 47 tag (en, es, fr-CA).",
     )
     accents = models.CharField(max_length=4, choices=ACCENT_CHOICES, default=FOLD, db_default=FOLD)
+    key_order = models.CharField(
+        max_length=MAX_ALPHABET,
+        blank=True,
+        default="",
+        db_default="",
+        editable=False,
+        help_text="Its letters, the commonest first: the keyboard of a language without one.",
+    )
     has_written_forms = models.BooleanField(
         default=False,
         db_default=False,

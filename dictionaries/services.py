@@ -31,7 +31,13 @@ from dictionaries.frequency import (
     no_frequencies_warning,
     zipf_of,
 )
-from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, language, language_label
+from dictionaries.languages import (
+    ACCENT_RULES,
+    DEFAULT_LANGUAGE,
+    commonest_first,
+    language,
+    language_label,
+)
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
@@ -349,6 +355,7 @@ def dictionary_import(
                     alphabet=alphabet,
                     has_frequencies=counted,
                     has_written_forms=any(displays),
+                    key_order=commonest_first(alphabet, parsed.words),
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.

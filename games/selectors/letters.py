@@ -73,13 +73,14 @@ def not_a_letter_message(dictionary: Dictionary) -> str:
 
 def board_keyboard(dictionary: Dictionary) -> tuple[str, ...]:
     """The board's key rows for the dictionary: its language's keyboard, limited to its
-    alphabet (English: QWERTY)."""
-    return _rows(dictionary.alphabet, dictionary.language)
+    alphabet (English: QWERTY); a language without one, its letters the commonest first."""
+    return _rows(dictionary.alphabet, dictionary.language, dictionary.key_order)
 
 
 @lru_cache(maxsize=64)
-def _rows(alphabet: str, code: str) -> tuple[str, ...]:
-    return tuple(keyboard_rows(alphabet, language(code)))
+def _rows(alphabet: str, code: str, key_order: str) -> tuple[str, ...]:
+    counts = {letter: len(key_order) - rank for rank, letter in enumerate(key_order)}
+    return tuple(keyboard_rows(alphabet, language(code), counts))
 
 
 def _lang(dictionary: Dictionary) -> Language:

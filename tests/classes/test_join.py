@@ -200,7 +200,7 @@ class TestJoin:
         assert f"Join {classroom.name}?" in page
         assert f'href="{reverse("signup")}?join={classroom.join_code}">Sign up and join' in page
         assert f'href="{reverse("login")}?join={classroom.join_code}">Log in and join' in page
-        main = page.split('id="join-title"')[1].split('<footer')[0]
+        main = page.split('id="join-title"')[1].split("<footer")[0]
         assert "<form" not in main  # no join button before a login
         signup = Client().get(reverse("signup"), {"join": classroom.join_code}).content.decode()
         assert f"Sign up to join {classroom.name}" in signup

@@ -199,3 +199,16 @@ def test_a_language_without_frequencies_imports_with_zipf_0_and_a_warning(tag: s
     # Nothing folds in a language the site does not know; ĉ is a letter of the list.
     assert "ĉ" in dictionary.alphabet
     assert rows(report)["ĉevalo"] == ""
+
+
+def test_a_list_keeps_its_letters_commonest_first_and_whether_any_word_is_written_otherwise() -> (
+    None
+):
+    # Esperanto has no keyboard in the registry: its board's keys are the commonest first.
+    report = import_lines("saluton", "mondo", "domo", language_tag="eo")
+    order = report.dictionary.key_order
+    assert sorted(order) == sorted(report.dictionary.alphabet)
+    assert order[0] == "o"  # in all three words
+    assert not report.dictionary.has_written_forms
+    folded = import_lines("canción", "perro", name="Spanish", language_tag="es")
+    assert folded.dictionary.has_written_forms

@@ -76,3 +76,12 @@ def test_a_language_without_a_keyboard_lays_keys_out_commonest_first() -> None:
     rows = keyboard_rows("abcdefghijklm", language("xx"), {"m": 5, "b": 2})
     assert rows[0].startswith("mb")
     assert [len(row) for row in rows] == [10, 3]
+
+
+def test_commonest_first_orders_letters_by_the_words_holding_them() -> None:
+    from dictionaries.languages import commonest_first
+
+    # a is in three words, b in two (once each, however often), c in one, d in none.
+    assert commonest_first("abcd", ["aab", "ab", "ca"]) == "abcd"
+    assert commonest_first("dcba", ["aab", "ab", "ca"]) == "abcd"
+    assert commonest_first("xyz", ["zz", "zy"]) == "zyx"

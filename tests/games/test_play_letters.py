@@ -434,3 +434,13 @@ def test_obscure_is_not_offered_on_a_list_without_frequencies(
 def test_obscure_is_offered_on_a_list_with_frequencies(spanish: Dictionary) -> None:
     form = NewGameForm(data={"dictionary": spanish.pk}, include_hidden=True)
     assert "obscure" in [value for value, _ in form.fields["difficulty"].choices]
+
+
+def test_a_language_without_a_keyboard_gets_its_commonest_letters_first() -> None:
+    from games.selectors.letters import board_keyboard
+
+    dictionary = language_dictionary("eo", KEEP, {w: w for w in ("domo", "mondo", "saluton")}, "eo")
+    dictionary.key_order = "onmdsalut"
+    rows = board_keyboard(dictionary)
+    assert rows[0].startswith("onm")
+    assert sorted("".join(rows)) == sorted(dictionary.alphabet)
