@@ -28,7 +28,7 @@ from tests.classes.support import (
     play_assignment,
 )
 from tests.factories import DictionaryFactory, UserFactory
-from tests.games.play_support import postgresql_only, run_at_once, start
+from tests.games.play_support import language_dictionary, postgresql_only, run_at_once, start
 from tests.records.support import client_for
 
 pytestmark = pytest.mark.django_db
@@ -473,3 +473,41 @@ class TestAssignmentPar:
             response = client_for(user).get(url, headers={"HX-Request": "true"})
             assert response.status_code in (403, 404)
             assert "Par" not in response.content.decode()
+
+
+class TestOtherLanguages:
+    """Classes and assignments work on a list in any alphabet (issue 30)."""
+
+    def test_a_russian_assignment_is_set_started_and_played_in_cyrillic(
+        self, classroom: Classroom, ada: User
+    ) -> None:
+        russian = language_dictionary(
+            "ru", "keep", {w: w for w in ("кот", "кит", "дом", "сон", "лес", "мир")}, "ru-words"
+        )
+        response = client_for(classroom.instructor).post(
+            reverse("assignment_new", args=[classroom.pk]),
+            {
+                "title": "Неделя 1",
+                "dictionary": str(russian.pk),
+                "length": "3",
+                "max_misses": "6",
+                "difficulty": "hard",
+                "due_at": local_input(timezone.now() + dt.timedelta(days=3)),
+            },
+        )
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assignment = Assignment.objects.get(classroom=classroom, title="Неделя 1")
+        assert assignment.dictionary == russian
+        client_for(ada).post(
+            reverse("assignment_start", args=[classroom.pk, assignment.pk]),
+            {"start_token": str(uuid.uuid4())},
+        )
+        game = AssignmentGame.objects.get(assignment=assignment).game
+        board = client_for(ada).get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert 'value="й"' in board  # the board's keys are the list's: Cyrillic
+        client_for(ada).post(reverse("game_guess", args=[game.pk]), {"letter": "О"})
+        game.refresh_from_db()
+        assert game.letters == "о"
+        client_for(ada).post(reverse("game_guess", args=[game.pk]), {"letter": "q"})
+        game.refresh_from_db()
+        assert game.letters == "о"  # a Latin letter is refused and changes nothing

@@ -15,7 +15,8 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from dictionaries.models import Dictionary
+from dictionaries.languages import alphabet_for, language
+from dictionaries.models import Dictionary, Word
 from games import services
 from games.models import Game
 
@@ -116,3 +117,27 @@ def board_url(game: Game) -> str:
 def text(response: Any) -> str:
     """The page with entities decoded, so messages read as the player reads them."""
     return html.unescape(response.content.decode())
+
+
+def language_dictionary(code: str, accents: str, words: dict[str, str], slug: str) -> Dictionary:
+    """A dictionary in ``code``: ``words`` maps each play form to its written form."""
+    lang = language(code)
+    dictionary = Dictionary.objects.create(
+        name=slug.title(),
+        slug=slug,
+        language=code,
+        accents=accents,
+        alphabet=alphabet_for(words, lang),
+        word_count=len(words),
+        has_written_forms=any(written != play for play, written in words.items()),
+    )
+    Word.objects.bulk_create(
+        Word(
+            dictionary=dictionary,
+            text=play,
+            length=len(play),
+            display=written if written != play else "",
+        )
+        for play, written in words.items()
+    )
+    return dictionary

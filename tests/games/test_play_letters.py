@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 from api.services import api_token_create
-from dictionaries.languages import FOLD, KEEP, alphabet_for, language
+from dictionaries.languages import FOLD, KEEP
 from dictionaries.models import Dictionary, Word
 from games import services
 from games.forms import NewGameForm
@@ -27,36 +27,12 @@ from games.models import Game, Move, Reason, Status
 from games.selectors.board import board_for
 from games.selectors.letters import not_a_letter_message, play_letter
 from tests.factories import FinishedGameFactory, GameFactory, UserFactory
-from tests.games.play_support import HTMX, board_url, guess_url, start, text
+from tests.games.play_support import HTMX, board_url, guess_url, language_dictionary, start, text
 
 pytestmark = pytest.mark.django_db
 
 RUSSIAN = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 RUSSIAN_CAPITALS = "А Б В Г Д Е Ё Ж З И Й К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ъ Ы Ь Э Ю Я"
-
-
-def language_dictionary(code: str, accents: str, words: dict[str, str], slug: str) -> Dictionary:
-    """A dictionary in ``code``: ``words`` maps each play form to its written form."""
-    lang = language(code)
-    dictionary = Dictionary.objects.create(
-        name=slug.title(),
-        slug=slug,
-        language=code,
-        accents=accents,
-        alphabet=alphabet_for(words, lang),
-        word_count=len(words),
-        has_written_forms=any(written != play for play, written in words.items()),
-    )
-    Word.objects.bulk_create(
-        Word(
-            dictionary=dictionary,
-            text=play,
-            length=len(play),
-            display=written if written != play else "",
-        )
-        for play, written in words.items()
-    )
-    return dictionary
 
 
 @pytest.fixture
