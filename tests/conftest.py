@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,18 @@ def _empty_process_caches() -> None:
     cache.clear()
     clear_word_bank()
     forget_known_refusals()
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """Each test starts and ends in the default language. A request's ``LocaleMiddleware``
+    leaves its language active in the thread after the response (as Django does), so one
+    test's German page would otherwise make the next test's messages German."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")
