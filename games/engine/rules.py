@@ -275,6 +275,28 @@ def restore(
     )
 
 
+def follow(state: GameState, letter: str, pattern: str) -> GameState:
+    """The state after ``letter`` revealed ``pattern`` (a stored move): one filter, no
+    word-maker, no checks. What :func:`restore` does for all the letters at once, a guess
+    at a time, for a caller that walks a game's moves (the reveal)."""
+    lexicon = state.lexicon
+    letter_index = lexicon.letter_index(letter)
+    positions = tuple(i for i, char in enumerate(pattern) if char == letter)
+    code = lexicon.code_of(letter_index, positions)
+    candidates = all_candidates(state)
+    if code is None:
+        candidates = candidates[:0]
+    else:
+        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    return replace(
+        state,
+        letters=(*state.letters, letter),
+        pattern=pattern,
+        misses=state.misses + int(not positions),
+        candidates=candidates,
+    )
+
+
 def replay(
     lexicon: Lexicon,
     *,

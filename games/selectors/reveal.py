@@ -5,9 +5,9 @@
 - for each miss, the family the computer dodged into and the biggest family
   that held the letter, the one an honest game might have given, with a few
   example words of each, the best-known ones first (``games/selectors/familiar.py``).
-  These are recomputed from the stored game: the state before the guess is restored
-  from its letters and pattern (:func:`games.engine.restore`) and partitioned again
-  as the guess did.
+  These are recomputed from the stored game in one walk over its moves: the state
+  before each guess follows from the one before by one filter
+  (:func:`games.engine.follow`) and a miss is partitioned again as the guess did.
 
 :func:`game_reveal` refuses a game in progress, so no page can show any of it
 early. A finished game's reveal never changes (an undo changes the letters,
@@ -188,17 +188,18 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
     zipf = get_bucket_zipf(game.dictionary_id, game.length)
     if zipf.size != len(lexicon):
         zipf = np.zeros(len(lexicon), dtype=np.float32)
-    misses = tuple(
-        _dodged_miss(
-            game, lexicon, move, pattern_before=_pattern_before(game, moves, index), zipf=zipf
-        )
-        for index, move in enumerate(moves)
-        if move.miss
-    )
+    # One walk over the moves: the state before each guess follows from the one before it
+    # by one filter (games.engine.follow), not restored from the start for each miss.
+    state = game_state(game, after_move=0, lexicon=lexicon)
+    misses: list[DodgedMiss] = []
+    for move in moves:
+        if move.miss:
+            misses.append(_dodged_miss(game, state, move, zipf=zipf))
+        state = engine.follow(state, move.letter, move.pattern)
     return Reveal(
         word=_written(game),
         chart=chart,
-        misses=misses,
+        misses=tuple(misses),
         families_shown=True,
         language=game.dictionary.language,
     )
@@ -208,19 +209,11 @@ def _written(game: Game) -> str:
     return written_form(game.dictionary, game.word)
 
 
-def _pattern_before(game: Game, moves: list[Move], index: int) -> str:
-    return moves[index - 1].pattern if index > 0 else engine.HIDDEN * game.length
-
-
 def _dodged_miss(
-    game: Game,
-    lexicon: engine.Lexicon,
-    move: Move,
-    *,
-    pattern_before: str,
-    zipf: npt.NDArray[np.floating],
+    game: Game, state: engine.GameState, move: Move, *, zipf: npt.NDArray[np.floating]
 ) -> DodgedMiss:
-    state = game_state(game, after_move=move.number - 1, pattern=pattern_before, lexicon=lexicon)
+    """The miss of ``move``, partitioned again from the state before it."""
+    lexicon = state.lexicon
     families, codes, family_codes = engine.partition(state, move.letter)
     rng = random.Random(f"{game.seed}:{move.number}")
 
