@@ -45,6 +45,7 @@ from games.engine.makers import (
 from games.engine.rules import (
     HonestGame,
     apply_guess,
+    dodge_and_hit,
     follow,
     honest_game,
     named_word,
@@ -103,6 +104,7 @@ __all__ = [
     "Status",
     "WordMaker",
     "apply_guess",
+    "dodge_and_hit",
     "fair_word",
     "family_rank_key",
     "follow",

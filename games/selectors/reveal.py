@@ -228,30 +228,28 @@ def _dodged_miss(
     zipf: npt.NDArray[np.floating],
     lang: Language,
 ) -> DodgedMiss:
-    """The miss of ``move``, partitioned again from the state before it."""
-    lexicon = state.lexicon
-    families, codes, family_codes = engine.partition(state, move.letter)
+    """The miss of ``move`` from the state before it: the family it kept and the best hit,
+    as the guess's partition ranked them (``games.engine.dodge_and_hit``)."""
+    dodge, hit = engine.dodge_and_hit(state, move.letter)
+    if dodge is None or dodge[0].pattern != move.pattern:
+        raise ValueError(f"move {move.number} of game {game.pk} is not a miss of its state")
     rng = random.Random(f"{game.seed}:{move.number}")
 
-    def sample(rank: int) -> FamilySample:
-        family = families[rank]
-        members = state.candidates[(codes == family_codes[rank]).nonzero()[0]]  # type: ignore[index]
+    def sample(found: tuple[engine.Family, npt.NDArray[np.int32]]) -> FamilySample:
+        family, members = found
         chosen = familiar_sample(zipf[members], EXAMPLES, rng)
-        words = lexicon.words_at(members[chosen])
         return FamilySample(
             pattern=family.pattern,
             size=family.size,
-            examples=tuple(words),
+            examples=tuple(state.lexicon.words_at(members[chosen])),
             pattern_shown=upper_word(family.pattern, lang),
         )
 
-    kept = next(rank for rank, family in enumerate(families) if family.pattern == move.pattern)
-    hit = next((rank for rank, family in enumerate(families) if family.revealed), None)
     return DodgedMiss(
         number=move.number,
         letter=move.letter,
         letter_shown=upper_word(move.letter, lang),
-        dodged_into=sample(kept),
+        dodged_into=sample(dodge),
         best_hit=sample(hit) if hit is not None else None,
     )
 
