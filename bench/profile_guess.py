@@ -145,6 +145,10 @@ def floor_guess(request: Any, pk: int) -> Any:
         "announcement": message,
         "start_token": uuid.uuid4(),
     }
+    if game.is_over:  # not measured; the end panel's reveal, which the fragment needs
+        from games.selectors.reveal import game_reveal
+
+        context["reveal"] = game_reveal(game)
     return render(request, "games/_guess_response.html", context)
 
 

@@ -9,7 +9,7 @@ no module of the package imports another in a cycle). From the bottom up:
 - ``state``: a game's state, a guess's report;
 - ``search``, ``lookahead``: searching ahead over word sets (fiendish's tools);
 - ``makers/``: the word-makers, one per difficulty, and their registry;
-- ``rules``: new game, apply a guess, restore, replay;
+- ``rules``: new game, apply a guess, restore, follow a stored move, replay;
 - ``guesser``, ``par``, ``prior``: the computer as a player, par, and the challenge priors
   (a fallible model player's misses on a board, for its first rating).
 
@@ -45,6 +45,8 @@ from games.engine.makers import (
 from games.engine.rules import (
     HonestGame,
     apply_guess,
+    dodge_and_hit,
+    follow,
     honest_game,
     named_word,
     new_game,
@@ -102,8 +104,10 @@ __all__ = [
     "Status",
     "WordMaker",
     "apply_guess",
+    "dodge_and_hit",
     "fair_word",
     "family_rank_key",
+    "follow",
     "honest_game",
     "maker_for",
     "named_word",

@@ -99,6 +99,47 @@ def partition(
     return families, codes, [code for _, code in ranked]
 
 
+FamilyWords = tuple[Family, npt.NDArray[np.int32]]  # a family and its candidates
+
+
+def dodge_and_hit(state: GameState, letter: str) -> tuple[FamilyWords | None, FamilyWords | None]:
+    """The family without ``letter`` and the first :func:`partition` ranks among those
+    showing it, each with its candidates; None for one no candidate falls in.
+
+    What a miss's reveal shows, without ranking every family: only the biggest families
+    holding the letter are compared, by the rest of partition's key.
+    """
+    lexicon = state.lexicon
+    letter_index = lexicon.letter_index(letter)
+    candidates = all_candidates(state)
+    codes = lexicon.codes[letter_index][candidates]
+    reveals = lexicon.reveals[letter_index]
+    counts = np.bincount(codes, minlength=len(reveals))
+
+    def family(code: int) -> FamilyWords:
+        positions = reveals[code]
+        pattern = _reveal(state.pattern, letter, positions)
+        members = candidates[codes == code]
+        return Family(pattern=pattern, size=int(counts[code]), revealed=len(positions)), members
+
+    miss_code = lexicon.code_of(letter_index, ())
+    hits = counts.copy()
+    if miss_code is not None:
+        hits[miss_code] = 0
+    dodge = family(miss_code) if miss_code is not None and counts[miss_code] else None
+    if not hits.size or not hits.max():
+        return dodge, None
+    number = state.guess_number + 1
+
+    def rest_of_key(code: int) -> tuple[int, bytes, str]:
+        pattern = _reveal(state.pattern, letter, reveals[code])
+        tie = seeded_tie_key(state.seed, number, pattern) if state.seeded_ties else b""
+        return len(reveals[code]), tie, pattern
+
+    best = min(np.flatnonzero(hits == hits.max()).tolist(), key=rest_of_key)
+    return dodge, family(best)
+
+
 def _reveal(pattern: str, letter: str, positions: Sequence[int]) -> str:
     if not positions:
         return pattern
@@ -271,6 +312,28 @@ def restore(
         misses=misses,
         status=status,
         word=word if status is not Status.PLAYING else None,
+        candidates=candidates,
+    )
+
+
+def follow(state: GameState, letter: str, pattern: str) -> GameState:
+    """The state after ``letter`` revealed ``pattern`` (a stored move): one filter, no
+    word-maker, no checks. What :func:`restore` does for all the letters at once, a guess
+    at a time, for a caller that walks a game's moves (the reveal)."""
+    lexicon = state.lexicon
+    letter_index = lexicon.letter_index(letter)
+    positions = tuple(i for i, char in enumerate(pattern) if char == letter)
+    code = lexicon.code_of(letter_index, positions)
+    candidates = all_candidates(state)
+    if code is None:
+        candidates = candidates[:0]
+    else:
+        candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    return replace(
+        state,
+        letters=(*state.letters, letter),
+        pattern=pattern,
+        misses=state.misses + int(not positions),
         candidates=candidates,
     )
 

@@ -5,9 +5,9 @@
 - for each miss, the family the computer dodged into and the biggest family
   that held the letter, the one an honest game might have given, with a few
   example words of each, the best-known ones first (``games/selectors/familiar.py``).
-  These are recomputed from the stored game: the state before the guess is restored
-  from its letters and pattern (:func:`games.engine.restore`) and partitioned again
-  as the guess did.
+  These are recomputed from the stored game in one walk over its moves: the state
+  before each guess follows from the one before by one filter
+  (:func:`games.engine.follow`) and a miss is partitioned again as the guess did.
 
 :func:`game_reveal` refuses a game in progress, so no page can show any of it
 early. A finished game's reveal never changes (an undo changes the letters,
@@ -25,12 +25,13 @@ import numpy.typing as npt
 from django.core.cache import cache
 from django.utils.translation import gettext
 
-from dictionaries.languages import DEFAULT_LANGUAGE
+from dictionaries.languages import DEFAULT_LANGUAGE, Language, language
 from dictionaries.selectors import written_form
 from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
 from games.selectors.familiar import familiar_sample
+from games.selectors.letters import upper_word
 from games.selectors.replay import game_state
 
 EXAMPLES = 3
@@ -66,6 +67,13 @@ class ChartPoint:
     @property
     def y_text(self) -> str:
         return f"{self.y:.1f}"
+
+    @property
+    def kind(self) -> str:
+        """The point's class (and its letter's: the start has none), one lookup a point."""
+        if self.step == 0:
+            return "chart-start"
+        return "chart-miss" if self.miss else "chart-hit"
 
 
 @dataclass(frozen=True)
@@ -134,12 +142,14 @@ class FamilySample:
     pattern: str
     size: int
     examples: tuple[str, ...]
+    pattern_shown: str  # in capitals, by its language's rules (drawn once, not per page)
 
 
 @dataclass(frozen=True)
 class DodgedMiss:
     number: int
     letter: str
+    letter_shown: str  # the capital its list shows
     dodged_into: FamilySample  # the family kept: the letter nowhere
     best_hit: FamilySample | None  # the biggest family holding the letter; None if no word had it
 
@@ -150,7 +160,8 @@ class Reveal:
     chart: WordsLeftChart
     misses: tuple[DodgedMiss, ...]
     families_shown: bool  # False when the dictionary's words are no longer available
-    language: str = DEFAULT_LANGUAGE  # the dictionary's, for its capitals
+    word_shown: str  # ``word`` in its language's capitals
+    language: str = DEFAULT_LANGUAGE  # the dictionary's
 
 
 def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
@@ -160,7 +171,8 @@ def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
     """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
-    key = f"games:reveal:{game.pk}:{game.letters}:{game.status}:{game.word}"
+    # "2": the layout with the capitals drawn (a reveal kept by older code has none).
+    key = f"games:reveal:2:{game.pk}:{game.letters}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
         reveal = _compute_reveal(game, lexicon)
@@ -178,65 +190,66 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         try:
             lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
         except EmptyBucketError:
-            return Reveal(
-                word=_written(game),
-                chart=chart,
-                misses=(),
-                families_shown=False,
-                language=game.dictionary.language,
-            )
+            return _reveal(game, chart, misses=(), families_shown=False)
     zipf = get_bucket_zipf(game.dictionary_id, game.length)
     if zipf.size != len(lexicon):
         zipf = np.zeros(len(lexicon), dtype=np.float32)
-    misses = tuple(
-        _dodged_miss(
-            game, lexicon, move, pattern_before=_pattern_before(game, moves, index), zipf=zipf
-        )
-        for index, move in enumerate(moves)
-        if move.miss
-    )
+    # One walk over the moves: the state before each guess follows from the one before it
+    # by one filter (games.engine.follow), not restored from the start for each miss.
+    state = game_state(game, after_move=0, lexicon=lexicon)
+    misses: list[DodgedMiss] = []
+    lang = language(game.dictionary.language)
+    for move in moves:
+        if move.miss:
+            misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
+        state = engine.follow(state, move.letter, move.pattern)
+    return _reveal(game, chart, misses=tuple(misses), families_shown=True)
+
+
+def _reveal(
+    game: Game, chart: WordsLeftChart, *, misses: tuple[DodgedMiss, ...], families_shown: bool
+) -> Reveal:
+    word = written_form(game.dictionary, game.word)
     return Reveal(
-        word=_written(game),
+        word=word,
         chart=chart,
         misses=misses,
-        families_shown=True,
+        families_shown=families_shown,
+        word_shown=upper_word(word, language(game.dictionary.language)),
         language=game.dictionary.language,
     )
 
 
-def _written(game: Game) -> str:
-    return written_form(game.dictionary, game.word)
-
-
-def _pattern_before(game: Game, moves: list[Move], index: int) -> str:
-    return moves[index - 1].pattern if index > 0 else engine.HIDDEN * game.length
-
-
 def _dodged_miss(
     game: Game,
-    lexicon: engine.Lexicon,
+    state: engine.GameState,
     move: Move,
     *,
-    pattern_before: str,
     zipf: npt.NDArray[np.floating],
+    lang: Language,
 ) -> DodgedMiss:
-    state = game_state(game, after_move=move.number - 1, pattern=pattern_before, lexicon=lexicon)
-    families, codes, family_codes = engine.partition(state, move.letter)
+    """The miss of ``move`` from the state before it: the family it kept and the best hit,
+    as the guess's partition ranked them (``games.engine.dodge_and_hit``)."""
+    dodge, hit = engine.dodge_and_hit(state, move.letter)
+    if dodge is None or dodge[0].pattern != move.pattern:
+        raise ValueError(f"move {move.number} of game {game.pk} is not a miss of its state")
     rng = random.Random(f"{game.seed}:{move.number}")
 
-    def sample(rank: int) -> FamilySample:
-        family = families[rank]
-        members = state.candidates[(codes == family_codes[rank]).nonzero()[0]]  # type: ignore[index]
+    def sample(found: tuple[engine.Family, npt.NDArray[np.int32]]) -> FamilySample:
+        family, members = found
         chosen = familiar_sample(zipf[members], EXAMPLES, rng)
-        words = lexicon.words_at(members[chosen])
-        return FamilySample(pattern=family.pattern, size=family.size, examples=tuple(words))
+        return FamilySample(
+            pattern=family.pattern,
+            size=family.size,
+            examples=tuple(state.lexicon.words_at(members[chosen])),
+            pattern_shown=upper_word(family.pattern, lang),
+        )
 
-    kept = next(rank for rank, family in enumerate(families) if family.pattern == move.pattern)
-    hit = next((rank for rank, family in enumerate(families) if family.revealed), None)
     return DodgedMiss(
         number=move.number,
         letter=move.letter,
-        dodged_into=sample(kept),
+        letter_shown=upper_word(move.letter, lang),
+        dodged_into=sample(dodge),
         best_hit=sample(hit) if hit is not None else None,
     )
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from games.engine import EngineError, Lexicon, Status, restore
+from games.engine import EngineError, Lexicon, Status, follow, new_game, restore
 from tests.conftest import NINE_WORDS
 from tests.engine.test_properties import FAST, games, play_out
 
@@ -30,6 +30,21 @@ def test_restore_from_the_pattern_equals_the_replay_after_every_guess(game: tupl
             after.misses,
             after.status,
             after.word,
+        )
+
+
+@FAST
+@given(games())
+def test_following_each_stored_move_reaches_the_state_the_word_maker_left(game: tuple) -> None:
+    lexicon, max_misses, difficulty, seed, _ = game
+    state = new_game(lexicon, max_misses=max_misses, difficulty=difficulty, seed=seed)
+    for _, report, after in play_out(*game):
+        state = follow(state, report.letter, after.pattern)
+        assert np.array_equal(state.candidates, after.candidates)
+        assert (state.letters, state.pattern, state.misses) == (
+            after.letters,
+            after.pattern,
+            after.misses,
         )
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engine import (
     ALPHABET,
@@ -21,6 +25,7 @@ from games.engine import (
     RepeatedLetterError,
     Status,
     apply_guess,
+    dodge_and_hit,
     family_rank_key,
     named_word,
     new_game,
@@ -29,8 +34,10 @@ from games.engine import (
     restore,
     second_hardest_due,
 )
+from games.engine.state import all_candidates
 from tests.conftest import NINE_WORDS
 from tests.engine.alphabets import RUSSIAN, SPANISH, SPANISH_WORDS, russian_lexicon
+from tests.engine.test_properties import FAST, games, play_out
 
 
 def play(
@@ -537,3 +544,23 @@ def test_restore_refuses_letters_outside_the_alphabet() -> None:
         pattern=state.pattern,
     )
     assert (back.candidates == state.candidates).all()
+
+
+@FAST
+@given(games(), st.booleans())
+def test_dodge_and_hit_are_the_families_partition_ranks(game: tuple, seeded: bool) -> None:
+    for before, report, _ in play_out(*game):
+        state = replace(before, seeded_ties=seeded)
+        families, codes, family_codes = partition(state, report.letter)
+        members = {
+            family.pattern: all_candidates(state)[codes == code]
+            for family, code in zip(families, family_codes, strict=True)
+        }
+        dodge, hit = dodge_and_hit(state, report.letter)
+        missed = [family for family in families if not family.revealed]
+        hits = [family for family in families if family.revealed]
+        assert (dodge[0] if dodge else None) == (missed[0] if missed else None)
+        assert (hit[0] if hit else None) == (hits[0] if hits else None)
+        for found in (dodge, hit):
+            if found is not None:
+                assert np.array_equal(found[1], members[found[0].pattern])
