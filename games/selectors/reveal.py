@@ -196,13 +196,14 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         zipf = np.zeros(len(lexicon), dtype=np.float32)
     # One walk over the moves: the state before each guess follows from the one before it
     # by one filter (games.engine.follow), not restored from the start for each miss.
-    state = game_state(game, after_move=0, lexicon=lexicon)
     misses: list[DodgedMiss] = []
-    lang = language(game.dictionary.language)
-    for move in moves:
-        if move.miss:
-            misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
-        state = engine.follow(state, move.letter, move.pattern)
+    if moves:  # a game given up before its first guess has nothing to walk
+        state = game_state(game, after_move=0, pattern=engine.HIDDEN * game.length, lexicon=lexicon)
+        lang = language(game.dictionary.language)
+        for move in moves:
+            if move.miss:
+                misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
+            state = engine.follow(state, move.letter, move.pattern)
     return _reveal(game, chart, misses=tuple(misses), families_shown=True)
 
 
