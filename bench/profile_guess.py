@@ -19,7 +19,9 @@ middleware and no work) is asked once, so the three run side by side and share
 whatever else the machine is doing. Each request's CPU time (``time.process_time``,
 this process only: the database server's work shows in the queries) is kept; the
 ratios are of medians over the same rounds. A guess that ends the game is
-counted apart ("ending"); the floor's samples are its mid-game guesses.
+counted apart ("ending"); the floor's samples are its mid-game guesses. After each
+ending the site's reveal is asked for, as the board does once the reveal scrolls into view
+(``/games/<pk>/reveal/``): its own line, so what left the ending guess shows where it went.
 
 Then a cProfile of the site's mid-game guesses split into parts, and, with
 ``--trace``, which of the project's modules one mid-game and one ending guess run
@@ -303,6 +305,11 @@ def run(args: argparse.Namespace) -> None:
         assert "notice-error" not in body, body[:400]
         return body
 
+    def reveal(url: str) -> None:
+        response = site.get(url, headers={"HX-Request": "true"})
+        assert response.status_code == 200, response.status_code
+        assert b"chart-point" in response.content
+
     def ping() -> None:
         response = site.get("/ping/")
         assert response.status_code == 200, response.status_code
@@ -317,6 +324,7 @@ def run(args: argparse.Namespace) -> None:
         return result
 
     guesses, endings, floors, pings = Samples(), Samples(), Samples(), Samples()
+    reveals = Samples()
     profile = cProfile.Profile(time.process_time)  # CPU time, as the samples
     traces: dict[str, Trace] = {}
     shown: dict[str, list[str]] = {}
@@ -352,6 +360,9 @@ def run(args: argparse.Namespace) -> None:
                     floors.add(floor_sample.ms[0], floor_sample.queries[0])
             measured(ping, None if profiled else pings)
             if ending:
+                # The reveal below the end panel, which the browser asks for once it scrolls
+                # into view (on both screens, at once): its own request, reported apart.
+                measured(partial(reveal, f"{path}reveal/"), None if profiled else reveals)
                 break
         if not floor_over:  # the next ranked game needs none in progress
             floor.post(f"{floor_path}forfeit/")
@@ -366,6 +377,7 @@ def run(args: argparse.Namespace) -> None:
     for label, samples in (
         ("guess, mid-game", guesses),
         ("guess that ends the game", endings),
+        ("its reveal, asked after", reveals),
         ("floor guess (mid-game)", floors),
         ("minimal page /ping/", pings),
     ):

@@ -69,6 +69,9 @@ class _Entry:
 
 
 _lexicons: OrderedDict[tuple[int, int], _Entry] = OrderedDict()
+# The limit the cache was last brought within: a hit that grows nothing under the same
+# limit has nothing to evict, and skips summing every entry (each guess asks once).
+_checked_limit = {"bytes": -1}
 
 
 def cache_limit_bytes() -> int:
@@ -156,8 +159,13 @@ def get_lexicon(*, dictionary_id: int, length: int) -> Lexicon:
         if entry is not None:
             _lexicons.move_to_end(key)
             _stats["hits"] += 1
+            before = entry.nbytes
             entry.measure_tables()
-            evicted = _evict_beyond(cache_limit_bytes())
+            limit = cache_limit_bytes()
+            evicted = 0
+            if entry.nbytes > before or limit != _checked_limit["bytes"]:
+                evicted = _evict_beyond(limit)
+                _checked_limit["bytes"] = limit
     if entry is not None:
         if evicted:
             _return_freed_memory()

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/", play.game_detail, name="game_detail"),
     path("games/<int:pk>/hint/", play.game_hint, name="game_hint"),
     path("games/<int:pk>/guess/", play.game_guess, name="game_guess"),
+    path("games/<int:pk>/reveal/", play.game_reveal, name="game_reveal"),
     path("games/<int:pk>/forfeit/", play.game_forfeit, name="game_forfeit"),
     path("games/<int:pk>/undo/", play.game_undo, name="game_undo"),
     path("games/<int:pk>/computer/next/", play.computer_next, name="computer_next"),

@@ -43,6 +43,8 @@ from games.selectors.board import (
 )
 from games.selectors.letters import capital, final_word
 from games.selectors.presenter import board_view
+from games.selectors.reveal import RevealNotReadyError
+from games.selectors.reveal import game_reveal as finished_game_reveal
 from games.web import start_and_show
 
 logger = logging.getLogger(__name__)
@@ -338,6 +340,21 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/board.html", context)
 
 
+@require_safe
+@login_required_htmx
+def game_reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished game's reveal, alone: the board a game-ending guess answered with asks for
+    it once it scrolls into view. Without HTMX, the board page (which draws it in place)."""
+    if not request.htmx:
+        return redirect(reverse("game_detail", args=[pk]) + f"#reveal-{pk}")
+    game = player_game(player=request.user, game_id=pk)
+    try:
+        reveal = finished_game_reveal(game)
+    except RevealNotReadyError:
+        raise Http404(gettext("The reveal shows once the game is over.")) from None
+    return render(request, "games/_reveal.html", {"game": game, "reveal": reveal})
+
+
 @require_POST
 @login_required_htmx(back_to_board=True)
 def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
@@ -409,7 +426,7 @@ def _rate_limited_board(request: HttpRequest, pk: int, error: RateLimitExceeded)
 def _board_response(request: HttpRequest, game: Game, notice: Notice) -> HttpResponse:
     """HTMX gets the board with the notice in it; a plain form post redirects to the board."""
     if request.htmx:
-        context = _board_context(request, game, notices=[notice])
+        context = _board_context(request, game, notices=[notice], reveal_later=True)
         return render(request, "games/_guess_response.html", context)
     messages.add_message(
         request, messages.ERROR if notice.tags == "error" else messages.INFO, notice.message
@@ -522,12 +539,18 @@ def undo_announcement(outcome: services.UndoOutcome) -> str:
     return f"{took_back} {left} {words}"
 
 
-def _board_context(request: HttpRequest, game: Game, *, notices: list[Notice]) -> dict[str, Any]:
+def _board_context(
+    request: HttpRequest, game: Game, *, notices: list[Notice], reveal_later: bool = False
+) -> dict[str, Any]:
     """What the board shows (``board_view``: once the game is over, its share text and the
-    reveal too), the notices, and at the end a daily attempt's place and the rating change."""
+    reveal too, or with ``reveal_later`` a place the reveal loads into), the notices, and at
+    the end a daily attempt's place and the rating change."""
     daily_link_at_hand(game)  # the share title, the template's title and end panel ask it
     context = board_view(
-        game, absolute_url=request.build_absolute_uri, share_title=daily_share_title
+        game,
+        absolute_url=request.build_absolute_uri,
+        share_title=daily_share_title,
+        reveal_later=reveal_later,
     ).context()
     context.update(
         notices=notices,

@@ -31,7 +31,8 @@ class BoardView:
     last_hint: Hint | None
     par: ParInfo | None = None  # the rest: a finished game only
     share: Share | None = None  # not for the computer's games
-    reveal: Reveal | None = None
+    reveal: Reveal | None = None  # None with ``reveal_later``: its own request draws it
+    reveal_later: bool = False
     cheating_cost: CheatingCost | None = None  # not for the computer's games
     fair_word: str | None = None  # a fair game's
 
@@ -49,6 +50,7 @@ class BoardView:
                 context["share"] = self.share
                 context["cheating_cost"] = self.cheating_cost
             context["reveal"] = self.reveal
+            context["reveal_later"] = self.reveal_later
             if self.game.is_fair:
                 context["fair_word"] = self.fair_word
         return context
@@ -59,11 +61,14 @@ def board_view(
     *,
     absolute_url: Callable[[str], str],
     share_title: Callable[[Game], str | None] = lambda game: None,
+    reveal_later: bool = False,
 ) -> BoardView:
     """The board of ``game``; once it is over, with everything the end of a game shows
     (never before: none of it is computed for a game in progress). ``absolute_url``
     turns a path into a full URL (the share link); ``share_title`` gives the title a page
-    above play knows for the game (the daily's number), asked only at the end."""
+    above play knows for the game (the daily's number), asked only at the end.
+    ``reveal_later``: leave the reveal out (the guess that ends a game answers with the
+    result and Share; the reveal below them is asked for when it scrolls into view)."""
     board = board_for(game)
     hint = last_hint(game)
     if not game.is_over:
@@ -86,7 +91,8 @@ def board_view(
             if by_player
             else None
         ),
-        reveal=game_reveal(game, lexicon=lexicon),
+        reveal=None if reveal_later else game_reveal(game, lexicon=lexicon),
+        reveal_later=reveal_later,
         cheating_cost=cheating_cost(game, lexicon=lexicon) if by_player else None,
         fair_word=fair_word(game, lexicon=lexicon) if game.is_fair else None,
     )

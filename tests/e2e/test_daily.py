@@ -58,7 +58,8 @@ def assert_fits(page: Any, width: int) -> None:
 
 
 def play_todays_puzzle_by_typing(page: Any, base: str, username: str, width: int) -> Game:
-    """Log in, start today's puzzle, type letters to the end; the reveal appears in place."""
+    """Log in, start today's puzzle, type letters to the end; the reveal appears in place once
+    scrolled to."""
     player = UserFactory(username=username, password=PASSWORD)
     log_in(page, base, username)
     page.goto(f"{base}/daily/")
@@ -81,6 +82,8 @@ def play_todays_puzzle_by_typing(page: Any, base: str, username: str, width: int
             str(before),
         )
         assert_no_candidate_in_page(page, game)
+    # The reveal, below the result and Share, is drawn once it scrolls into view.
+    page.evaluate("document.querySelector('#game-over .reveal').scrollIntoView()")
     chart = page.wait_for_selector("#game-over .reveal .words-chart svg")
     assert chart.is_visible()
     assert_page_never_reloaded(page, navigations)

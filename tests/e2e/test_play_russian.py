@@ -115,5 +115,9 @@ def test_a_russian_list_imported_in_the_admin_plays_to_a_win_and_a_loss(
     panel = page.locator("#game-over").inner_text()
     assert "You lost." in panel
     assert lost.word.upper() in panel
+    page.evaluate(
+        "document.querySelector('#game-over .reveal').scrollIntoView()"
+    )  # drawn once in view
+    page.wait_for_selector("#game-over .reveal .final-word")
     assert page.locator(".reveal .final-word").first.inner_text() == lost.word.upper()
     shoot(page, "lost")

@@ -202,6 +202,12 @@ def test_a_practice_games_form_and_end_fit_the_screen(
     assert screen.locator("#undo-button").count() == 0
     assert_accessible(screen, "a practice game's end")
     shoot(screen, "end-panel-practice.png")
+    # The reveal, below the result and Share, is asked for once it scrolls into view (the
+    # guess that ended the game answered without it).
+    screen.evaluate("document.querySelector('#game-over .reveal').scrollIntoView()")
+    screen.locator("#game-over .reveal .words-chart").wait_for()
+    assert_accessible(screen, "a practice game's reveal")
+    shoot(screen, "reveal-practice.png")
 
 
 def test_the_user_menu_works_without_javascript(

@@ -98,12 +98,39 @@ def test_the_reveal_is_in_no_response_until_the_game_is_over(
             assert_no_reveal(response.content.decode(), game)
             with pytest.raises(RevealNotReadyError):
                 game_reveal(game)
+            # Asked for directly, as the ending's board asks: nothing while it is played.
+            early = client.get(reverse("game_reveal", args=[game.pk]), **HTMX)
+            assert early.status_code == 404
+            assert_no_reveal(early.content.decode(), game)
     assert game.is_over
-    page = response.content.decode()  # the guess that ended it: the reveal swaps in
+    # The guess that ended it: the result and Share, and a place the reveal loads into once
+    # it scrolls into view (the reveal is not worked out for the guess's answer).
+    ending = response.content.decode()
+    assert 'hx-get="{}"'.format(reverse("game_reveal", args=[game.pk])) in ending
+    assert 'hx-trigger="intersect once"' in ending
+    assert "chart-point" not in ending
+    page = client.get(reverse("game_reveal", args=[game.pk]), **HTMX).content.decode()
     for marker in REVEAL_MARKERS[:3]:
         assert marker in page
     assert game.word.upper() in page
     assert page.count('class="chart-point') == len(game.letters) + 1
+    # Without HTMX (a script that did not run): the board page, which draws it in place.
+    plain = client.get(reverse("game_reveal", args=[game.pk]))
+    assert plain.status_code == 302
+    assert plain["Location"] == f"{board}#reveal-{game.pk}"
+    whole = client.get(board).content.decode()
+    assert whole.count('class="chart-point') == len(game.letters) + 1
+
+
+def test_the_reveal_of_another_players_game_is_not_found(client: Client, nine: Dictionary) -> None:
+    game = start(UserFactory(), nine, max_misses=3, show_word_count=True)
+    for letter in "eat":
+        game = services.game_guess(game_id=game.pk, player=game.player, letter=letter).game
+    assert game.is_over
+    client.force_login(UserFactory())
+    response = client.get(reverse("game_reveal", args=[game.pk]), **HTMX)
+    assert response.status_code == 404
+    assert "chart-point" not in response.content.decode()
 
 
 def test_each_miss_shows_where_it_dodged_and_what_you_would_have_hit(nine: Dictionary) -> None:
