@@ -129,6 +129,16 @@ class TestBoard:
         assert ">Ж</button>" in page
         assert 'data-accents="fold"' not in page  # a keep list: no key folds
 
+    def test_a_pattern_in_progress_keeps_its_capital_sharp_s_on_home(
+        self, player_client: Client, player: Any, german: Dictionary
+    ) -> None:
+        """Home's list of games names a pattern in its language's capitals: ß is ẞ, one
+        letter, never SS."""
+        GameFactory(player=player, dictionary=german, length=3, pattern="fu\u00df")
+        page = text(player_client.get(reverse("home")))
+        assert "FU\u1e9e" in page
+        assert "FUSS" not in page
+
     def test_english_board_markup_has_no_language_attribute(
         self, player_client: Client, player: Any, nine: Dictionary
     ) -> None:
