@@ -154,12 +154,21 @@ class NewGameForm(forms.Form):
 
     def _offer_difficulties(self) -> None:
         """Obscure only on a list with word frequencies: without them no word is more
-        obscure than another (``Dictionary.has_frequencies``, set at import)."""
+        obscure than another (``Dictionary.has_frequencies``, set at import). A form shown
+        again for such a list with obscure chosen (the dictionary just changed) offers hard
+        instead and says why (``obscure_withdrawn``)."""
+        self.obscure_withdrawn: str = ""
         dictionary = self.chosen_dictionary
         if dictionary is None or dictionary.has_frequencies:
             return
         field: forms.ChoiceField = self.fields["difficulty"]  # type: ignore[assignment]
         field.choices = [c for c in Difficulty.choices if c[0] != Difficulty.OBSCURE]
+        if not self.is_bound and self.initial.get("difficulty") == Difficulty.OBSCURE:
+            self.initial = {**self.initial, "difficulty": Difficulty.HARD}
+            self.obscure_withdrawn = gettext(
+                "Obscure is not offered with %(name)s (no word frequencies for its language), "
+                "so hard is chosen instead."
+            ) % {"name": dictionary.name}
         if self._raw("difficulty") == Difficulty.OBSCURE:
             field.error_messages = {
                 **field.error_messages,

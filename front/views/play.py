@@ -34,6 +34,7 @@ from front.ratings_context import chosen_challenge_rating, rating_change
 from games import engine, services
 from games.forms import GuessForm, NewGameForm
 from games.models import Game
+from games.selectors import reveal as reveals
 from games.selectors.abandoned import abandoned_message
 from games.selectors.board import (
     games_in_progress,
@@ -43,8 +44,6 @@ from games.selectors.board import (
 )
 from games.selectors.letters import capital, final_word
 from games.selectors.presenter import board_view
-from games.selectors.reveal import RevealNotReadyError
-from games.selectors.reveal import game_reveal as finished_game_reveal
 from games.web import start_and_show
 
 logger = logging.getLogger(__name__)
@@ -304,13 +303,14 @@ def _settings_words(game: Game) -> dict[str, object]:
 @require_safe
 @login_required_htmx
 def game_lengths(request: HttpRequest) -> HttpResponse:
-    """The word-length field for the chosen dictionary, swapped in by HTMX."""
+    """The chosen dictionary's length field by HTMX (and its difficulty field, when sent)."""
     if not request.htmx:
         return redirect(reverse("game_new") + "?" + request.GET.urlencode())  # type: ignore[return-value]
     form = NewGameForm(
         initial=_settings_from_query(request.GET), include_hidden=request.user.is_staff
     )
-    return render(request, "games/_lengths.html", {"form": form})
+    context = {"form": form, "difficulty_follows": "difficulty" in request.GET}
+    return render(request, "games/_lengths.html", context)
 
 
 @require_safe
@@ -348,11 +348,11 @@ def game_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect(reverse("game_detail", args=[pk]) + f"#reveal-{pk}")
     game = player_game(player=request.user, game_id=pk)
-    try:
-        reveal = finished_game_reveal(game)
-    except RevealNotReadyError:
-        raise Http404(gettext("The reveal shows once the game is over.")) from None
-    return render(request, "games/_reveal.html", {"game": game, "reveal": reveal})
+    if not game.is_over:  # nothing of a game in play (an undo may have reopened it)
+        raise Http404(gettext("The reveal shows once the game is over."))
+    return render(
+        request, "games/_reveal.html", {"game": game, "reveal": reveals.game_reveal(game)}
+    )
 
 
 @require_POST

@@ -15,8 +15,9 @@ import pytest
 
 from dictionaries.models import Dictionary
 from games.models import Game, Status
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import PASSWORD, log_in, press_key
-from tests.factories import UserFactory
+from tests.factories import DictionaryFactory, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -121,3 +122,21 @@ def test_a_russian_list_imported_in_the_admin_plays_to_a_win_and_a_loss(
     page.wait_for_selector("#game-over .reveal .final-word")
     assert page.locator(".reveal .final-word").first.inner_text() == lost.word.upper()
     shoot(page, "lost")
+
+    # Obscure needs word frequencies: with the list's taken away (as for a language without
+    # them), switching the new-game form to it redraws the difficulties without obscure,
+    # hard chosen, saying why.
+    Dictionary.objects.filter(pk=dictionary.pk).update(has_frequencies=False)
+    english = DictionaryFactory(words=["cat", "dog", "cow"], name="Three", slug="three")
+    Dictionary.objects.filter(pk=english.pk).update(has_frequencies=True)
+    page.goto(f"{base}/games/new/?dictionary={english.pk}&difficulty=obscure")
+    assert page.locator("#difficulty-field input[value=obscure]").is_checked()
+    page.locator("details.more-options summary").click()
+    page.locator("#id_dictionary").select_option(str(dictionary.pk))
+    page.wait_for_selector("#obscure-withdrawn")
+    assert page.locator("#difficulty-field input[value=obscure]").count() == 0
+    assert page.locator("#difficulty-field input[value=hard]").is_checked()
+    assert "Russian words" in page.locator("#obscure-withdrawn").inner_text()
+    assert_accessible(page, "the difficulties redrawn for a list without frequencies")
+    page.locator("#difficulty-field").scroll_into_view_if_needed()
+    shoot(page, "obscure-withdrawn")

@@ -417,6 +417,35 @@ def test_obscure_is_not_offered_on_a_list_without_frequencies(
     assert start(player, russian, length=3, difficulty="hard").difficulty == "hard"
 
 
+def test_switching_to_a_list_without_frequencies_redraws_the_difficulties(
+    player_client: Client, russian: Dictionary, spanish: Dictionary
+) -> None:
+    """The new-game form sends its difficulty with a change of dictionary: the answer redraws
+    the difficulty field out of band, without obscure and with hard chosen, saying why. The
+    assignment form sends none, and gets the lengths alone."""
+    Dictionary.objects.filter(pk=russian.pk).update(has_frequencies=False)
+    url = reverse("game_lengths")
+    asked = {"dictionary": russian.pk, "difficulty": "obscure"}
+    page = text(player_client.get(url, asked, headers={"HX-Request": "true"}))
+    field = page.split('id="difficulty-field"')[1]
+    assert 'hx-swap-oob="outerHTML"' in field.split(">")[0]
+    assert 'value="obscure"' not in field
+    assert 'value="hard"' in field.split("checked")[0].rsplit("<input", 1)[1]
+    assert "Obscure is not offered with Russkiy" in field
+    # A list with frequencies keeps obscure, as chosen.
+    page = text(player_client.get(url, {**asked, "dictionary": spanish.pk}, **HTMX))
+    assert 'value="obscure"' in page
+    assert "Obscure is not offered" not in page
+    # No difficulty sent (the assignment form): the lengths alone.
+    page = text(player_client.get(url, {"dictionary": russian.pk}, **HTMX))
+    assert 'id="difficulty-field"' not in page
+    assert 'id="length-field"' in page
+    # The new-game form's own page, and its no-JavaScript refresh, say the same.
+    page = text(player_client.post(reverse("game_new"), {**asked, "refresh_lengths": "1"}))
+    assert "Obscure is not offered with Russkiy" in page
+    assert 'value="obscure"' not in page.split('id="difficulty-field"')[1]
+
+
 def test_obscure_is_offered_on_a_list_with_frequencies(spanish: Dictionary) -> None:
     form = NewGameForm(data={"dictionary": spanish.pk}, include_hidden=True)
     assert "obscure" in [value for value, _ in form.fields["difficulty"].choices]
