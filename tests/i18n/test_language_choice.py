@@ -18,7 +18,7 @@ from accounts.services import account_delete
 from dictionaries.models import Dictionary
 from tests.conftest import NINE_WORDS
 from tests.factories import DEFAULT_PASSWORD, DictionaryFactory, UserFactory
-from tests.games.play_support import start
+from tests.games.play_support import postgresql_only, run_at_once, start
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("compiled_catalogs")]
 
@@ -194,3 +194,23 @@ def test_the_accounts_language_costs_no_query_per_page(client: Client) -> None:
         page = client.get(url).content.decode()
     assert '<html lang="fr">' in page
     assert len(with_choice) == len(without_choice)
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_choosing_a_language_at_once_leave_one_choice() -> None:
+    """Two tabs of a new account choose a language at the same moment (no preference row
+    yet, so both would create it): each request succeeds and one row holds one of the two."""
+    from accounts.languages import account_language_set
+
+    for attempt in range(5):
+        player = UserFactory()
+        results = run_at_once(
+            lambda player=player: account_language_set(user=player, language="es"),
+            lambda player=player: account_language_set(user=player, language="fr"),
+        )
+        assert results == [None, None], (attempt, results)
+        assert list(Preferences.objects.filter(user=player).values_list("language", flat=True)) in (
+            ["es"],
+            ["fr"],
+        )
