@@ -8,6 +8,7 @@ leak into a page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
@@ -66,8 +67,15 @@ class Key:
         return self.state != "open"
 
 
-def _key(letter: str, *, guessed: set[str], pattern: str, lang: Language) -> Key:
-    label = lang.upper_letter(letter)
+@lru_cache(maxsize=64)
+def _capitals(lang: Language, alphabet: str) -> dict[str, str]:
+    """Each letter of an alphabet as its keys and tiles show it, worked out once per list's
+    letters (a board shows every key of them at each guess)."""
+    return {letter: lang.upper_letter(letter) for letter in alphabet}
+
+
+def _key(letter: str, *, guessed: set[str], pattern: str, capitals: dict[str, str]) -> Key:
+    label = capitals[letter]  # every key is a letter of the alphabet
     if letter not in guessed:
         return Key(letter=letter, state="open", label=label, spoken="")
     if letter in pattern:
@@ -130,20 +138,24 @@ def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
 def board_for(game: Game) -> Board:
     dictionary = game.dictionary
     lang = language(dictionary.language)
+    rows = board_keyboard(dictionary)
+    capitals = _capitals(lang, dictionary.alphabet)
     guessed = set(game.letters)
     hits = tuple(letter for letter in game.letters if letter in game.pattern)
     misses = tuple(letter for letter in game.letters if letter not in game.pattern)
     keyboard = tuple(
-        tuple(_key(letter, guessed=guessed, pattern=game.pattern, lang=lang) for letter in row)
-        for row in board_keyboard(dictionary)
+        tuple(
+            _key(letter, guessed=guessed, pattern=game.pattern, capitals=capitals) for letter in row
+        )
+        for row in rows
     )
     parts_drawn = drawing_parts_shown(misses=game.misses, max_misses=game.max_misses)
     counting = counts_as(game)
     return Board(
         game=game,
-        tiles=_tiles(game, lang),
-        hits=tuple(lang.upper_letter(letter) for letter in hits),
-        misses=tuple(lang.upper_letter(letter) for letter in misses),
+        tiles=_tiles(game, lang, capitals),
+        hits=tuple(capitals.get(letter) or lang.upper_letter(letter) for letter in hits),
+        misses=tuple(capitals.get(letter) or lang.upper_letter(letter) for letter in misses),
         keyboard=keyboard,
         drawing={
             part.replace("-", "_"): "drawn" if index < parts_drawn else "ghost"
@@ -159,13 +171,17 @@ def board_for(game: Game) -> Board:
     )
 
 
-def _tiles(game: Game, lang: Language) -> tuple[Tile, ...]:
+def _tiles(game: Game, lang: Language, capitals: dict[str, str]) -> tuple[Tile, ...]:
     """The pattern; once a game is over, the word it named written into the blanks."""
     word = game.word if game.is_over and len(game.word) == len(game.pattern) else ""
+
+    def capital(letter: str) -> str:
+        return capitals.get(letter) or lang.upper_letter(letter)
+
     return tuple(
-        Tile(letter=lang.upper_letter(word[index]), position=index + 1, named=True)
+        Tile(letter=capital(word[index]), position=index + 1, named=True)
         if char == HIDDEN and word
-        else Tile(letter="" if char == HIDDEN else lang.upper_letter(char), position=index + 1)
+        else Tile(letter="" if char == HIDDEN else capital(char), position=index + 1)
         for index, char in enumerate(game.pattern)
     )
 
