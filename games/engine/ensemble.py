@@ -55,8 +55,9 @@ NO_WORDS = float("inf")  # the threshold of a player who knows no word of the li
 # every word (so that keeping a smaller family never makes the game easier for one who does),
 # and NO_WORDS for one who knows none (the letters in a fixed order).
 THRESHOLDS: tuple[float | None, ...] = (2.5, 3.0, 3.5, 4.0, None, NO_WORDS)
-# Fiendish's set adds the strong guesser its search models (the greedy-aware letter: the one
-# whose hardest family is a hit and leaves the fewest words), as the last player.
+# Fiendish's and obscure's sets add the strong guesser fiendish's search models (the
+# greedy-aware letter: the one whose hardest family is a hit and leaves the fewest words), as
+# the last player.
 GREEDY = "greedy"
 SLOPE = 0.3
 # Obscure's people weigh the words they know by how common they are (``10 ** zipf``); when the
@@ -85,7 +86,7 @@ class Ensemble:
 
     @property
     def players(self) -> int:
-        """The vocabularies (obscure's set); fiendish's adds the greedy-aware player."""
+        """The vocabularies; obscure and fiendish add the greedy-aware player."""
         return int(self.weights.shape[0])
 
     @property

@@ -3,11 +3,13 @@
 The seeds' "steer your opponent toward a smaller family with more obscure words". Which words
 a given player knows is not something a word-maker can see, so it plans against several
 players at once (``games/engine/ensemble.py``): people who know each word with a chance that
-rises with its Zipf frequency (at Zipf 2.5, 3, 3.5 and 4), one who knows every word, and one
-who knows none (the letters in a fixed order). Its people think of the common words first:
-they weigh the words they may know by how common they are, and when those that fit weigh less
-than one common word they guess by the letter order, as a person who knows no word that fits
-does. It reads each word's frequency from :attr:`Lexicon.familiarity
+rises with its Zipf frequency (at Zipf 2.5, 3, 3.5 and 4), one who knows none (the letters in
+a fixed order), and two who know every word: one guesses the letter in the most words left,
+the other is fiendish's strong (greedy-aware) guesser, so that a smaller family is never
+easier for a strong player either. Its people think of the common words first: they weigh the
+words they may know by how common they are, and when those that fit weigh less than one
+common word they guess by the letter order, as a person who knows no word that fits does. It
+reads each word's frequency from :attr:`Lexicon.familiarity
 <games.engine.lexicon.Lexicon.familiarity>`; without it (a plain word file) it keeps the
 hardest family, as hard does.
 
@@ -86,11 +88,11 @@ OBSCURE = ObscureMaker()
 def choose_robust(group: Ensemble, turn: Turn) -> tuple[int, int]:
     """The family to keep (its rank) and the positions examined.
 
-    Hard's family (rank 0) is valued first against every planning player; a
-    family at least a quarter its size is kept instead only if no player finds
-    it worth less and one finds it worth more (the biggest smallest gain, then
-    the total gain, then the fewer words a person is expected to know, then the
-    rules' order).
+    Hard's family (rank 0) is valued first against every planning player (the
+    vocabularies and the greedy-aware guesser); a family at least a quarter its
+    size is kept instead only if no player finds it worth less and one finds it
+    worth more (the biggest smallest gain, then the total gain, then the fewer
+    words a person is expected to know, then the rules' order).
     """
     largest = turn.families[0].size
     families = [
@@ -99,7 +101,8 @@ def choose_robust(group: Ensemble, turn: Turn) -> tuple[int, int]:
         if family.size * SIZE_SHARE >= largest
     ]
     budget = NodeBudget(NODES)
-    valued = family_values(group, turn.state, turn.letter, families, range(group.players), budget)
+    players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
+    valued = family_values(group, turn.state, turn.letter, families, players, budget)
     nodes = min(budget.used, NODES)
     if len(valued) < 2:
         return 0, nodes
