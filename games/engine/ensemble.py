@@ -16,17 +16,12 @@ probability ``sigmoid((zipf - T) / SLOPE)`` and guesses the letter in the most
 words it expects to know among those that fit the board (the expected count,
 not a draw: deterministic), at several thresholds T; and a player who knows
 every word of the list equally (``None``: the letter in the most words left).
-Obscure's people (``ensemble(lexicon, by_frequency=True)``) weigh each word they
-may know by how common it is, as a person thinks of the common words first, and
-when the words they may know that fit weigh less than one word of Zipf
-:data:`FALLBACK_ZIPF` they guess by the letter order, as a person who knows no
-word that fits does. They read the words a player can know are still possible
-(never a ranked game's secret vocabulary); the play-out's answers come from the
-game's own words.
-
-Every play-out counts its guesses in a :class:`~games.engine.search.NodeBudget`
-(one plus one per :data:`~games.engine.search.WORDS_PER_NODE` words it weighs),
-never the clock.
+Obscure's people (``by_frequency``) weigh those words by how common they are and,
+when the ones that fit weigh less than one word of Zipf :data:`FALLBACK_ZIPF`,
+guess by the letter order. All read the words a player can know are still
+possible (never a ranked game's secret vocabulary); the play-out's answers come
+from the game's own words. Every play-out counts its guesses in a
+:class:`~games.engine.search.NodeBudget`, never the clock.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ if it is worth at least as much as hard's to every planning player and more to o
 those, the biggest smallest gain, the biggest total gain, the fewest words a person is
 expected to know, then the rules' order. Each such step is a policy improvement over hard for
 each planning player, so it forces at least hard's misses on every one of them
-(``tests/engine/test_ensemble.py``). Measured against player models it never plans with:
-``docs/difficulties.md``.
+(``tests/engine/test_ensemble.py``). Measured: ``docs/difficulties.md``; design log:
+``docs/design/obscure-people.md``.
 """
 
 from __future__ import annotations
