@@ -16,12 +16,12 @@ probability ``sigmoid((zipf - T) / SLOPE)`` and guesses the letter in the most
 words it expects to know among those that fit the board (the expected count,
 not a draw: deterministic), at several thresholds T; and a player who knows
 every word of the list equally (``None``: the letter in the most words left).
-They read the words a player can know are still possible (never a ranked game's
-secret vocabulary); the play-out's answers come from the game's own words.
-
-Every play-out counts its guesses in a :class:`~games.engine.search.NodeBudget`
-(one plus one per :data:`~games.engine.search.WORDS_PER_NODE` words it weighs),
-never the clock.
+Obscure's people (``by_frequency``) weigh those words by how common they are and,
+when the ones that fit weigh less than one word of Zipf :data:`FALLBACK_ZIPF`,
+guess by the letter order. All read the words a player can know are still
+possible (never a ranked game's secret vocabulary); the play-out's answers come
+from the game's own words. Every play-out counts its guesses in a
+:class:`~games.engine.search.NodeBudget`, never the clock.
 """
 
 from __future__ import annotations
@@ -50,13 +50,19 @@ NO_WORDS = float("inf")  # the threshold of a player who knows no word of the li
 # every word (so that keeping a smaller family never makes the game easier for one who does),
 # and NO_WORDS for one who knows none (the letters in a fixed order).
 THRESHOLDS: tuple[float | None, ...] = (2.5, 3.0, 3.5, 4.0, None, NO_WORDS)
-# Fiendish's set adds the strong guesser its search models (the greedy-aware letter: the one
-# whose hardest family is a hit and leaves the fewest words), as the last player.
+# Fiendish's and obscure's sets add the strong guesser fiendish's search models (the
+# greedy-aware letter: the one whose hardest family is a hit and leaves the fewest words), as
+# the last player.
 GREEDY = "greedy"
 SLOPE = 0.3
+# Obscure's people weigh the words they know by how common they are (``10 ** zipf``); when the
+# words they know that fit weigh less, together, than one word of this Zipf value, they fall
+# back on the letter order (a person who knows no word that fits guesses common letters).
+FALLBACK_ZIPF = 5.0
 # The threshold whose expected known words order equal choices (fewer known: more obscure).
 SHARE_THRESHOLD = 3.0
 _CACHE_KEY = "ensemble"
+_BY_FREQUENCY_KEY = "ensemble-by-frequency"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +75,13 @@ class Ensemble:
     share_weights: npt.NDArray[np.float32]  # the weights that order equal choices
     # Per player: a fixed letter order (a player who knows no word of the list), else None.
     orders: tuple[tuple[int, ...] | None, ...]
+    # The letter order a player whose known words that fit weigh less than 1 falls back on
+    # (obscure's people, :func:`ensemble` ``by_frequency``); None: no player falls back.
+    fallback: tuple[int, ...] | None = None
 
     @property
     def players(self) -> int:
-        """The vocabularies (obscure's set); fiendish's adds the greedy-aware player."""
+        """The vocabularies; obscure and fiendish add the greedy-aware player."""
         return int(self.weights.shape[0])
 
     @property
@@ -81,13 +90,18 @@ class Ensemble:
         return self.players
 
 
-def ensemble(lexicon: Lexicon) -> Ensemble:
+def ensemble(lexicon: Lexicon, *, by_frequency: bool = False) -> Ensemble:
     """The lexicon's planning players (cached with it).
 
-    Without word frequencies every word counts as unknown (Zipf 0): the soft
-    vocabularies then weigh every word alike, as the player who knows them all does.
+    ``by_frequency`` (obscure's people): a soft vocabulary weighs each word it may
+    know by how common it is, in units of a word of :data:`FALLBACK_ZIPF`, and
+    guesses by the letter order when the words that fit weigh less than one such
+    word; else (fiendish's guard) it counts the words it expects to know. Without
+    word frequencies every word counts as unknown (Zipf 0): the soft vocabularies
+    then weigh every word alike, as the player who knows them all does.
     """
-    cached = lexicon.search_cache.get(_CACHE_KEY)
+    key = _BY_FREQUENCY_KEY if by_frequency else _CACHE_KEY
+    cached = lexicon.search_cache.get(key)
     if cached is None:
         zipf = (
             np.zeros(len(lexicon))
@@ -103,10 +117,11 @@ def ensemble(lexicon: Lexicon) -> Ensemble:
             ]
         ).astype(np.float32)
         share = soft_known(zipf, SHARE_THRESHOLD)
+        common = np.power(10.0, zipf - FALLBACK_ZIPF) if by_frequency else np.ones_like(zipf)
         rows = [
             np.ones_like(zipf)
             if threshold is None or threshold == NO_WORDS
-            else soft_known(zipf, threshold)
+            else soft_known(zipf, threshold) * common
             for threshold in THRESHOLDS
         ]
         counts = has @ share
@@ -119,8 +134,9 @@ def ensemble(lexicon: Lexicon) -> Ensemble:
             weights=np.stack(rows).astype(np.float32),
             share_weights=share.astype(np.float32),
             orders=tuple(order if threshold == NO_WORDS else None for threshold in THRESHOLDS),
+            fallback=order if by_frequency else None,
         )
-        lexicon.search_cache[_CACHE_KEY] = cached
+        lexicon.search_cache[key] = cached
     return cached
 
 
@@ -144,15 +160,20 @@ def hard_reply(tables: SearchTables, words: npt.NDArray[np.int32], letter: int) 
 def player_letter(
     group: Ensemble, player: int, public: npt.NDArray[np.int32], guessed: npt.NDArray[np.bool_]
 ) -> int:
-    """The planning player's guess: the unguessed letter in the most words it expects to know."""
+    """The planning player's guess: the unguessed letter in the most weight of the words it
+    may know (the letter order when it knows none, or when they weigh less than 1 in an
+    ensemble ``by_frequency``)."""
     if player == group.greedy:
         tables = group.tables
         sizes = tables.family_sizes(public)
         return int(tables.greedy_aware_order(sizes, guessed, splitting_only=False)[0])
     order = group.orders[player]
+    weights = group.weights[player, public]
+    if order is None and group.fallback is not None and float(weights.sum()) < 1.0:
+        order = group.fallback  # the player who knows every word weighs each 1: never here
     if order is not None:
         return next(letter for letter in order if not guessed[letter])
-    scores = group.has[:, public] @ group.weights[player, public]
+    scores = group.has[:, public] @ weights
     scores[guessed] = -1.0
     return int(np.argmax(scores))
 

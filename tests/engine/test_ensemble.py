@@ -29,8 +29,8 @@ def random_lexicon(rng: random.Random) -> Lexicon:
     return lexicon
 
 
-def planning_guess(lexicon: Lexicon, player: int):
-    group = ensemble(lexicon)
+def planning_guess(lexicon: Lexicon, player: int, *, by_frequency: bool = False):
+    group = ensemble(lexicon, by_frequency=by_frequency)
 
     def guess(state: GameState) -> str:
         return ALPHABET[
@@ -64,13 +64,14 @@ def test_never_fewer_misses_than_hard_for_a_player_they_plan_against(ranked: boo
     for game in range(12):
         lexicon = random_lexicon(rng)
         for player in range(players + 1):  # the vocabularies, then fiendish's greedy guesser
-            guess = planning_guess(lexicon, player)
-            hard = misses(lexicon, "hard", guess, ranked=ranked, seed=game)
-            for difficulty in ("fiendish", "obscure") if player < players else ("fiendish",):
+            for difficulty in ("fiendish", "obscure"):
                 if ranked and difficulty == "fiendish":
                     # The play-outs continue with hard's exact order, ranked hard with its
                     # seeded ties: the bound holds for each step's choice, not the whole game.
                     continue
+                # Obscure's people weigh words by how common they are (its own ensemble).
+                guess = planning_guess(lexicon, player, by_frequency=difficulty == "obscure")
+                hard = misses(lexicon, "hard", guess, ranked=ranked, seed=game)
                 forced = misses(lexicon, difficulty, guess, ranked=ranked, seed=game)
                 assert forced >= hard, (game, player, difficulty)
                 gained += forced > hard
@@ -187,3 +188,28 @@ def test_a_reply_over_many_words_has_a_smaller_budget_of_positions() -> None:
         assert report.search_nodes is None or report.search_nodes <= bound
         if state.is_over:
             break
+
+
+def test_obscures_people_weigh_common_words_and_fall_back_on_the_letter_order() -> None:
+    """Counting words, a soft vocabulary guesses the letter of the many half-known words;
+    weighing them by how common they are, a letter of the one common word; and when the words
+    that fit are all rare, the letter order, even a letter none of them holds (the player who
+    knows every word still counts them)."""
+    words = ["bat", "bit", "bog", "bun", "zed", "zen"]
+    lexicon = Lexicon(words)
+    lexicon.set_familiarity([3.0, 3.0, 3.0, 3.0, 6.0, 3.0])
+    counting, weighing = ensemble(lexicon), ensemble(lexicon, by_frequency=True)
+    everyone = np.arange(len(words), dtype=np.int32)
+    rare = everyone[:4]  # the b- words
+    soft, full = THRESHOLDS.index(3.0), THRESHOLDS.index(None)
+    assert weighing.fallback is not None
+    assert counting.fallback is None
+
+    def letter(group, player, words, guessed=""):
+        return ALPHABET[player_letter(group, player, words, guessed_mask(guessed))]
+
+    assert letter(counting, soft, everyone) == "b"
+    assert letter(weighing, soft, everyone) == "e"  # zed's (e before z)
+    assert letter(counting, soft, rare, "b") == "t"
+    assert letter(weighing, soft, rare, "b") == "e"  # the letter order's next
+    assert letter(weighing, full, rare, "b") == "t"

@@ -1,27 +1,28 @@
 """Obscure: a big family of words a person is less likely to know, and never easier than hard.
 
-The seeds' "steer your opponent toward a smaller family with more obscure words". A person
-does not know every word of the list, but which words a given player knows is not something
-a word-maker can see, so it plans against several players at once
-(``games/engine/ensemble.py``): people who know each word with a chance that rises with its
-Zipf frequency (soft vocabularies at Zipf 2.5, 3, 3.5 and 4), one who knows every word, and
-one who knows none (the letters in a fixed order). It reads each word's frequency from
-:attr:`Lexicon.familiarity <games.engine.lexicon.Lexicon.familiarity>`, which the platform
-fills where it builds a lexicon; without it (a plain word file in the console) it keeps the
+The seeds' "steer your opponent toward a smaller family with more obscure words". Which words
+a given player knows is not something a word-maker can see, so it plans against several
+players at once (``games/engine/ensemble.py``): people who know each word with a chance that
+rises with its Zipf frequency (at Zipf 2.5, 3, 3.5 and 4), one who knows none (the letters in
+a fixed order), and two who know every word: one guesses the letter in the most words left,
+the other is fiendish's strong (greedy-aware) guesser, so that a smaller family is never
+easier for a strong player either. Its people think of the common words first: they weigh the
+words they may know by how common they are, and when those that fit weigh less than one
+common word they guess by the letter order, as a person who knows no word that fits does. It
+reads each word's frequency from :attr:`Lexicon.familiarity
+<games.engine.lexicon.Lexicon.familiarity>`; without it (a plain word file) it keeps the
 hardest family, as hard does.
 
-On each guess it values hard's family (the hardest) and each of the others at least a
-quarter its size (:data:`SIZE_SHARE`, the biggest :data:`MOST_FAMILIES`) by the wrong
-guesses every planning player would make from there to the end of the game if every later
-answer were hard's, with no cap at the misses left (a cap made every family worth "the game"
-with 8 allowed and the choice a tie). It keeps another family only if it is worth at least
-as much as hard's to every planning player and more to one: the minimum over the players
-decides, not the mean. Among those, the biggest smallest gain, then the biggest total gain,
-then the family whose words a person is least expected to know (their share, not their
-count), then the rules' order. Each such step is a policy improvement over hard for each
-planning player on its own, so against every one of them it forces at least hard's misses
-(``tests/engine/test_obscure.py`` checks it). Measured with ``bench/ladder.py`` against
-player models it never plans with: ``docs/difficulties.md``.
+On each guess it values hard's family and each other family at least a quarter its size
+(:data:`SIZE_SHARE`, the biggest :data:`MOST_FAMILIES`) by the wrong guesses each planning
+player would make from there to the end of the game if every later answer were hard's, with
+no cap (a cap made every family worth "the game" with 8 allowed). It keeps another family only
+if it is worth at least as much as hard's to every planning player and more to one; among
+those, the biggest smallest gain, the biggest total gain, the fewest words a person is
+expected to know, then the rules' order. Each such step is a policy improvement over hard for
+each planning player, so it forces at least hard's misses on every one of them
+(``tests/engine/test_ensemble.py``). Measured: ``docs/difficulties.md``; design log:
+``docs/design/obscure-people.md``.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class ObscureMaker(BaseMaker):
         state = turn.state
         if state.lexicon.familiarity is None:
             return Choice(kept_rank=0, reason=Reason.HARDEST)
-        kept, nodes = choose_robust(ensemble(state.lexicon), turn)
+        kept, nodes = choose_robust(ensemble(state.lexicon, by_frequency=True), turn)
         return Choice(
             kept_rank=kept,
             reason=Reason.LEAST_KNOWN if kept else Reason.HARDEST,
@@ -87,11 +88,11 @@ OBSCURE = ObscureMaker()
 def choose_robust(group: Ensemble, turn: Turn) -> tuple[int, int]:
     """The family to keep (its rank) and the positions examined.
 
-    Hard's family (rank 0) is valued first against every planning player; a
-    family at least a quarter its size is kept instead only if no player finds
-    it worth less and one finds it worth more (the biggest smallest gain, then
-    the total gain, then the fewer words a person is expected to know, then the
-    rules' order).
+    Hard's family (rank 0) is valued first against every planning player (the
+    vocabularies and the greedy-aware guesser); a family at least a quarter its
+    size is kept instead only if no player finds it worth less and one finds it
+    worth more (the biggest smallest gain, then the total gain, then the fewer
+    words a person is expected to know, then the rules' order).
     """
     largest = turn.families[0].size
     families = [
@@ -100,7 +101,8 @@ def choose_robust(group: Ensemble, turn: Turn) -> tuple[int, int]:
         if family.size * SIZE_SHARE >= largest
     ]
     budget = NodeBudget(NODES)
-    valued = family_values(group, turn.state, turn.letter, families, range(group.players), budget)
+    players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
+    valued = family_values(group, turn.state, turn.letter, families, players, budget)
     nodes = min(budget.used, NODES)
     if len(valued) < 2:
         return 0, nodes
