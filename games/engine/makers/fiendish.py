@@ -14,7 +14,7 @@ players, so the guard's play-outs choose as well as veto. The guard runs on
 every reply with more than one family valued, also when the search's choice is
 hard's own. The cost,
 measured in ``bench/ladder.py``, is strength against the strongest guessers
-(``docs/difficulties.md``).
+(``docs/difficulties.md``). What was tried and measured: docs/design/fiendish-guard.md.
 """
 
 from __future__ import annotations
@@ -175,7 +175,9 @@ def guarded(
     if not turn.state.seeded_ties:
         return passing[0], used
     # A ranked game: the seed chooses among the families that pass and share the best value
-    # and gain, so that letters that won one ranked game do not win the next.
+    # and gain, so that letters that won one ranked game do not win the next. Families tied on
+    # both are rarer than on the value alone, and a family the search took within its opening
+    # margin (lookahead.py's OPENING_MARGIN, worth less than the best) is not kept here.
     top = [rank for rank in passing if merit(rank) == merit(passing[0])][:SEEDED_CHOICES]
     if kept in top:
         return kept, used
