@@ -2,13 +2,19 @@
 
 The lookahead values families against one strong guesser; a player who guesses
 otherwise (one who knows fewer words, or none) could find its choice easier than
-hard's. So a guard (:func:`guarded`) checks the choice against every player of
-fiendish's set before leaving hard's family: the ensemble of
+hard's. So a guard (:func:`guarded`) checks every family the search valued
+against every player of fiendish's set: the ensemble of
 ``games/engine/ensemble.py`` (soft vocabularies at Zipf 2.5 to 4, one who knows
 every word, one who knows none) and the greedy-aware guesser, each played out
-against hard to the end. Against each of them fiendish then forces at least
-hard's misses. The cost, measured in ``bench/ladder.py``, is strength against
-the strongest guessers (``docs/difficulties.md``).
+against hard to the end. A family passes when none of them makes fewer misses in
+it than in hard's, so against each of them fiendish forces at least hard's
+misses. Among the families that pass it keeps the one the search values most;
+between equals, the one worth the most misses over hard's summed over the set's
+players, so the guard's play-outs choose as well as veto. The guard runs on
+every reply with more than one family valued, also when the search's choice is
+hard's own. The cost,
+measured in ``bench/ladder.py``, is strength against the strongest guessers
+(``docs/difficulties.md``). What was tried and measured: docs/design/fiendish-guard.md.
 """
 
 from __future__ import annotations
@@ -34,10 +40,15 @@ GUARD_NODES = 4_000
 # A reply over more than FULL_BUDGET_UP_TO words (a game's first replies) gets the budgets above
 # scaled down by FULL_BUDGET_UP_TO / words, to a floor: each position of a search over many words
 # costs more (every partition weighs every word), and these replies spend their whole budget.
-# The guard's play-outs over many words cost the most per position, so its floor is lower.
 FULL_BUDGET_UP_TO = 250
 SEARCH_FLOOR = 0.35
-GUARD_FLOOR = 0.15
+# The guard's budget falls from twice as many words, to a floor of 30 %: with half that (from
+# 250 words, to 15 %) its play-outs ran out of positions on first replies over many words, and
+# the families not played out could not be kept (bench/ladder.py, the default stride: most of
+# web2's ratios rose, by up to 0.05, none on the familiar list moved; reply p99 by length rose
+# by 0 to 14 ms; three times the budget changed nothing more).
+GUARD_FULL_UP_TO = 500
+GUARD_FLOOR = 0.30
 
 
 class FiendishMaker(BaseMaker):
@@ -53,7 +64,8 @@ class FiendishMaker(BaseMaker):
         "On fiendish it plans ahead: it values every family by the wrong guesses it would "
         "cost you from that guess to the end of the game (a search of at most a fixed number "
         "of positions, playing the rest of the game against a strong guesser) and keeps the "
-        "one worth the most; between equals, the hardest."
+        "one worth the most; between equals, the one that costs a set of other players the "
+        "most."
     )
     ranked = True
     weight = 4
@@ -87,9 +99,8 @@ class FiendishMaker(BaseMaker):
             # vocabulary would only fill the memo (the choice is the same either way).
             shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
         )
-        kept, guard_nodes = guarded(
-            turn, choice.kept_rank, choice.values, nodes=budget_for(GUARD_NODES, words, GUARD_FLOOR)
-        )
+        guard_budget = budget_for(GUARD_NODES, words, GUARD_FLOOR, up_to=GUARD_FULL_UP_TO)
+        kept, guard_nodes = guarded(turn, choice.kept_rank, choice.values, nodes=guard_budget)
         return Choice(
             kept_rank=kept,
             reason=Reason.LOOKAHEAD,
@@ -101,11 +112,15 @@ class FiendishMaker(BaseMaker):
 FIENDISH = FiendishMaker()
 
 
-def budget_for(full: int, words: int, floor: float) -> int:
-    """The positions a reply over ``words`` candidate words may spend of a ``full`` budget."""
-    if words <= FULL_BUDGET_UP_TO:
+def budget_for(full: int, words: int, floor: float, *, up_to: int | None = None) -> int:
+    """The positions a reply over ``words`` candidate words may spend of a ``full`` budget:
+    all of it up to ``up_to`` words (None: :data:`FULL_BUDGET_UP_TO`), then ``up_to / words``
+    of it, down to ``floor``."""
+    if up_to is None:
+        up_to = FULL_BUDGET_UP_TO
+    if words <= up_to:
         return full
-    return int(full * max(floor, FULL_BUDGET_UP_TO / words))
+    return int(full * max(floor, up_to / words))
 
 
 def guarded(
@@ -113,28 +128,31 @@ def guarded(
 ) -> tuple[int, int]:
     """The family to keep, never worse than hard's for any player of fiendish's set.
 
-    The search values families against one strong guesser. Before it leaves
-    hard's family (rank 0) the choice is checked against every player of the
-    ensemble (``games/engine/ensemble.py``: the soft vocabularies, one who knows
-    every word, one who knows none, and the greedy-aware guesser), each played
-    out against hard to the end of the game: if any of them would make fewer
-    misses in it than in hard's, the next family by value (then the rules'
-    order) that none of them finds worse is kept, else hard's. The play-outs
-    stop at the game's last wrong guess, as the game does (the search's values
-    are capped the same way): two families in which a player loses the game
-    are the same end for that player, however many more misses an endless
-    game would have counted in one of them. Each step is then a policy
-    improvement over hard for each of those players, so fiendish forces at least
-    hard's misses on every one of them. Returns the rank kept and the positions
-    the play-outs examined (at most ``nodes``; when they run out, hard's).
+    The search values families against one strong guesser. Every family it
+    valued is checked against every player of the ensemble
+    (``games/engine/ensemble.py``: the soft vocabularies, one who knows every
+    word, one who knows none, and the greedy-aware guesser), each played out
+    against hard to the end of the game; a family passes when none of them
+    makes fewer misses in it than in hard's (rank 0, which always passes).
+    Among the families that pass, the one the search values most is kept;
+    between equals, the one worth the most misses over hard's summed over the
+    players, then the search's own choice, then the rules' order. The
+    play-outs stop at the game's last wrong guess, as the game does (the
+    search's values are capped the same way): two families in which a player
+    loses the game are the same end for that player. Each step is then a
+    policy improvement over hard for each of those players, so fiendish forces
+    at least hard's misses on every one of them. Returns the rank kept and the
+    positions the play-outs examined (at most ``nodes``; when they run out,
+    the families not yet played out are not kept).
     """
-    if kept == 0:
+    order = [kept] if kept else []
+    order += sorted(
+        (rank for rank, value in enumerate(values) if value is not None and rank not in (0, kept)),
+        key=lambda rank: (-(values[rank] or 0), rank),
+    )
+    if not order:
         return 0, 0
     group = ensemble(turn.state.lexicon)
-    others = [
-        rank for rank, value in enumerate(values) if value is not None and rank not in (0, kept)
-    ]
-    order = [kept, *sorted(others, key=lambda rank: (-(values[rank] or 0), rank))]
     budget = NodeBudget(nodes)
     families = [(turn.family_codes[rank], turn.families[rank].revealed) for rank in (0, *order)]
     players = range(group.players + 1)  # the vocabularies and the greedy-aware guesser
@@ -145,19 +163,22 @@ def guarded(
     if not valued:
         return 0, used
     hard = valued[0][0]
-    passing = [
-        rank
-        for rank, (worth, _) in zip(order, valued[1:], strict=False)
-        if no_worse_than_hard(worth, hard)
-    ]
-    state = turn.state
-    if not state.seeded_ties:
-        return (passing[0] if passing else 0), used
-    # A ranked game: the seed chooses among the best-valued families that pass (hard's passes
-    # by definition), so that letters that won one ranked game do not win the next.
-    passing.append(0)
-    best = max(values[rank] or 0 for rank in passing)
-    top = [rank for rank in passing if (values[rank] or 0) == best][:SEEDED_CHOICES]
+    gains = {0: 0}
+    for rank, (worth, _) in zip(order, valued[1:], strict=False):
+        if no_worse_than_hard(worth, hard):
+            gains[rank] = sum(worth) - sum(hard)
+
+    def merit(rank: int) -> tuple[int, int]:
+        return (values[rank] or 0, gains[rank])
+
+    passing = sorted(gains, key=lambda rank: (merit(rank), rank == kept, -rank), reverse=True)
+    if not turn.state.seeded_ties:
+        return passing[0], used
+    # A ranked game: the seed chooses among the families that pass and share the best value
+    # and gain, so that letters that won one ranked game do not win the next. Families tied on
+    # both are rarer than on the value alone, and a family the search took within its opening
+    # margin (lookahead.py's OPENING_MARGIN, worth less than the best) is not kept here.
+    top = [rank for rank in passing if merit(rank) == merit(passing[0])][:SEEDED_CHOICES]
     if kept in top:
         return kept, used
-    return top[seeded_index(state.seed, turn.number, len(top))], used
+    return top[seeded_index(turn.state.seed, turn.number, len(top))], used
