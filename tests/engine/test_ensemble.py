@@ -170,9 +170,7 @@ def test_a_reply_over_many_words_has_a_smaller_budget_of_positions() -> None:
     )
     budgets = [
         fiendish.budget_for(fiendish.SEARCH_NODES, words, fiendish.SEARCH_FLOOR)
-        + fiendish.budget_for(
-            fiendish.GUARD_NODES, words, fiendish.GUARD_FLOOR, up_to=fiendish.GUARD_FULL_UP_TO
-        )
+        + fiendish.budget_for(fiendish.GUARD_NODES, words, fiendish.GUARD_FLOOR)
         for words in (small, 2 * small, 4 * small, 100 * small)
     ]
     assert budgets == sorted(budgets, reverse=True)
@@ -186,9 +184,7 @@ def test_a_reply_over_many_words_has_a_smaller_budget_of_positions() -> None:
         words_left = state.words_left
         state, report = apply_guess(state, letter)
         bound = fiendish.budget_for(fiendish.SEARCH_NODES, words_left, fiendish.SEARCH_FLOOR)
-        bound += fiendish.budget_for(
-            fiendish.GUARD_NODES, words_left, fiendish.GUARD_FLOOR, up_to=fiendish.GUARD_FULL_UP_TO
-        )
+        bound += fiendish.budget_for(fiendish.GUARD_NODES, words_left, fiendish.GUARD_FLOOR)
         assert report.search_nodes is None or report.search_nodes <= bound
         if state.is_over:
             break

@@ -40,15 +40,10 @@ GUARD_NODES = 4_000
 # A reply over more than FULL_BUDGET_UP_TO words (a game's first replies) gets the budgets above
 # scaled down by FULL_BUDGET_UP_TO / words, to a floor: each position of a search over many words
 # costs more (every partition weighs every word), and these replies spend their whole budget.
+# The guard's play-outs over many words cost the most per position, so its floor is lower.
 FULL_BUDGET_UP_TO = 250
 SEARCH_FLOOR = 0.35
-# The guard's budget falls from twice as many words, to a floor of 30 %: with half that (from
-# 250 words, to 15 %) its play-outs ran out of positions on first replies over many words, and
-# the families not played out could not be kept (bench/ladder.py, the default stride: most of
-# web2's ratios rose, by up to 0.05, none on the familiar list moved; reply p99 by length rose
-# by 0 to 14 ms; three times the budget changed nothing more).
-GUARD_FULL_UP_TO = 500
-GUARD_FLOOR = 0.30
+GUARD_FLOOR = 0.15
 
 
 class FiendishMaker(BaseMaker):
@@ -99,8 +94,9 @@ class FiendishMaker(BaseMaker):
             # vocabulary would only fill the memo (the choice is the same either way).
             shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
         )
-        guard_budget = budget_for(GUARD_NODES, words, GUARD_FLOOR, up_to=GUARD_FULL_UP_TO)
-        kept, guard_nodes = guarded(turn, choice.kept_rank, choice.values, nodes=guard_budget)
+        kept, guard_nodes = guarded(
+            turn, choice.kept_rank, choice.values, nodes=budget_for(GUARD_NODES, words, GUARD_FLOOR)
+        )
         return Choice(
             kept_rank=kept,
             reason=Reason.LOOKAHEAD,
@@ -112,15 +108,11 @@ class FiendishMaker(BaseMaker):
 FIENDISH = FiendishMaker()
 
 
-def budget_for(full: int, words: int, floor: float, *, up_to: int | None = None) -> int:
-    """The positions a reply over ``words`` candidate words may spend of a ``full`` budget:
-    all of it up to ``up_to`` words (None: :data:`FULL_BUDGET_UP_TO`), then ``up_to / words``
-    of it, down to ``floor``."""
-    if up_to is None:
-        up_to = FULL_BUDGET_UP_TO
-    if words <= up_to:
+def budget_for(full: int, words: int, floor: float) -> int:
+    """The positions a reply over ``words`` candidate words may spend of a ``full`` budget."""
+    if words <= FULL_BUDGET_UP_TO:
         return full
-    return int(full * max(floor, up_to / words))
+    return int(full * max(floor, FULL_BUDGET_UP_TO / words))
 
 
 def guarded(
