@@ -348,11 +348,11 @@ def game_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect(reverse("game_detail", args=[pk]) + f"#reveal-{pk}")
     game = player_game(player=request.user, game_id=pk)
-    if not game.is_over:  # nothing of a game in play (an undo may have reopened it)
-        raise Http404(gettext("The reveal shows once the game is over."))
-    return render(
-        request, "games/_reveal.html", {"game": game, "reveal": reveals.game_reveal(game)}
-    )
+    try:
+        reveal = reveals.game_reveal(game)  # the selector refuses a game still in play
+    except reveals.RevealNotReadyError:
+        raise Http404(gettext("The reveal shows once the game is over.")) from None
+    return render(request, "games/_reveal.html", {"game": game, "reveal": reveal})
 
 
 @require_POST

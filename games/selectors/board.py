@@ -74,6 +74,11 @@ def _capitals(lang: Language, alphabet: str) -> dict[str, str]:
     return {letter: lang.upper_letter(letter) for letter in alphabet}
 
 
+def _capital(letter: str, capitals: dict[str, str], lang: Language) -> str:
+    """A letter as the board shows it; one outside the alphabet (an old game's word) too."""
+    return capitals.get(letter) or lang.upper_letter(letter)
+
+
 def _key(letter: str, *, guessed: set[str], pattern: str, capitals: dict[str, str]) -> Key:
     label = capitals[letter]  # every key is a letter of the alphabet
     if letter not in guessed:
@@ -154,8 +159,8 @@ def board_for(game: Game) -> Board:
     return Board(
         game=game,
         tiles=_tiles(game, lang, capitals),
-        hits=tuple(capitals.get(letter) or lang.upper_letter(letter) for letter in hits),
-        misses=tuple(capitals.get(letter) or lang.upper_letter(letter) for letter in misses),
+        hits=tuple(_capital(letter, capitals, lang) for letter in hits),
+        misses=tuple(_capital(letter, capitals, lang) for letter in misses),
         keyboard=keyboard,
         drawing={
             part.replace("-", "_"): "drawn" if index < parts_drawn else "ghost"
@@ -174,14 +179,12 @@ def board_for(game: Game) -> Board:
 def _tiles(game: Game, lang: Language, capitals: dict[str, str]) -> tuple[Tile, ...]:
     """The pattern; once a game is over, the word it named written into the blanks."""
     word = game.word if game.is_over and len(game.word) == len(game.pattern) else ""
-
-    def capital(letter: str) -> str:
-        return capitals.get(letter) or lang.upper_letter(letter)
-
     return tuple(
-        Tile(letter=capital(word[index]), position=index + 1, named=True)
+        Tile(letter=_capital(word[index], capitals, lang), position=index + 1, named=True)
         if char == HIDDEN and word
-        else Tile(letter="" if char == HIDDEN else capital(char), position=index + 1)
+        else Tile(
+            letter="" if char == HIDDEN else _capital(char, capitals, lang), position=index + 1
+        )
         for index, char in enumerate(game.pattern)
     )
 

@@ -31,8 +31,7 @@ class BoardView:
     last_hint: Hint | None
     par: ParInfo | None = None  # the rest: a finished game only
     share: Share | None = None  # not for the computer's games
-    reveal: Reveal | None = None  # None with ``reveal_later``: its own request draws it
-    reveal_later: bool = False
+    reveal: Reveal | None = None  # None once over: its own request draws it (reveal_later)
     cheating_cost: CheatingCost | None = None  # not for the computer's games
     fair_word: str | None = None  # a fair game's
 
@@ -50,7 +49,7 @@ class BoardView:
                 context["share"] = self.share
                 context["cheating_cost"] = self.cheating_cost
             context["reveal"] = self.reveal
-            context["reveal_later"] = self.reveal_later
+            context["reveal_later"] = self.reveal is None
             if self.game.is_fair:
                 context["fair_word"] = self.fair_word
         return context
@@ -92,7 +91,6 @@ def board_view(
             else None
         ),
         reveal=None if reveal_later else game_reveal(game, lexicon=lexicon),
-        reveal_later=reveal_later,
         cheating_cost=cheating_cost(game, lexicon=lexicon) if by_player else None,
         fair_word=fair_word(game, lexicon=lexicon) if game.is_fair else None,
     )
