@@ -201,6 +201,20 @@ class TestGuess:
 # -- the end of a game: the word as written -----------------------------------------
 
 
+def lost_cafe(player: Any, spanish: Dictionary, **fields: Any) -> Game:
+    """A lost Spanish game whose word plays as ``cafe`` and is written ``café``."""
+    return FinishedGameFactory(
+        player=player,
+        dictionary=spanish,
+        word="cafe",
+        pattern="----",
+        status=Status.LOST,
+        letters="",
+        is_ranked=False,
+        **fields,
+    )
+
+
 class TestWrittenWord:
     def test_a_list_written_as_it_plays_reads_no_written_form(
         self, german: Dictionary, django_assert_num_queries: Any
@@ -214,15 +228,7 @@ class TestWrittenWord:
     def test_the_board_reveal_and_result_show_cafe_with_its_accent(
         self, player_client: Client, player: Any, spanish: Dictionary
     ) -> None:
-        game = FinishedGameFactory(
-            player=player,
-            dictionary=spanish,
-            word="cafe",
-            pattern="----",
-            status=Status.LOST,
-            letters="",
-            is_ranked=False,
-        )
+        game = lost_cafe(player, spanish)
         page = text(player_client.get(board_url(game)))
         assert '<strong class="final-word">CAFÉ</strong>' in page
         assert "CAFE" not in page
@@ -230,15 +236,7 @@ class TestWrittenWord:
     def test_the_review_names_the_written_word(
         self, player_client: Client, player: Any, spanish: Dictionary
     ) -> None:
-        game = FinishedGameFactory(
-            player=player,
-            dictionary=spanish,
-            word="cafe",
-            pattern="----",
-            status=Status.LOST,
-            letters="",
-            is_ranked=False,
-        )
+        game = lost_cafe(player, spanish)
         page = text(player_client.get(reverse("game_review", args=[game.pk])))
         assert '<span class="word-pattern">café</span>' in page
 
@@ -256,15 +254,7 @@ class TestWrittenWord:
     def test_the_api_names_the_written_word(self, spanish: Dictionary) -> None:
         user = UserFactory()
         _, secret = api_token_create(user=user, name="bot")
-        game = FinishedGameFactory(
-            player=user,
-            dictionary=spanish,
-            word="cafe",
-            pattern="----",
-            status=Status.LOST,
-            played_by_bot=True,
-            is_ranked=False,
-        )
+        game = lost_cafe(user, spanish, played_by_bot=True)
         response = Client().get(f"/api/v1/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {secret}")
         assert response.status_code == 200, response.content
         assert response.json()["word"] == "café"
