@@ -21,13 +21,15 @@ left, and no model reads them, so its game with 8 is the first part of its game
 with 26 (won exactly when that game needed 7 misses or fewer); fiendish and
 obscure plan with the misses left and play both.
 
-Seeds: ``--seeds`` of them (10). A seed fixes a ranked game's secret vocabulary
-and ties, and which words a soft vocabulary knows; a model that draws nothing
-plays an unranked game the same under every seed, so that game is played once.
-To fit the time goal (about 25 minutes on one core), seed ``s`` plays the
-lengths ``L`` with ``(L + s) % stride == 0`` (``--stride``, 3): every length
-is played by a third of the seeds, each seed plays three lengths, and every
-ratio compares word-makers on the very same games. ``--stride 1`` plays them all.
+Seeds: ``--seeds`` of them (10), from ``--first-seed`` (0; the makers were
+tuned on seeds 0-9, so ``--first-seed 10`` plays a fresh sample of games). A
+seed fixes a ranked game's secret vocabulary and ties, and which words a soft
+vocabulary knows; a model that draws nothing plays an unranked game the same
+under every seed, so that game is played once.
+Every seed plays every length. ``--stride N`` thins the sample for a quicker
+look: seed ``s`` then plays only the lengths ``L`` with ``(L + s) % N == 0``
+(a third of the seeds per length at 3, the default of the first two rounds),
+and every ratio still compares word-makers on the very same games.
 
 Table, per model, list and mode: the misses each word-maker forces (summed over
 the games), fiendish/hard and obscure/hard (ratio of the sums, and the range of
@@ -40,14 +42,17 @@ monotone at 8: yes|no``. F is the smallest fiendish/hard over every model,
 list and mode; O the smallest obscure/hard over the human-like models;
 monotone means that for every model and list (modes and seeds together) games
 won with 8 never rise from easy to medium to hard, nor from hard to fiendish or
-obscure.
+obscure. The line above it says which part breaks: the planners (fiendish or
+obscure won more often than hard) or the rules' ladder (easy, medium and hard,
+whose schedule docs/RULES.md fixes), each break with its games.
 
 ``--quick`` (what ``make bench-quick`` runs): the familiar list, lengths 6 and 9,
 2 seeds; about 30 s of CPU. No figure fails the run.
 
-The full run takes about 30 minutes of wall time on a loaded 2-core machine. To share it out,
-run parts side by side (``--lists``, ``--lengths``, each with ``--save part.json``) and print
-one report with ``--merge part.json ...``. The results: ``docs/difficulties.md``.
+The full run takes about 20 minutes of CPU (21 on 2026-11-27, a loaded 2-core
+machine). To share it out, run parts side by side (``--lists``, ``--lengths``,
+each with ``--save part.json``) and print one report with ``--merge part.json
+...``. The results: ``docs/difficulties.md``.
 """
 
 from __future__ import annotations
@@ -84,7 +89,7 @@ LENGTHS = tuple(range(4, 13))
 QUICK_LENGTHS = (6, 9)
 SEEDS = 10
 QUICK_SEEDS = 2
-STRIDE = 3
+STRIDE = 1  # every seed plays every length; 3 thins the sample to a third
 MAX_MISSES = 26
 WIN_MISSES = 8
 SEED = 2026
@@ -139,8 +144,8 @@ def start(lexicon: Lexicon, maker: str, misses: int, seed: int, ranked: bool) ->
     return new_game(lexicon, max_misses=misses, difficulty=maker, seed=seed)
 
 
-def seeds_for(length: int, seeds: int, stride: int) -> list[int]:
-    return [seed for seed in range(seeds) if (length + seed) % stride == 0]
+def seeds_for(length: int, seeds: int, stride: int, first: int = 0) -> list[int]:
+    return [seed for seed in range(first, first + seeds) if (length + seed) % stride == 0]
 
 
 def lists_of(names: Iterable[str]) -> dict[str, tuple[list[str], dict[str, float]]]:
@@ -164,6 +169,7 @@ def run(
     seeds: int,
     stride: int,
     models: tuple[PlayerModel, ...],
+    first_seed: int = 0,
     makers: tuple[str, ...] = MAKERS,
     times: dict[tuple[str, int], list[float]] | None = None,
     progress: bool = False,
@@ -173,7 +179,7 @@ def run(
     for list_name, (words, zipf) in lists_of(lists).items():
         for length in lengths:
             lexicon = lexicon_of(words, zipf, length)
-            chosen = seeds_for(length, seeds, stride)
+            chosen = seeds_for(length, seeds, stride, first_seed)
             began = time.perf_counter()
             for model in models:
                 unseeded: dict[tuple[str, int], GameState] = {}
@@ -213,28 +219,44 @@ def run(
     return cells
 
 
+PLANNER_STEPS = (("hard", "fiendish"), ("hard", "obscure"))
+RULE_STEPS = (("easy", "medium"), ("medium", "hard"))
+
+
 def monotone(cells: dict[tuple[str, str, str], Cell], models: Iterable[str]) -> list[str]:
-    """The (model, list) pairs whose wins with 8 break the ladder, and how."""
+    """The (model, list) pairs whose wins with 8 break the ladder, and how: each line names
+    the part that breaks (``planners`` or ``rules``) and the games each side played."""
     broken: list[str] = []
     lists = sorted({key[1] for key in cells})
     for model in models:
         for list_name in lists:
             wins: dict[str, int] = defaultdict(int)
+            games: dict[str, int] = defaultdict(int)
             for mode in MODES:
                 cell = cells.get((model, list_name, mode))
                 if cell is None:
                     continue
                 for maker in MAKERS:
                     wins[maker] += cell.total(cell.wins, maker)
-            steps = [("easy", "medium"), ("medium", "hard"), ("hard", "fiendish")]
-            steps.append(("hard", "obscure"))
-            for easier, harder in steps:
-                if wins[harder] > wins[easier]:
-                    broken.append(
-                        f"{model} on {list_name}: {harder} won {wins[harder]} > "
-                        f"{easier} {wins[easier]}"
-                    )
+                    games[maker] += cell.total(cell.games, maker)
+            for part, steps in (("rules", RULE_STEPS), ("planners", PLANNER_STEPS)):
+                for easier, harder in steps:
+                    if wins[harder] > wins[easier]:
+                        broken.append(
+                            f"{part}: {model} on {list_name}: {harder} won {wins[harder]} "
+                            f"of {games[harder]} > {easier} {wins[easier]} of {games[easier]}"
+                        )
     return broken
+
+
+def monotone_parts(broken: list[str]) -> str:
+    """Which part of the ladder holds at 8: the planners against hard, and the rules' ladder."""
+    planners = "no" if any(line.startswith("planners:") for line in broken) else "yes"
+    rules = "no" if any(line.startswith("rules:") for line in broken) else "yes"
+    return (
+        f"monotone at {WIN_MISSES}: fiendish and obscure against hard {planners}; "
+        f"easy, medium, hard (the rules' schedule) {rules}"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -289,6 +311,7 @@ def report(
                     f"{1000 * percentile(values, 0.99):.0f}/{1000 * max(values):.0f}"
                 )
         print(f"  {maker:>9}  " + "  ".join(parts))
+    print(monotone_parts(broken))
     least_fiendish = min(fiendish_ratios) if fiendish_ratios else float("nan")
     least_obscure = min(obscure_ratios) if obscure_ratios else float("nan")
     return (
@@ -337,6 +360,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="familiar list, lengths 6 and 9")
     parser.add_argument("--seeds", type=int, default=SEEDS)
     parser.add_argument("--stride", type=int, default=STRIDE, help="seed s plays (L+s)%%stride==0")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds from this one: a fresh sample (10)"
+    )
     parser.add_argument("--lengths", type=int, nargs="+", metavar="L")
     parser.add_argument("--lists", nargs="+", choices=("familiar", "web2"))
     parser.add_argument("--models", nargs="+", choices=[model.name for model in PLAYERS])
@@ -362,7 +388,8 @@ def main() -> None:
     held_out = ", ".join(model.name for model in models if model.held_out) or "none"
     print(
         f"ladder: {len(models)} models (held out: {held_out}) x {len(MAKERS)} word-makers; "
-        f"lists {', '.join(lists)}; lengths {lengths[0]}-{lengths[-1]}; {seeds} seeds, "
+        f"lists {', '.join(lists)}; lengths {lengths[0]}-{lengths[-1]}; {seeds} seeds "
+        f"from {options.first_seed}, "
         f"stride {stride}; misses with {MAX_MISSES}, won with {WIN_MISSES}"
     )
     started = time.perf_counter()
@@ -373,6 +400,7 @@ def main() -> None:
         seeds=seeds,
         stride=stride,
         models=models,
+        first_seed=options.first_seed,
         times=times,
         progress=True,
     )

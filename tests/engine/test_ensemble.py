@@ -4,8 +4,6 @@ every time, and bounded by positions, not time."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,8 +14,7 @@ from games.engine.lexicon import ALPHABET
 from games.engine.makers import fiendish, obscure
 from games.engine.search import guessed_mask
 from games.engine.state import public_candidates
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.scripts import bench_script
 
 
 def random_lexicon(rng: random.Random) -> Lexicon:
@@ -134,12 +131,7 @@ def test_a_budget_of_positions_stops_the_play_outs(monkeypatch: pytest.MonkeyPat
 
 @pytest.fixture(scope="module")
 def ladder_module():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import ladder
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return ladder
+    return bench_script("ladder")
 
 
 @pytest.mark.slow
