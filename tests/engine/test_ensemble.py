@@ -4,6 +4,7 @@ every time, and bounded by positions, not time."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -205,3 +206,48 @@ def test_obscures_people_weigh_common_words_and_fall_back_on_the_letter_order() 
     assert letter(counting, soft, rare, "b") == "t"
     assert letter(weighing, soft, rare, "b") == "e"  # the letter order's next
     assert letter(weighing, full, rare, "b") == "t"
+
+
+def fiendish_turn(monkeypatch: pytest.MonkeyPatch, words: list[str], letter: str):
+    """The turn fiendish's guard is handed when ``letter`` is the first guess on ``words``."""
+    seen = {}
+    real = fiendish.guarded
+
+    def spy(turn, kept, values, **options):
+        seen["turn"] = turn
+        return real(turn, kept, values, **options)
+
+    monkeypatch.setattr(fiendish, "guarded", spy)
+    apply_guess(new_game(Lexicon(words), max_misses=8, difficulty="fiendish", seed=1), letter)
+    monkeypatch.setattr(fiendish, "guarded", real)
+    return seen["turn"]
+
+
+@pytest.mark.parametrize("hard_shows_letters", [False, True])
+def test_between_families_worth_the_same_the_guard_keeps_a_miss_over_a_hit(
+    monkeypatch: pytest.MonkeyPatch, hard_shows_letters: bool
+) -> None:
+    """Worth the same to the search and to every player of the guard's set, a family that
+    shows no letter is kept over one that shows some, whichever is hard's and whichever the
+    search chose, in a ranked game too (the seed chooses only among equals): the miss is made,
+    the models' later misses are only predicted."""
+    with_a, without_a = ["abc", "abd"], ["xyz", "xyw", "xqz"]  # hard's family: the miss
+    if hard_shows_letters:
+        with_a, without_a = ["abc", "abd", "abe"], ["xyz", "xyw"]
+    turn = fiendish_turn(monkeypatch, with_a + without_a, "a")
+    miss = next(rank for rank, family in enumerate(turn.families) if family.revealed == 0)
+    assert (miss == 0) is (not hard_shows_letters)
+    hit = 1 - miss
+
+    def worth_the_same(group, state, letter, families, players, budget, **options):
+        return [([1] * len(players), np.array([], dtype=np.int32)) for _ in families]
+
+    monkeypatch.setattr(fiendish, "family_values", worth_the_same)
+    values = (3,) * len(turn.families)
+    assert fiendish.guarded(turn, hit, values)[0] == miss
+    for seed in range(20):
+        ranked = replace(turn, state=replace(turn.state, seeded_ties=True, seed=seed))
+        assert fiendish.guarded(ranked, hit, values)[0] == miss
+    # Worth more to the search, a hit still wins: the letters shown only order equals.
+    more = tuple(4 if rank == hit else 3 for rank in range(len(turn.families)))
+    assert fiendish.guarded(turn, hit, more)[0] == hit

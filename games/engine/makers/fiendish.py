@@ -10,9 +10,11 @@ against hard to the end. A family passes when none of them makes fewer misses in
 it than in hard's, so against each of them fiendish forces at least hard's
 misses. Among the families that pass it keeps the one the search values most;
 between equals, the one worth the most misses over hard's summed over the set's
-players, so the guard's play-outs choose as well as veto. The guard runs on
-every reply with more than one family valued, also when the search's choice is
-hard's own. The cost,
+players, so the guard's play-outs choose as well as veto; between equals still,
+the one that shows the fewest letters: a miss now is certain, a miss the models
+predict later is not, and a player they misjudge escapes only the latter. The
+guard runs on every reply with more than one family valued, also when the
+search's choice is hard's own. The cost,
 measured in ``bench/ladder.py``, is strength against the strongest guessers
 (``docs/difficulties.md``). What was tried and measured: docs/design/fiendish-guard.md.
 """
@@ -128,7 +130,9 @@ def guarded(
     makes fewer misses in it than in hard's (rank 0, which always passes).
     Among the families that pass, the one the search values most is kept;
     between equals, the one worth the most misses over hard's summed over the
-    players, then the search's own choice, then the rules' order. The
+    players, then the one that shows the fewest letters (a miss before a hit:
+    the miss is made, the play-outs' later misses are only predicted), then the
+    search's own choice, then the rules' order. The
     play-outs stop at the game's last wrong guess, as the game does (the
     search's values are capped the same way): two families in which a player
     loses the game are the same end for that player. Each step is then a
@@ -160,16 +164,17 @@ def guarded(
         if no_worse_than_hard(worth, hard):
             gains[rank] = sum(worth) - sum(hard)
 
-    def merit(rank: int) -> tuple[int, int]:
-        return (values[rank] or 0, gains[rank])
+    def merit(rank: int) -> tuple[int, int, int]:
+        return (values[rank] or 0, gains[rank], -turn.families[rank].revealed)
 
     passing = sorted(gains, key=lambda rank: (merit(rank), rank == kept, -rank), reverse=True)
     if not turn.state.seeded_ties:
         return passing[0], used
-    # A ranked game: the seed chooses among the families that pass and share the best value
-    # and gain, so that letters that won one ranked game do not win the next. Families tied on
-    # both are rarer than on the value alone, and a family the search took within its opening
-    # margin (lookahead.py's OPENING_MARGIN, worth less than the best) is not kept here.
+    # A ranked game: the seed chooses among the families that pass and share the best value,
+    # gain and letters shown, so that letters that won one ranked game do not win the next.
+    # Families tied on all three are rarer than on the value alone, and a family the search
+    # took within its opening margin (lookahead.py's OPENING_MARGIN, worth less than the best)
+    # is not kept here.
     top = [rank for rank in passing if merit(rank) == merit(passing[0])][:SEEDED_CHOICES]
     if kept in top:
         return kept, used
