@@ -223,10 +223,12 @@ PLANNER_STEPS = (("hard", "fiendish"), ("hard", "obscure"))
 RULE_STEPS = (("easy", "medium"), ("medium", "hard"))
 
 
-def monotone(cells: dict[tuple[str, str, str], Cell], models: Iterable[str]) -> list[str]:
-    """The (model, list) pairs whose wins with 8 break the ladder, and how: each line names
-    the part that breaks (``planners`` or ``rules``) and the games each side played."""
-    broken: list[str] = []
+def monotone(
+    cells: dict[tuple[str, str, str], Cell], models: Iterable[str]
+) -> list[tuple[str, str]]:
+    """The (model, list) pairs whose wins with 8 break the ladder: per break, the part that
+    breaks (``planners`` or ``rules``) and how, with the games each side played."""
+    broken: list[tuple[str, str]] = []
     lists = sorted({key[1] for key in cells})
     for model in models:
         for list_name in lists:
@@ -243,16 +245,20 @@ def monotone(cells: dict[tuple[str, str, str], Cell], models: Iterable[str]) -> 
                 for easier, harder in steps:
                     if wins[harder] > wins[easier]:
                         broken.append(
-                            f"{part}: {model} on {list_name}: {harder} won {wins[harder]} "
-                            f"of {games[harder]} > {easier} {wins[easier]} of {games[easier]}"
+                            (
+                                part,
+                                f"{model} on {list_name}: {harder} won {wins[harder]} of "
+                                f"{games[harder]} > {easier} {wins[easier]} of {games[easier]}",
+                            )
                         )
     return broken
 
 
-def monotone_parts(broken: list[str]) -> str:
+def monotone_parts(broken: list[tuple[str, str]]) -> str:
     """Which part of the ladder holds at 8: the planners against hard, and the rules' ladder."""
-    planners = "no" if any(line.startswith("planners:") for line in broken) else "yes"
-    rules = "no" if any(line.startswith("rules:") for line in broken) else "yes"
+    parts = {part for part, _ in broken}
+    planners = "no" if "planners" in parts else "yes"
+    rules = "no" if "rules" in parts else "yes"
     return (
         f"monotone at {WIN_MISSES}: fiendish and obscure against hard {planners}; "
         f"easy, medium, hard (the rules' schedule) {rules}"
@@ -298,8 +304,8 @@ def report(
             f"{obscure:>5.2f} ({spread(cell.seed_ratios('obscure')):>9})   {wins}"
         )
     broken = monotone(cells, by_name)
-    for line in broken:
-        print(f"  not monotone: {line}")
+    for part, line in broken:
+        print(f"  not monotone: {part}: {line}")
     print()
     print("reply CPU time by length, ms (p50 / p99 / max):")
     for maker in PLANNERS:

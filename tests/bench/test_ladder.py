@@ -26,7 +26,7 @@ def test_a_planner_won_more_often_than_hard_is_the_planners_break(ladder) -> Non
         ("m", "web2", "unranked"): cell_with(ladder, {"easy": 2, "medium": 1}),
     }
     broken = ladder.monotone(cells, ["m"])
-    assert broken == ["planners: m on web2: fiendish won 1 of 20 > hard 0 of 20"]
+    assert broken == [("planners", "m on web2: fiendish won 1 of 20 > hard 0 of 20")]
     assert ladder.monotone_parts(broken) == (
         "monotone at 8: fiendish and obscure against hard no; "
         "easy, medium, hard (the rules' schedule) yes"
@@ -36,7 +36,7 @@ def test_a_planner_won_more_often_than_hard_is_the_planners_break(ladder) -> Non
 def test_medium_won_more_often_than_easy_is_the_rules_break(ladder) -> None:
     cells = {("m", "familiar", "ranked"): cell_with(ladder, {"easy": 1, "medium": 4, "hard": 2})}
     broken = ladder.monotone(cells, ["m"])
-    assert broken == ["rules: m on familiar: medium won 4 of 10 > easy 1 of 10"]
+    assert broken == [("rules", "m on familiar: medium won 4 of 10 > easy 1 of 10")]
     assert ladder.monotone_parts(broken).endswith(
         "against hard yes; easy, medium, hard (the rules' schedule) no"
     )
