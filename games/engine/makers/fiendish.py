@@ -14,9 +14,9 @@ players, so the guard's play-outs choose as well as veto; between equals still,
 the one that shows the fewest letters: a miss now is certain, a miss the models
 predict later is not, and a player they misjudge escapes only the latter. The
 guard runs on every reply with more than one family valued, also when the
-search's choice is hard's own. The cost,
-measured in ``bench/ladder.py``, is strength against the strongest guessers
-(``docs/difficulties.md``). What was tried and measured: docs/design/fiendish-guard.md.
+search's choice is hard's own. The cost, measured in ``bench/ladder.py``, is
+strength against the strongest guessers (``docs/difficulties.md``). What was
+tried and measured: docs/design/fiendish-guard.md and ladder-round3.md.
 """
 
 from __future__ import annotations
@@ -132,12 +132,12 @@ def guarded(
     between equals, the one worth the most misses over hard's summed over the
     players, then the one that shows the fewest letters (a miss before a hit:
     the miss is made, the play-outs' later misses are only predicted), then the
-    search's own choice, then the rules' order. The
-    play-outs stop at the game's last wrong guess, as the game does (the
-    search's values are capped the same way): two families in which a player
-    loses the game are the same end for that player. Each step is then a
-    policy improvement over hard for each of those players, so fiendish forces
-    at least hard's misses on every one of them. Returns the rank kept and the
+    search's own choice, then the rules' order. The play-outs stop at the
+    game's last wrong guess, as the game does (the search's values are capped
+    the same way): two families in which a player loses the game are the same
+    end for that player. Each step is then a policy improvement over hard for
+    each of those players, so fiendish forces at least hard's misses on every
+    one of them. Returns the rank kept and the
     positions the play-outs examined (at most ``nodes``; when they run out,
     the families not yet played out are not kept).
     """
