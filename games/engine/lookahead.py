@@ -10,7 +10,9 @@ at the misses the player has left, and keeps the highest. Equal values are order
 their worst case against the model guesser's next letters (:func:`robust_order`); a
 ranked game's secret seed picks among the first few of them, and on its first
 :data:`OPENING_GUESSES` guesses may keep the biggest family :data:`OPENING_MARGIN` miss
-below the best, so a line that beat one ranked game does not beat the next.
+below the best, so a line that beat one ranked game does not beat the next. (Fiendish's
+guard orders by value first: it keeps that family only when no better one passes, so the
+margin mostly widens which families get valued; docs/design/ladder-round3.md.)
 
 The search examines at most :data:`FIENDISH_NODES` positions per guess, a count, never a
 time: the same guess in the same game gets the same answer on any machine.

@@ -174,7 +174,7 @@ def guarded(
     # gain and letters shown, so that letters that won one ranked game do not win the next.
     # Families tied on all three are rarer than on the value alone, and a family the search
     # took within its opening margin (lookahead.py's OPENING_MARGIN, worth less than the best)
-    # is not kept here.
+    # is kept only when no better family passes.
     top = [rank for rank in passing if merit(rank) == merit(passing[0])][:SEEDED_CHOICES]
     if kept in top:
         return kept, used
