@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import getpass
+import os
 from collections.abc import Iterable, Sequence
 from email.utils import getaddresses
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -210,3 +213,30 @@ def daily_first_day_chosen(
             id=DAILY_FIRST_DAY_ERROR_ID,
         )
     ]
+
+
+UPLOADS_NOT_WRITABLE_ERROR_ID = "core.E005"
+
+
+@register(Tags.security, deploy=True)
+def uploads_writable(app_configs: Sequence[AppConfig] | None, **kwargs: Any) -> list[CheckMessage]:
+    """The upload folder and ``incoming/`` in it (where uploads are spooled) must be the
+    service user's: a ``manage.py`` run as root made ``incoming/`` root's, and every upload
+    then failed. Run as the service user (``sudo -u evilhangman``), as the docs do."""
+    errors: list[CheckMessage] = []
+    upload_dir = Path(settings.DICTIONARY_UPLOAD_DIR)
+    for folder in (upload_dir, Path(settings.FILE_UPLOAD_TEMP_DIR)):
+        if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+            errors.append(
+                Error(
+                    f"{folder} is not writable by this user ({getpass.getuser()}): "
+                    "uploaded word lists cannot be stored.",
+                    hint=(
+                        f"chown -R evilhangman:evilhangman {upload_dir} (the service's user), "
+                        "and run manage.py as that user: sudo -u evilhangman ..."
+                    ),
+                    id=UPLOADS_NOT_WRITABLE_ERROR_ID,
+                    obj=str(folder),
+                )
+            )
+    return errors

@@ -8,6 +8,7 @@ runs it.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -194,3 +195,24 @@ def test_with_debug_on_nothing_is_checked(production: Settings) -> None:
     production.SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
     production.DAILY_FIRST_DAY_SET = False
     assert deploy_errors() == []
+
+
+def test_an_upload_folder_the_service_user_cannot_write_fails(
+    production: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36, item 4: ``manage.py`` run as root made ``incoming/`` root's (755), and the
+    service's uploads failed. The check runs as the docs run it, as the service user; here
+    (as root, who may write anywhere) the user's access is what ``os.access`` answers."""
+    production.DICTIONARY_UPLOAD_DIR = tmp_path
+    production.FILE_UPLOAD_TEMP_DIR = str(tmp_path / "incoming")
+    (tmp_path / "incoming").mkdir()
+    assert checks.uploads_writable(None) == []
+    if os.geteuid() != 0:
+        (tmp_path / "incoming").chmod(0o555)
+    else:
+        monkeypatch.setattr(checks.os, "access", lambda path, mode: Path(path).name != "incoming")
+    errors = checks.uploads_writable(None)
+    assert [(error.id, error.obj) for error in errors] == [
+        (checks.UPLOADS_NOT_WRITABLE_ERROR_ID, str(tmp_path / "incoming"))
+    ]
+    assert "sudo -u evilhangman" in (errors[0].hint or "")
