@@ -154,3 +154,19 @@ def test_the_program_says_what_to_do_and_fails(repo: Path) -> None:
     assert result.returncode == 1
     assert f"{FIRST}: edited, but it landed" in result.stdout
     assert "add a new migration instead" in result.stdout
+
+
+def test_every_version_in_the_changelog_has_its_tag_where_tags_were_fetched() -> None:
+    """Tags v0.1.0 to v0.4.2 were made for issue 36, on the commits that released them; a
+    clone without tags finds the releases without them (above)."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tags = set(releases.git(ROOT, "tag", "--list", "v*").split())
+    if not tags:
+        pytest.skip("no tags fetched here (git fetch --tags)")
+    missing = [version for version in releases.versions(ROOT) if f"v{version}" not in tags]
+    assert missing == []
+    for version in releases.versions(ROOT):
+        tagged = releases.git(ROOT, "rev-parse", f"v{version}^{{commit}}")
+        pyproject = releases.git(ROOT, "show", f"{tagged}:pyproject.toml")
+        assert f'version = "{version}"' in pyproject, version
