@@ -5,6 +5,8 @@ import multiprocessing
 import os
 
 # Only the reverse proxy on this host reaches gunicorn (DJANGO_TRUSTED_PROXIES=127.0.0.1).
+# Under systemd the socket is evilhangman-web.socket's (ListenStream=, the same address),
+# which gunicorn takes from systemd instead of binding it: a restart refuses nobody.
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 
 # Two synchronous workers a core: a guess is CPU work (the word-maker's search) with short

@@ -34,7 +34,25 @@ def test_a_graceful_reload_drops_no_request() -> None:
     assert run.requests > 50
 
 
-def control_socket_settings(env: dict[str, str]) -> tuple[str, bool]:
+def test_a_restart_refuses_no_request_while_the_socket_unit_holds_the_socket() -> None:
+    """A restart (new code, a changed env file) stops gunicorn: with the socket held by
+    another process, as evilhangman-web.socket holds it, requests wait for the new one."""
+    reload = bench_script("reload")
+    run = reload.measure_restart("restart", kept=True, timeout=60.0)
+    assert run.failed == []
+    assert run.requests > 20
+
+
+def test_the_web_service_takes_its_socket_from_the_socket_unit() -> None:
+    units = ROOT / "deploy" / "systemd"
+    service = (units / "evilhangman-web.service").read_text()
+    assert "Requires=evilhangman-web.socket\n" in service
+    socket_unit = (units / "evilhangman-web.socket").read_text()
+    bind = control_socket_settings({})[2]  # gunicorn's own, outside systemd
+    assert f"ListenStream={bind}\n" in socket_unit
+
+
+def control_socket_settings(env: dict[str, str]) -> tuple[str, bool, str]:
     code = (
         "from gunicorn.config import Config\n"
         "import runpy\n"
@@ -42,6 +60,7 @@ def control_socket_settings(env: dict[str, str]) -> tuple[str, bool]:
         "config = Config()\n"
         "[config.set(k, v) for k, v in values.items() if k in config.settings]\n"
         "print(config.control_socket); print(config.control_socket_disable)\n"
+        "print(config.bind[0])\n"
     )
     clean = {k: v for k, v in os.environ.items() if k not in ("RUNTIME_DIRECTORY",)}
     result = subprocess.run(
@@ -52,18 +71,18 @@ def control_socket_settings(env: dict[str, str]) -> tuple[str, bool]:
         text=True,
         check=True,
     )
-    socket, disabled = result.stdout.splitlines()
-    return socket, disabled == "True"
+    socket, disabled, bind = result.stdout.splitlines()
+    return socket, disabled == "True", bind
 
 
 def test_the_control_socket_is_the_services_runtime_directorys_or_none() -> None:
-    assert control_socket_settings({"RUNTIME_DIRECTORY": "/run/evilhangman"}) == (
+    assert control_socket_settings({"RUNTIME_DIRECTORY": "/run/evilhangman"})[:2] == (
         "/run/evilhangman/gunicorn.ctl",
         False,
     )
     assert control_socket_settings({})[1] is True  # outside systemd: none, not in $HOME
     given = {"GUNICORN_CONTROL_SOCKET": "/tmp/other.ctl", "RUNTIME_DIRECTORY": "/run/x"}
-    assert control_socket_settings(given) == ("/tmp/other.ctl", False)
+    assert control_socket_settings(given)[:2] == ("/tmp/other.ctl", False)
 
 
 def test_the_unit_gives_gunicorn_its_runtime_directory() -> None:
