@@ -18,9 +18,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import (
     Count,
+    Exists,
     IntegerField,
     Max,
     Min,
@@ -42,7 +44,7 @@ from classes.models import (
     normalize_join_code,
 )
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
-from games.permissions import can_review_all
+from games.permissions import REVIEW_PERMISSION, can_review_all, granting, holds_permission
 from records.selectors.stats import Totals, distribution
 
 
@@ -59,7 +61,49 @@ class ClassRole(enum.Enum):
 
 
 def can_run_classes(user: AbstractBaseUser | AnonymousUser) -> bool:
-    return user.is_authenticated and user.has_perm(RUN_CLASSES_PERMISSION)
+    return holds_permission(user, RUN_CLASSES_PERMISSION)
+
+
+@dataclass(frozen=True)
+class MenuRoles:
+    """What the menu of every page links to beyond what everyone sees."""
+
+    runs_classes: bool = False
+    in_a_class: bool = False
+    reviews_all_games: bool = False
+
+    @property
+    def shows_classes(self) -> bool:
+        """Classes in the bar: for an instructor or a student in a class; anyone else
+        finds it in the user menu (to join with a code)."""
+        return self.runs_classes or self.in_a_class
+
+
+def menu_roles(user: AbstractBaseUser | AnonymousUser) -> MenuRoles:
+    """The menu's roles of ``user`` in one query (each page draws the menu: asked one by
+    one, with ``has_perm`` loading every permission, they were four), answered as
+    ``can_run_classes``, ``Membership`` and ``can_review_all`` would; none for a visitor."""
+    if not user.is_authenticated:
+        return MenuRoles()
+    permitted = user.is_active
+    row = (
+        get_user_model()
+        .objects.filter(pk=user.pk)
+        .values_list(
+            Exists(granting(user, RUN_CLASSES_PERMISSION)),
+            Exists(Membership.objects.filter(student=user)),
+            Exists(granting(user, REVIEW_PERMISSION)),
+        )
+        .first()
+    )
+    if row is None:  # the account went away during the request
+        return MenuRoles()
+    runs, student, reviews = row
+    return MenuRoles(
+        runs_classes=permitted and (user.is_superuser or runs),
+        in_a_class=student,
+        reviews_all_games=permitted and (user.is_superuser or reviews),
+    )
 
 
 def class_role(user: AbstractBaseUser | AnonymousUser, classroom: Classroom) -> ClassRole:
