@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
@@ -190,3 +192,25 @@ class TestPages:
     def test_unknown_players_are_404(self) -> None:
         response = client_for(None).get(reverse("player_profile", args=["nobody"]))
         assert response.status_code == 404
+
+    def test_ones_own_page_does_not_load_the_account_again(self) -> None:
+        """The signed-in account is the page's player: one lookup of an account (the
+        session's), where someone else's page needs theirs too; a name that differs only
+        in case is another player's page (usernames are looked up exactly)."""
+        player = UserFactory(username="ada")
+        UserFactory(username="Ada")
+        record(player, "WL")
+        client = client_for(player)
+
+        def accounts_read(name: str) -> tuple[int, str]:
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(reverse("player_profile", args=[name]))
+            reads = [q for q in queries.captured_queries if 'FROM "auth_user"' in q["sql"]]
+            return len(reads), response.content.decode()
+
+        own, page = accounts_read("ada")
+        assert own == 1
+        assert "Ranked games only" in page  # the switch is the player's own
+        other, page = accounts_read("Ada")
+        assert other == 2
+        assert "Ranked games only" not in page
