@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 from typing import Any
 
 import pytest
@@ -131,6 +132,46 @@ def test_statistics_are_one_query(django_assert_num_queries: DjangoAssertNumQuer
     record(player, "WLWWLW")
     with django_assert_num_queries(1):
         player_statistics(player=player)
+
+
+def reference(games: list[tuple[str, bool, int]]) -> dict[str, tuple[int, int, int, int, dict]]:
+    """Each section's figures counted game by game in finishing order, the plain way:
+    played, won, current streak, best streak, wins by wrong guesses."""
+    figures: dict[str, list[Any]] = {}
+    for difficulty, won, misses in games:
+        for key in ("all", difficulty):
+            played, wins, current, best, bars = figures.setdefault(key, [0, 0, 0, 0, {}])
+            current = current + 1 if won else 0
+            if won:
+                bars[misses] = bars.get(misses, 0) + 1
+            figures[key] = [played + 1, wins + won, current, max(best, current), bars]
+    return {key: tuple(value) for key, value in figures.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_figures_are_those_counted_game_by_game_by_hand(seed: int) -> None:
+    """Random histories over three difficulties, ties in finishing time broken by id."""
+    rng = random.Random(seed)
+    player = UserFactory(username=f"p{seed}")
+    games = []
+    for index in range(rng.randint(0, 60)):
+        difficulty = rng.choice(["easy", "medium", "hard"])
+        won, misses = rng.random() < 0.6, rng.randint(0, 5)
+        games.append((difficulty, won, misses))
+        FinishedGameFactory(
+            player=player,
+            difficulty=difficulty,
+            status=Status.WON if won else Status.LOST,
+            misses=misses if won else 8,
+            max_misses=8,
+            finished_at=START + dt.timedelta(hours=index // 3),  # three at a time: ties
+        )
+    expected = reference(games)
+    for section in player_statistics(player=player):
+        played, won, current, best, bars = expected.get(section.key, (0, 0, 0, 0, {}))
+        assert (section.played, section.won) == (played, won), section.key
+        assert (section.current_streak, section.best_streak) == (current, best), section.key
+        assert {bar.misses: bar.count for bar in section.distribution if bar.count} == bars
 
 
 class TestPages:
