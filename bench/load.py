@@ -90,6 +90,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import support
 from bench.load_daily import DailyReaders
 from bench.load_options import PHASE_SETTLE_S, parse_args
 from bench.site_under_test import (
@@ -104,15 +105,7 @@ from bench.site_under_test import (
     prepare,
     server_environment,
 )
-from bench.support import (
-    child_pids,
-    cpu_seconds,
-    figure,
-    goal,
-    percentile,
-    summary,
-    throwaway_database,
-)
+from bench.support import child_pids, cpu_seconds, percentile, summary, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 GOAL_P50_MS = 20.0
@@ -483,8 +476,8 @@ def report_flood(results: Results, clock: dict[str, float], args: argparse.Names
     if "board page" not in ratios:
         raise SystemExit("no board page was measured in one of the halves")
     for name, (quiet_p50, flooded_p50) in ratios.items():
-        ratio = flooded_p50 / quiet_p50
-        goal(f"{name} p50 flooded <= {GOAL_FLOOD_RATIO:g}x quiet", ratio <= GOAL_FLOOD_RATIO)
+        ok = flooded_p50 / quiet_p50 <= GOAL_FLOOD_RATIO
+        support.goal(f"{name} p50 flooded <= {GOAL_FLOOD_RATIO:g}x quiet", ok)
     quiet_p50, flooded_p50 = ratios["board page"]
     print(
         f"board page p50 quiet {quiet_p50:.1f} ms, flooded {flooded_p50:.1f} ms: "
@@ -559,9 +552,9 @@ def main() -> None:
     if not guesses:
         raise SystemExit("no guess was measured")
     p50, p99 = percentile(guesses, 0.50), percentile(guesses, 0.99)
-    figure("guess p50", p50, "ms")
-    figure("guess p99", p99, "ms")
-    goal(
+    support.figure("guess p50", p50, "ms")
+    support.figure("guess p99", p99, "ms")
+    support.goal(
         f"guess p50 < {GOAL_P50_MS:g} ms, p99 < {GOAL_P99_MS:g} ms, no errors",
         p50 < GOAL_P50_MS and p99 < GOAL_P99_MS and not results.errors,
     )
@@ -590,8 +583,8 @@ def report_saturation(results: Results, clock: dict[str, float], args: argparse.
     guesses = statistics.median(throughputs["guess"])
     pages = statistics.median(throughputs["ping"])
     ratio = guesses / pages if pages else 0.0
-    figure("guesses per second, saturated", guesses, "/s", better="higher")
-    goal(
+    support.figure("guesses per second, saturated", guesses, "/s", better="higher")
+    support.goal(
         f"guess throughput >= {GOAL_SATURATED_RATIO:g} of the minimal page's",
         ratio >= GOAL_SATURATED_RATIO and not results.errors,
     )
