@@ -265,4 +265,6 @@ def bots_at_once(port: int, secrets: list[str], args: argparse.Namespace) -> str
 
 
 if __name__ == "__main__":
-    main()
+    from support import run_bench  # bench/ is on the path of a script run from it
+
+    run_bench(main, __file__)

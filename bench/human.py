@@ -206,4 +206,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from support import run_bench  # bench/ is on the path of a script run from it
+
+    run_bench(main, __file__)

@@ -90,6 +90,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import support
 from bench.load_daily import DailyReaders
 from bench.load_options import PHASE_SETTLE_S, parse_args
 from bench.site_under_test import (
@@ -475,9 +476,8 @@ def report_flood(results: Results, clock: dict[str, float], args: argparse.Names
     if "board page" not in ratios:
         raise SystemExit("no board page was measured in one of the halves")
     for name, (quiet_p50, flooded_p50) in ratios.items():
-        ratio = flooded_p50 / quiet_p50
-        verdict = "met" if ratio <= GOAL_FLOOD_RATIO else "MISSED"
-        print(f"goal {name} p50 flooded <= {GOAL_FLOOD_RATIO:g}x quiet: {verdict}")
+        ok = flooded_p50 / quiet_p50 <= GOAL_FLOOD_RATIO
+        support.goal(f"{name} p50 flooded <= {GOAL_FLOOD_RATIO:g}x quiet", ok)
     quiet_p50, flooded_p50 = ratios["board page"]
     print(
         f"board page p50 quiet {quiet_p50:.1f} ms, flooded {flooded_p50:.1f} ms: "
@@ -552,8 +552,12 @@ def main() -> None:
     if not guesses:
         raise SystemExit("no guess was measured")
     p50, p99 = percentile(guesses, 0.50), percentile(guesses, 0.99)
-    verdict = "met" if p50 < GOAL_P50_MS and p99 < GOAL_P99_MS and not results.errors else "MISSED"
-    print(f"goal p50 < {GOAL_P50_MS:g} ms, p99 < {GOAL_P99_MS:g} ms, no errors: {verdict}")
+    support.figure("guess p50", p50, "ms")
+    support.figure("guess p99", p99, "ms")
+    support.goal(
+        f"guess p50 < {GOAL_P50_MS:g} ms, p99 < {GOAL_P99_MS:g} ms, no errors",
+        p50 < GOAL_P50_MS and p99 < GOAL_P99_MS and not results.errors,
+    )
     daily_errors = daily.report()
     print(f"guess p50 {p50:.1f} ms, p99 {p99:.1f} ms, {len(guesses) / args.duration:.1f} guesses/s")
     if args.login_flood:
@@ -579,12 +583,17 @@ def report_saturation(results: Results, clock: dict[str, float], args: argparse.
     guesses = statistics.median(throughputs["guess"])
     pages = statistics.median(throughputs["ping"])
     ratio = guesses / pages if pages else 0.0
-    verdict = "met" if ratio >= GOAL_SATURATED_RATIO and not results.errors else "MISSED"
-    print(f"goal: guess throughput >= {GOAL_SATURATED_RATIO:g} of the minimal page's: {verdict}")
+    support.figure("guesses per second, saturated", guesses, "/s", better="higher")
+    support.goal(
+        f"guess throughput >= {GOAL_SATURATED_RATIO:g} of the minimal page's",
+        ratio >= GOAL_SATURATED_RATIO and not results.errors,
+    )
     print(f"guess throughput {guesses:.1f}/s = {ratio:.2f} of the minimal page's {pages:.1f}/s")
     if results.errors:
         sys.exit(1)
 
 
 if __name__ == "__main__":
-    main()
+    from support import run_bench  # bench/ is on the path of a script run from it
+
+    run_bench(main, __file__)

@@ -52,7 +52,7 @@ from bench.site_under_test import (
     prepare,
     server_environment,
 )
-from bench.support import setup_django, throwaway_database
+from bench.support import goal, setup_django, throwaway_database
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 COLD_LENGTHS = (6, 9, 12)  # 9 is web2's largest bucket (28,840 words)
@@ -177,8 +177,7 @@ def report_run(fleet: Fleet, report: CheckReport, timings: dict[int, tuple[float
     worst = max(timings, key=lambda length: timings[length][0])
     cold, warm = timings[worst]
     ok = not fleet.failures and not fleet.errors and not report.differing
-    verdict = "met" if ok else "MISSED"
-    print(f"goal: no failure, every game as its replay, nothing lost or doubled: {verdict}")
+    goal("no failure, every game as its replay, nothing lost or doubled", ok)
     print(
         f"nodes: {report.games} games, {sum(requests)} requests over 2 nodes "
         f"({requests[0]} + {requests[1]}), failed {len(fleet.failures)}, "
@@ -190,4 +189,6 @@ def report_run(fleet: Fleet, report: CheckReport, timings: dict[int, tuple[float
 
 
 if __name__ == "__main__":
-    main()
+    from support import run_bench  # bench/ is on the path of a script run from it
+
+    run_bench(main, __file__)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connections, router
 from django.db.models import (
     Count,
     IntegerField,
@@ -42,7 +43,7 @@ from classes.models import (
     normalize_join_code,
 )
 from games.models import PLAYED_BY_PLAYER, Difficulty, Game, Status
-from games.permissions import can_review_all
+from games.permissions import REVIEW_PERMISSION, can_review_all, granting_sql, holds_permission
 from records.selectors.stats import Totals, distribution
 
 
@@ -59,7 +60,46 @@ class ClassRole(enum.Enum):
 
 
 def can_run_classes(user: AbstractBaseUser | AnonymousUser) -> bool:
-    return user.is_authenticated and user.has_perm(RUN_CLASSES_PERMISSION)
+    return holds_permission(user, RUN_CLASSES_PERMISSION)
+
+
+@dataclass(frozen=True)
+class MenuRoles:
+    """What the menu of every page links to beyond what everyone sees."""
+
+    runs_classes: bool = False
+    in_a_class: bool = False
+    reviews_all_games: bool = False
+
+    @property
+    def shows_classes(self) -> bool:
+        """Classes in the bar: for an instructor or a student in a class; anyone else
+        finds it in the user menu (to join with a code)."""
+        return self.runs_classes or self.in_a_class
+
+
+def menu_roles(user: AbstractBaseUser | AnonymousUser) -> MenuRoles:
+    """The menu's roles of ``user`` in one query (each page draws the menu: asked one by
+    one, with ``has_perm`` loading every permission, they were four), answered as
+    ``can_run_classes``, ``Membership`` and ``can_review_all`` would; none for a visitor."""
+    if not user.is_authenticated:
+        return MenuRoles()
+    runs_sql, runs_params = granting_sql(user, RUN_CLASSES_PERMISSION)
+    reviews_sql, reviews_params = granting_sql(user, REVIEW_PERMISSION)
+    # In SQL: the ORM's query took longer to compile than to answer (bench/leaderboard.py).
+    sql = (
+        f"SELECT {runs_sql}, EXISTS (SELECT 1 FROM {Membership._meta.db_table}"
+        f" WHERE student_id = %s), {reviews_sql}"
+    )
+    with connections[router.db_for_read(Membership)].cursor() as cursor:
+        cursor.execute(sql, [*runs_params, user.pk, *reviews_params])
+        runs, student, reviews = cursor.fetchone()
+    permitted = user.is_active
+    return MenuRoles(
+        runs_classes=permitted and (user.is_superuser or runs),
+        in_a_class=student,
+        reviews_all_games=permitted and (user.is_superuser or reviews),
+    )
 
 
 def class_role(user: AbstractBaseUser | AnonymousUser, classroom: Classroom) -> ClassRole:

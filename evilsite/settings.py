@@ -153,7 +153,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.navigation",
+                "front.context_processors.navigation",
             ],
         },
     },

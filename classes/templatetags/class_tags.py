@@ -1,6 +1,6 @@
 """Classes on pages of the games app: the home page's open assignments (each started in
-one click), on an assignment game's board its assignment and a way to play it again, and
-whether the navigation bar names Classes at all."""
+one click), and on an assignment game's board its assignment and a way to play it again
+(whether the navigation bar names Classes is the menu's: front/context_processors.py)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,10 @@ from django import template
 from django.urls import reverse
 
 from classes.models import Assignment, AssignmentGame, Membership
-from classes.selectors import can_run_classes, is_open, open_assignments_for
+from classes.selectors import is_open, open_assignments_for
 from games.models import CountsAs, Game
 
 register = template.Library()
-
-
-@register.simple_tag(takes_context=True)
-def classes_in_bar(context: template.Context) -> bool:
-    """Whether the bar shows Classes: to an instructor, or a student in a class. Anyone
-    else finds it in the user menu (to join with a code). One query, for a student."""
-    user = context["request"].user
-    if not user.is_authenticated:
-        return False
-    return can_run_classes(user) or Membership.objects.filter(student=user).exists()
 
 
 @register.inclusion_tag("classes/_assignments_due.html", takes_context=True)

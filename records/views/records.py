@@ -78,7 +78,10 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     their finished games unless they tick "ranked games only".
     """
     user_model = get_user_model()
-    profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
+    if request.user.is_authenticated and request.user.get_username() == username:
+        profile_user = request.user  # one's own page: the account is loaded already
+    else:
+        profile_user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
     is_own = profile_user.pk == request.user.pk
     form = StatisticsForm(request.GET) if is_own else None
     ranked_only = not is_own or (

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
@@ -131,6 +134,46 @@ def test_statistics_are_one_query(django_assert_num_queries: DjangoAssertNumQuer
         player_statistics(player=player)
 
 
+def reference(games: list[tuple[str, bool, int]]) -> dict[str, tuple[int, int, int, int, dict]]:
+    """Each section's figures counted game by game in finishing order, the plain way:
+    played, won, current streak, best streak, wins by wrong guesses."""
+    figures: dict[str, list[Any]] = {}
+    for difficulty, won, misses in games:
+        for key in ("all", difficulty):
+            played, wins, current, best, bars = figures.setdefault(key, [0, 0, 0, 0, {}])
+            current = current + 1 if won else 0
+            if won:
+                bars[misses] = bars.get(misses, 0) + 1
+            figures[key] = [played + 1, wins + won, current, max(best, current), bars]
+    return {key: tuple(value) for key, value in figures.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_figures_are_those_counted_game_by_game_by_hand(seed: int) -> None:
+    """Random histories over three difficulties, ties in finishing time broken by id."""
+    rng = random.Random(seed)
+    player = UserFactory(username=f"p{seed}")
+    games = []
+    for index in range(rng.randint(0, 60)):
+        difficulty = rng.choice(["easy", "medium", "hard"])
+        won, misses = rng.random() < 0.6, rng.randint(0, 5)
+        games.append((difficulty, won, misses))
+        FinishedGameFactory(
+            player=player,
+            difficulty=difficulty,
+            status=Status.WON if won else Status.LOST,
+            misses=misses if won else 8,
+            max_misses=8,
+            finished_at=START + dt.timedelta(hours=index // 3),  # three at a time: ties
+        )
+    expected = reference(games)
+    for section in player_statistics(player=player):
+        played, won, current, best, bars = expected.get(section.key, (0, 0, 0, 0, {}))
+        assert (section.played, section.won) == (played, won), section.key
+        assert (section.current_streak, section.best_streak) == (current, best), section.key
+        assert {bar.misses: bar.count for bar in section.distribution if bar.count} == bars
+
+
 class TestPages:
     def test_own_statistics_need_a_login(self) -> None:
         response = client_for(None).get(reverse("player_stats"))
@@ -190,3 +233,25 @@ class TestPages:
     def test_unknown_players_are_404(self) -> None:
         response = client_for(None).get(reverse("player_profile", args=["nobody"]))
         assert response.status_code == 404
+
+    def test_ones_own_page_does_not_load_the_account_again(self) -> None:
+        """The signed-in account is the page's player: one lookup of an account (the
+        session's), where someone else's page needs theirs too; a name that differs only
+        in case is another player's page (usernames are looked up exactly)."""
+        player = UserFactory(username="ada")
+        UserFactory(username="Ada")
+        record(player, "WL")
+        client = client_for(player)
+
+        def accounts_read(name: str) -> tuple[int, str]:
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(reverse("player_profile", args=[name]))
+            reads = [q for q in queries.captured_queries if 'FROM "auth_user"' in q["sql"]]
+            return len(reads), response.content.decode()
+
+        own, page = accounts_read("ada")
+        assert own == 1
+        assert "Ranked games only" in page  # the switch is the player's own
+        other, page = accounts_read("Ada")
+        assert other == 2
+        assert "Ranked games only" not in page

@@ -1,4 +1,4 @@
-"""What every page's menu needs from the games app."""
+"""What every page's menu needs: in the front, above the apps whose roles it shows."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from classes.selectors import menu_roles
 from core.guests import is_guest
-from games.permissions import can_review_all
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:
-    """``can_review_all_games``: whether the menu links to every player's games;
-    ``is_guest``: whether the viewer is a visitor trying the game.
+    """``menu``: the viewer's roles the menu links to (Classes in the bar, every player's
+    games), one query for all; ``is_guest``: whether the viewer is a visitor trying the game.
 
     Lazy: a page that does not show the menu (a fragment) asks nothing. An error page
     drawn before the authentication middleware ran (a refused Host) has no user: a visitor.
@@ -23,7 +23,7 @@ def navigation(request: HttpRequest) -> dict[str, object]:
         return getattr(request, "user", None) or AnonymousUser()
 
     return {
-        "can_review_all_games": SimpleLazyObject(lambda: can_review_all(viewer())),
+        "menu": SimpleLazyObject(lambda: menu_roles(viewer())),
         # A visitor trying the game: the menu offers to sign up instead of account pages.
         "is_guest": SimpleLazyObject(lambda: is_guest(viewer())),
     }
