@@ -235,21 +235,17 @@ def git(*args: str, cwd: Path | None = None) -> str:
 
 
 def previous_release() -> str:
-    """The last release: the tag of the newest version heading in CHANGELOG.md (``v0.4.2``
-    for ``## 0.4.2 (…)``), or without tags the commit that introduced that heading."""
-    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    found = re.search(r"^## \[?v?(\d+\.\d+\.\d+)", text, re.MULTILINE)
-    if found is None:
-        raise SystemExit("CHANGELOG.md names no version: give --against a commit")
-    version = found.group(1)
+    """The last release's commit (``core.releases``: its tag, or without tags the commit
+    that added its CHANGELOG.md heading), for ``--against release``."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from core.releases import ReleaseNotFound
+    from core.releases import previous_release as release
+
     try:
-        return git("rev-parse", "--verify", "--quiet", f"v{version}^{{commit}}")
-    except subprocess.CalledProcessError:
-        heading = found.group(0)
-        commits = git("log", "--format=%H", "--reverse", "-S", heading, "--", "CHANGELOG.md")
-        if not commits:
-            raise SystemExit(f"no tag v{version} and no commit adds {heading!r}") from None
-        return commits.splitlines()[0]
+        return release(ROOT).commit
+    except ReleaseNotFound as error:
+        raise SystemExit(f"{error}: give --against a commit") from None
 
 
 def run_bench(main: Callable[[], None], script: str) -> None:
