@@ -44,10 +44,12 @@ class DictionaryOut(Schema):
 
 
 class StrictIn(Schema):
-    """A request body: each field exactly its JSON type. No ``true`` for a number (a
-    1-letter game) and no ``"7"`` for 7: a program that sends them has a bug to hear of."""
+    """A request body: each field exactly its JSON type, and no other field. No ``true``
+    for a number (a 1-letter game), no ``"7"`` for 7, no ``"extra": 1`` (a misspelt
+    ``max_mises`` was dropped without a word): a program that sends them has a bug to hear
+    of (a 422, and ``additionalProperties: false`` in the schema)."""
 
-    model_config = ConfigDict(strict=True)
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class GameStartIn(StrictIn):
