@@ -191,6 +191,10 @@ class MakerLeaderboardOut(Schema):
     max_misses: int
     reference: dict[str, int] = Field(
         description="What the site's hard and fiendish word-makers force on the same AI "
-        "guesser with these settings."
+        "guesser with these settings, as far as the site's worker has played them (the "
+        "first request for a challenge queues them; they take seconds)."
+    )
+    reference_complete: bool = Field(
+        description="False while a reference game waits for the worker: ask again shortly."
     )
     rows: list[MakerRowOut]
