@@ -47,7 +47,13 @@ class CpuLog:
 
     def check(self) -> None:
         worst = self.slowest()
-        print(f"\n{len(self.seen)} requests; slowest:")
+        ordered = sorted(cpu for cpu, _ in self.seen)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        median = ordered[len(ordered) // 2]
+        print(
+            f"\n{len(self.seen)} requests; CPU median {median * 1000:.1f} ms, "
+            f"p99 {p99 * 1000:.1f} ms; slowest:"
+        )
         for cpu, label in worst:
             print(f"  {cpu * 1000:7.1f} ms  {label}")
         over = [(round(cpu, 3), label) for cpu, label in self.seen if cpu > CPU_BUDGET]
