@@ -34,10 +34,12 @@ from games.engine.vocabulary import FULL_VOCABULARY
 #
 # The strong heuristic guesser solves exactly once this few words are left, within this many
 # positions. Measured on web2 (2,975 searches in games at lengths 3-12, fiendish and hard):
-# at most 436 positions, so the bound changes nothing there; it stops the searches that
-# cannot end (26 one-letter words need 25 misses), which cost 0.5 s at 20,000 positions.
+# at most 436 positions (p99 201), so the bound changes nothing there; it stops the searches
+# that cannot end (26 one-letter words need 25 misses), which cost 0.5 s at 20,000 positions
+# and still 0.15 s at 1,000 on a loaded machine (the positions of one-letter words are dear:
+# every letter splits them).
 EXACT_GUESS_UP_TO = 40
-EXACT_GUESS_NODES = 1_000
+EXACT_GUESS_NODES = 500
 # Positions the one-player search against the seeds' rule may examine per proposal. Measured
 # on web2 with bench/guesser.py's games (lengths 2-12 against hard, 26 wrong guesses
 # allowed, one game each, on a loaded 2-core machine): 3,000 positions needed 75 misses in all
