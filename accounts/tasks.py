@@ -13,7 +13,7 @@ from django.template import loader
 from django.utils import timezone, translation
 from django_tasks import task
 
-from core.logs import error_summary
+from core.logs import LoggedFailure, error_summary
 from core.taskqueue import carries_request_id, enqueue
 
 logger = logging.getLogger(__name__)
@@ -23,8 +23,9 @@ logger = logging.getLogger(__name__)
 RESET_MAIL_RETRY_SECONDS = (60, 300, 1800)
 
 
-class PasswordResetNotSent(RuntimeError):
-    """Raised so the queue records the task as failed (it says who, never the link)."""
+class PasswordResetNotSent(LoggedFailure):
+    """Raised so the queue records the task as failed (it says who, never the link); the
+    task logged it already: a warning while a retry is due, an error after the last."""
 
 
 class _ResetMailForm(PasswordResetForm):

@@ -70,6 +70,7 @@ MEASURES: dict[str, tuple[str, ...]] = {
     "bench/profile_guess.py": SITE,
     "bench/profile_login.py": ("core/", "accounts/", "templates/registration/"),
     "bench/ratings.py": (*ENGINE, *WORD_LISTS, "ratings/"),
+    "bench/reload.py": ("deploy/gunicorn.conf.py", "evilsite/wsgi.py", "evilsite/settings.py"),
     "bench/upload.py": ("dictionaries/", "core/"),
 }
 

@@ -120,6 +120,9 @@ def gunicorn_process(
             "256",
             "--log-level",
             "warning",
+            # No control socket: gunicorn's default is one in $HOME, which every other
+            # gunicorn started here (another bench, another node) would take over.
+            "--no-control-socket",
         ],
         cwd=ROOT,
         env=env,

@@ -78,7 +78,9 @@ class ReplicaHealth:
 
     down_until: float = 0.0  # the circuit is open until then: no read is sent to it
     lag_checked_at: float = float("-inf")
-    lag_seconds: float = 0.0
+    # None while unknown: never measured, or the replica could not be reached since (a
+    # replica nobody can ask is not "0 s behind").
+    lag_seconds: float | None = None
     failures: int = 0  # times it could not be reached (``/ready/`` and the tests read it)
     last_error: str = ""
 
@@ -131,13 +133,14 @@ def replica_usable() -> bool:
     except DatabaseError as error:
         replica_lost(error)
         return False
+    limit = settings.DATABASE_REPLICA_MAX_LAG_SECONDS
     with _health_lock:
         if lag is not None:
             _health.lag_checked_at = now
-            if lag > settings.DATABASE_REPLICA_MAX_LAG_SECONDS >= _health.lag_seconds:
+            if lag > limit >= (_health.lag_seconds or 0.0):
                 logger.warning("replica lags %.1f s, reads go to the primary", lag)
             _health.lag_seconds = lag
-        return _health.lag_seconds <= settings.DATABASE_REPLICA_MAX_LAG_SECONDS
+        return _health.lag_seconds is not None and _health.lag_seconds <= limit
 
 
 def replica_lost(error: DatabaseError) -> None:
@@ -150,6 +153,8 @@ def replica_lost(error: DatabaseError) -> None:
         _health.down_until = time.monotonic() + settings.DATABASE_REPLICA_RETRY_SECONDS
         _health.failures += 1
         _health.last_error = reason
+        _health.lag_seconds = None  # unknown until it answers again, and asked at once then
+        _health.lag_checked_at = float("-inf")
     logger.warning(
         "replica unreachable, reads go to the primary for %g s: %s",
         settings.DATABASE_REPLICA_RETRY_SECONDS,

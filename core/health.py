@@ -86,11 +86,15 @@ def check_replica() -> Check:
         return Check(ok=True, detail="no replica configured", fatal=False)
     usable = db_router.replica_usable()
     health = db_router.replica_health()
-    extra = {"lag_seconds": round(health.lag_seconds, 3), "failures": health.failures}
+    # null (JSON) while unknown: a replica that cannot be asked is not "0 s behind".
+    lag = None if health.lag_seconds is None else round(health.lag_seconds, 3)
+    extra = {"lag_seconds": lag, "failures": health.failures}
     if usable:
         return Check(ok=True, detail="reads that may lag go to it", fatal=False, extra=extra)
     if health.last_error and time.monotonic() < health.down_until:
         detail = f"unreachable, reads go to the primary: {health.last_error}"
+    elif health.lag_seconds is None:
+        detail = "lag unknown, reads go to the primary"
     else:
         detail = f"lags {health.lag_seconds:.1f} s, reads go to the primary"
     return Check(ok=False, detail=detail, fatal=False, extra=extra)
@@ -184,10 +188,12 @@ def metrics_text(report: Readiness) -> str:
         f"evilhangman_replica_ok {int(replica.ok)}",
     ]
     if "lag_seconds" in replica.extra:
+        lag = replica.extra["lag_seconds"]
         lines += [
-            "# HELP evilhangman_replica_lag_seconds How far the replica is behind the primary.",
+            "# HELP evilhangman_replica_lag_seconds How far the replica is behind the primary "
+            "(NaN: unknown, the replica could not be asked).",
             "# TYPE evilhangman_replica_lag_seconds gauge",
-            f"evilhangman_replica_lag_seconds {replica.extra['lag_seconds']}",
+            f"evilhangman_replica_lag_seconds {'NaN' if lag is None else lag}",
         ]
     if "ms" in report.checks["primary"].extra:
         lines += [

@@ -133,6 +133,48 @@ class ExpectedClientErrorFilter(logging.Filter):
         return True
 
 
+class LoggedFailure(RuntimeError):
+    """Raised by a task whose own code has already logged why it failed, at the level it
+    deserves (a retry is scheduled: a warning; the last try failed: an error). The queue
+    then records the task as failed, and :class:`LoggedFailureFilter` keeps its own line
+    about it from saying the same again as an error with a traceback."""
+
+
+class LoggedFailureFilter(logging.Filter):
+    """On the task queue's logger (``django_tasks``): the line of a task that failed with a
+    :class:`LoggedFailure` is a warning, without the traceback. ERROR is for a person to
+    act on, and the task said already whether one must."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, LoggedFailure) and record.levelno > logging.WARNING:
+            lower(record, logging.WARNING)
+        return True
+
+
+class NoActionFilter(logging.Filter):
+    """Every line of its logger at ``level`` at most, without a traceback: for events no
+    person can act on, such as a scanner's request for a host the site does not serve
+    (``django.security.DisallowedHost``, which Django logs as an error)."""
+
+    def __init__(self, level: str = "WARNING") -> None:
+        super().__init__()
+        self.level = logging.getLevelName(level)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > self.level:
+            lower(record, self.level)
+        return True
+
+
+def lower(record: logging.LogRecord, level: int) -> None:
+    """A record at ``level``, its traceback dropped (the line says what happened)."""
+    record.levelno = level
+    record.levelname = logging.getLevelName(level)
+    record.exc_info = None
+    record.exc_text = None
+
+
 # Not printed as JSON fields: a request object (Django's request records) has no JSON form.
 RESERVED_JSON_ATTRIBUTES = (*RESERVED_ATTRS, "request", "server_time", "taskName")
 _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
@@ -178,6 +220,8 @@ def logging_config(
             "expected_client_errors": {"()": ExpectedClientErrorFilter},
             "access_lines": {"()": AccessLineFilter},
             "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+            "logged_failures": {"()": LoggedFailureFilter},
+            "no_action": {"()": NoActionFilter, "level": "WARNING"},
         },
         "formatters": {
             "json": {
@@ -210,6 +254,11 @@ def logging_config(
                 "propagate": True,
             },
             "django.server": {"handlers": [], "level": "INFO", "propagate": True},
+            # ERROR means a person must act (docs/operations.md): a request for a host the
+            # site does not serve (a scanner, a probe by address) is a warning; a task that
+            # logged its own failure is not said again as an error.
+            "django.security.DisallowedHost": {"filters": ["no_action"], "propagate": True},
+            "django_tasks": {"filters": ["logged_failures"], "propagate": True},
             # The site's own events (imports, refusals, finished games) at their own level.
             **{
                 app: {"level": site_level}

@@ -477,7 +477,9 @@ LEXICON_CACHE_MB = env_int("LEXICON_CACHE_MB", 256)
 LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 5)
 # The word-maker's answers on a daily puzzle are stored and shared by every player and node.
 DAILY_SHARED_ANSWERS = env_bool("DAILY_SHARED_ANSWERS", True)
-# The UTC day of daily puzzle #1; no puzzle is played before it.
+# The UTC day of daily puzzle #1; no puzzle is played before it. Production sets it to
+# its launch day (check --deploy fails while it is unset: core/checks.py).
+DAILY_FIRST_DAY_SET = bool(os.environ.get("DAILY_FIRST_DAY"))
 try:
     DAILY_FIRST_DAY = dt.date.fromisoformat(os.environ.get("DAILY_FIRST_DAY") or "2026-01-01")
 except ValueError as error:

@@ -96,9 +96,8 @@ def test_the_version_is_the_changelogs_newest() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     version = re.search(r'^version = "([^"]+)"', pyproject, flags=re.MULTILINE)
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    # Changes not released yet go under "## Unreleased" above it (the lead sets the version).
-    headings = re.findall(r"^## (\S+)", changelog, flags=re.MULTILINE)
-    released = [heading for heading in headings if heading != "Unreleased"]
+    # Changes not released yet wait under "## Unreleased", above the newest version.
+    newest = re.search(r"^## (\d\S*)", changelog, flags=re.MULTILINE)
     assert version is not None
-    assert headings[: len(headings) - len(released)] in ([], ["Unreleased"])
-    assert released[0] == version[1]
+    assert newest is not None
+    assert newest[1] == version[1]

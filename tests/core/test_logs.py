@@ -9,6 +9,7 @@ import io
 import json
 import logging
 import re
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +20,7 @@ from pytest_django.fixtures import Settings
 from core.logs import (
     REQUEST_ID_HEADER,
     AccessLineFilter,
+    LoggedFailure,
     RequestContextFilter,
     logging_config,
 )
@@ -164,6 +166,51 @@ def test_a_500_is_logged_with_its_traceback_and_its_id_is_on_the_page(console: C
     assert len(errors) == 1  # printed once, not once per handler
     assert request_id_of(errors[0]) == request_id
     assert "RuntimeError: a bug nobody should see" in console.stream.getvalue()
+
+
+@pytest.mark.parametrize("path", ["/", "/leaderboard/", "/ready/"])
+def test_a_request_for_a_host_the_site_does_not_serve_is_a_warning(
+    console: Console, path: str
+) -> None:
+    """Issue 36, item 5: a scanner asking by address (with a cookie: not a bare probe) wrote
+    an ERROR, which the docs say to alert on; nobody can act on it."""
+    client = Client(HTTP_HOST="203.0.113.9")
+    client.cookies["sessionid"] = "scanned"
+    response = client.get(path)
+    assert response.status_code == 400
+    assert "ERROR" not in console.stream.getvalue()
+    (line,) = console.events("Invalid HTTP_HOST header")
+    assert "WARNING django.security.DisallowedHost" in line
+    assert "Traceback" not in console.stream.getvalue()
+
+
+def task_failure(error: BaseException) -> logging.LogRecord:
+    """The queue's line of a failed task, as django-tasks writes it (``logger.exception``)."""
+    try:
+        raise error
+    except BaseException:
+        return logging.getLogger("django_tasks").makeRecord(
+            "django_tasks",
+            logging.ERROR,
+            __file__,
+            1,
+            "Task id=%s state=FAILED",
+            ("1",),
+            sys.exc_info(),
+        )
+
+
+def test_a_task_that_logged_its_own_failure_is_a_warning_in_the_queues_line() -> None:
+    logger = logging.getLogger("django_tasks")
+    (queue_filter,) = logger.filters
+    told = task_failure(LoggedFailure("retrying in 60 s"))
+    queue_filter.filter(told)
+    assert (told.levelname, told.exc_info) == ("WARNING", None)
+    # Any other failure is a bug or an outage nobody has reported: an error, traceback kept.
+    bug = task_failure(KeyError("nobody said"))
+    queue_filter.filter(bug)
+    assert bug.levelname == "ERROR"
+    assert bug.exc_info is not None
 
 
 @pytest.mark.slow

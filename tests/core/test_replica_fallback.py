@@ -292,3 +292,35 @@ def test_ready_reports_a_replica_that_answers() -> None:
     replica = Client().get(reverse("ready"), headers=probe_details()).json()["checks"]["replica"]
     assert replica["ok"] is True
     assert replica["detail"] == "reads that may lag go to it"
+
+
+@pytest.mark.usefixtures("replica_down")
+def test_an_unreachable_replica_reports_its_lag_as_unknown_not_zero() -> None:
+    """Issue 36, item 8: a replica nobody could ask reported lag 0.0, as if it were current."""
+    replica = Client().get(reverse("ready"), headers=probe_details()).json()["checks"]["replica"]
+    assert replica["lag_seconds"] is None
+    assert replica["detail"].startswith("unreachable, reads go to the primary")
+    metrics = Client().get(reverse("metrics"), headers=probe_details()).content.decode()
+    assert "evilhangman_replica_ok 0" in metrics
+    assert "evilhangman_replica_lag_seconds NaN" in metrics
+
+
+@pytest.mark.usefixtures("replica_up")
+def test_a_lag_measured_before_the_replica_went_away_is_forgotten(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(db_router.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(db_router, "replica_lag_seconds", lambda: 0.5)
+    with lagging_reads():
+        assert router.db_for_read(Game) == REPLICA_DB_ALIAS
+    assert db_router.replica_health().lag_seconds == 0.5
+    with replica_at(unreachable_replica_settings()), lagging_reads():
+        clock[0] += settings.DATABASE_REPLICA_CHECK_SECONDS  # the next check finds it gone
+        db_router.replica_lost(OperationalError("connection refused"))
+        assert router.db_for_read(Game) == DEFAULT_DB_ALIAS
+    assert db_router.replica_health().lag_seconds is None
+    clock[0] += settings.DATABASE_REPLICA_RETRY_SECONDS + 1
+    with lagging_reads():  # back: asked again at once, whatever the check interval
+        assert router.db_for_read(Game) == REPLICA_DB_ALIAS
+    assert db_router.replica_health().lag_seconds == 0.5

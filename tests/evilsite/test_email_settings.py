@@ -110,12 +110,14 @@ def test_check_deploy_fails_without_a_mail_server(tmp_path: Path) -> None:
     assert "EMAIL_HOST" in stderr
 
 
-def test_check_deploy_passes_with_smtp_and_warns_about_a_localhost_sender(tmp_path: Path) -> None:
-    code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org"}, tmp_path)
-    assert code == 0, stderr
+def test_check_deploy_passes_with_smtp_and_fails_on_a_localhost_sender(tmp_path: Path) -> None:
+    """Mail from localhost is refused or filed as spam: since issue 36 an error (core.E003,
+    a value left as shipped), where it was a warning (core.W002)."""
+    code, stderr = deploy_check({"EMAIL_HOST": "smtp.lakeside-school.net"}, tmp_path)
+    assert code != 0
     assert "core.E002" not in stderr
-    assert "core.W002" in stderr
-    sender = {"DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.example.org>"}
-    code, stderr = deploy_check({"EMAIL_HOST": "smtp.example.org", **sender}, tmp_path)
+    assert "DEFAULT_FROM_EMAIL is 'Evil Hangman <noreply@localhost>'" in stderr
+    sender = {"DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.lakeside-school.net>"}
+    code, stderr = deploy_check({"EMAIL_HOST": "smtp.lakeside-school.net", **sender}, tmp_path)
     assert code == 0, stderr
-    assert "core.W002" not in stderr
+    assert "core.E003" not in stderr

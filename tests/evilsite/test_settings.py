@@ -16,12 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION_ENV = {
     "DJANGO_DEBUG": "0",
     "DJANGO_SECRET_KEY": "x" * 30 + "-production-secret-for-the-test-only-" + "y" * 20,
-    "DJANGO_ALLOWED_HOSTS": "hangman.example.org,www.hangman.example.org",
-    "DJANGO_CSRF_TRUSTED_ORIGINS": "https://hangman.example.org",
-    "DATABASE_URL": "postgres://evil:secret@db.example.org:5432/evilhangman",
+    # No example domain: check --deploy refuses them (the kit's placeholders, core.E003).
+    "DJANGO_ALLOWED_HOSTS": "hangman.lakeside-school.net,www.hangman.lakeside-school.net",
+    "DJANGO_CSRF_TRUSTED_ORIGINS": "https://hangman.lakeside-school.net",
+    "DATABASE_URL": "postgres://evil:Tq83-hw0Pz@db.lakeside-school.net:5432/evilhangman",
     "DJANGO_TRUSTED_PROXIES": "127.0.0.1",  # the deploy kit's: the proxy on the same host
-    "EMAIL_HOST": "smtp.example.org",  # without a mail server check --deploy fails
-    "DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.example.org>",
+    "EMAIL_HOST": "smtp.lakeside-school.net",  # without a mail server check --deploy fails
+    "DEFAULT_FROM_EMAIL": "Evil Hangman <noreply@hangman.lakeside-school.net>",
+    "DAILY_FIRST_DAY": "2026-12-01",  # the launch day (check --deploy: core.E004)
 }
 
 
@@ -70,7 +72,10 @@ def test_database_url_selects_postgresql() -> None:
 def test_production_variables_are_read() -> None:
     loaded = load_settings({**PRODUCTION_ENV, "DICTIONARY_UPLOAD_MAX_BYTES": "1000"})
     assert loaded["DEBUG"] is False
-    assert loaded["ALLOWED_HOSTS"] == ["hangman.example.org", "www.hangman.example.org"]
+    assert loaded["ALLOWED_HOSTS"] == [
+        "hangman.lakeside-school.net",
+        "www.hangman.lakeside-school.net",
+    ]
     assert loaded["SESSION_COOKIE_SECURE"] is True
     assert loaded["UPLOAD_MAX"] == 1000
 
@@ -124,7 +129,7 @@ def test_production_answers_carry_hsts_the_policy_and_secure_cookies(tmp_path: P
         "  'BACKEND': 'django.contrib.staticfiles.storage.StaticFilesStorage'}}\n"
         "from django.test import Client\n"
         "response = Client().get('/accounts/login/', secure=True,\n"
-        "    HTTP_HOST='hangman.example.org')\n"
+        "    HTTP_HOST='hangman.lakeside-school.net')\n"
         "print(json.dumps({'status': response.status_code, 'headers': dict(response.headers),\n"
         "  'cookies': {name: {'secure': morsel['secure'], 'httponly': morsel['httponly']}\n"
         "              for name, morsel in response.cookies.items()}}))",
