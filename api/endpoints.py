@@ -37,7 +37,6 @@ from api.schemas import (
     MeOut,
 )
 from core.client_ip import client_ip_address
-from dictionaries.selectors import word_lengths
 from games import services as game_services
 from games.models import MAX_WRONG_GUESSES
 from games.selectors.board import par_for
@@ -184,6 +183,7 @@ def leaderboard(
     found = selectors.offered_dictionary(slug=dictionary)
     if found is None:
         raise errors.NotFound("No dictionary by that slug is offered for new games.")
+    services.challenge_check(dictionary=found, length=length)
     par = par_for(dictionary_id=found.pk, length=length, difficulty=difficulty)
     return BotLeaderboardOut(
         dictionary=found.slug,
@@ -260,19 +260,20 @@ def maker_leaderboard(
     found = selectors.offered_dictionary(slug=dictionary)
     if found is None:
         raise errors.NotFound("No dictionary by that slug is offered for new games.")
-    if not any(item.length == length for item in word_lengths(dictionary_id=found.pk)):
-        raise errors.NotFound(f"{found.name} has no words of length {length}.")
+    services.challenge_check(dictionary=found, length=length)
+    reference = makers.reference_misses(
+        dictionary_id=found.pk,
+        length=length,
+        max_misses=max_misses,
+        player=_token(request).user,
+        address=client_ip_address(request),
+    )
     return MakerLeaderboardOut(
         dictionary=found.slug,
         length=length,
         max_misses=max_misses,
-        reference=makers.reference_misses(
-            dictionary_id=found.pk,
-            length=length,
-            max_misses=max_misses,
-            player=_token(request).user,
-            address=client_ip_address(request),
-        ),
+        reference=reference,
+        reference_complete=len(reference) == len(makers.REFERENCE_DIFFICULTIES),
         rows=selectors.maker_leaderboard(  # type: ignore[arg-type]
             dictionary=found, length=length, max_misses=max_misses
         ),

@@ -53,7 +53,10 @@ def _validation_message(errors: list[dict[str, Any]]) -> str:
     parts = []
     for error in errors[:5]:
         where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body",))
-        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
+        msg = error.get("msg", "invalid")
+        if error.get("type") == "extra_forbidden":  # pydantic's "Extra inputs are not permitted"
+            msg = "not a property of this request (the schema lists them)"
+        parts.append(f"{where}: {msg}" if where else msg)
     return "The request is not valid: " + "; ".join(parts) + ". Nothing was changed."
 
 

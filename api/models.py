@@ -141,3 +141,40 @@ class MakerGame(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != MakerStatus.PLAYING
+
+
+class ReferenceGame(models.Model):
+    """What the site's AI guesser needs against one of the site's word-makers on one
+    challenge (dictionary, length, wrong guesses allowed): the reference rows of the
+    word-makers' leaderboard and of bot assignments. The same for everyone and a few
+    seconds of search, so played once by the worker (``api.tasks``) and read from here;
+    ``misses`` is empty while it waits for the worker."""
+
+    dictionary = models.ForeignKey(
+        "dictionaries.Dictionary", on_delete=models.CASCADE, related_name="reference_games"
+    )
+    length = models.PositiveSmallIntegerField()
+    max_misses = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=16)
+    misses = models.PositiveSmallIntegerField(null=True, blank=True)
+    queued_at = models.DateTimeField(default=timezone.now)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dictionary", "length", "max_misses", "difficulty"],
+                name="referencegame_one_per_challenge",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(misses__isnull=True)
+                | models.Q(misses__lte=models.F("max_misses")),
+                name="referencegame_misses_within_allowed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"Reference game {self.difficulty} on dictionary {self.dictionary_id}, length "
+            f"{self.length}, {self.max_misses} wrong guesses"
+        )

@@ -44,10 +44,12 @@ class DictionaryOut(Schema):
 
 
 class StrictIn(Schema):
-    """A request body: each field exactly its JSON type. No ``true`` for a number (a
-    1-letter game) and no ``"7"`` for 7: a program that sends them has a bug to hear of."""
+    """A request body: each field exactly its JSON type, and no other field. No ``true``
+    for a number (a 1-letter game), no ``"7"`` for 7, no ``"extra": 1`` (a misspelt
+    ``max_mises`` was dropped without a word): a program that sends them has a bug to hear
+    of (a 422, and ``additionalProperties: false`` in the schema)."""
 
-    model_config = ConfigDict(strict=True)
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class GameStartIn(StrictIn):
@@ -189,6 +191,10 @@ class MakerLeaderboardOut(Schema):
     max_misses: int
     reference: dict[str, int] = Field(
         description="What the site's hard and fiendish word-makers force on the same AI "
-        "guesser with these settings."
+        "guesser with these settings, as far as the site's worker has played them (the "
+        "first request for a challenge queues them; they take seconds)."
+    )
+    reference_complete: bool = Field(
+        description="False while a reference game waits for the worker: ask again shortly."
     )
     rows: list[MakerRowOut]

@@ -26,6 +26,7 @@ from core.bad_input import has_control
 from core.guests import is_guest
 from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
+from dictionaries.selectors import word_lengths
 from games.models import Game, Status
 from games.services import game_start
 
@@ -178,6 +179,18 @@ def api_token_authenticate(*, secret: str, address: str | None) -> ApiToken | No
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
     return token
+
+
+def challenge_check(*, dictionary: Dictionary, length: int) -> None:
+    """Refuse (422) a length the dictionary has no words of, naming those it has: nothing to
+    rank, and nothing to search."""
+    lengths = [item.length for item in word_lengths(dictionary_id=dictionary.pk)]
+    if length not in lengths:
+        shown = ", ".join(str(item) for item in lengths[:40])
+        raise ApiRuleError(
+            "refused",
+            f"{dictionary.name} has no words of length {length}; its lengths are {shown}.",
+        )
 
 
 def api_game_start(

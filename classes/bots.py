@@ -170,9 +170,10 @@ def assignment_reference_rows(
         rows.append(ReferenceRow(gettext("Par (fewest misses a line of play found)"), par.misses))
     difficulty = engine.Difficulty(assignment.difficulty)
     found = reference_misses(**common, difficulties=(difficulty,))
-    rows.append(
-        ReferenceRow(gettext("The site's AI guesser (misses needed)"), found[difficulty.value])
-    )
+    if difficulty.value in found:  # else queued for the worker: shown once played
+        rows.append(
+            ReferenceRow(gettext("The site's AI guesser (misses needed)"), found[difficulty.value])
+        )
     return rows
 
 

@@ -12,12 +12,20 @@ A multipart body (the dictionary upload) may be larger by the one file it may
 carry (``DICTIONARY_UPLOAD_MAX_BYTES``); its text fields are left to their views'
 Django forms, whose ``CharField`` already refuses NUL (reading them here would
 store the file before the view's upload handlers run).
+
+A JSON body nested deeper than ``MAX_JSON_DEPTH`` is refused (400) before anything
+parses it: Python's parser recurses once per level and raised ``RecursionError``
+(a 500, on any URL, before log-in or CSRF) for a 2 KB body of brackets. No body the
+site takes is nested more than a few levels. The depth is counted in one pass over
+the text, outside its strings, so the check costs time linear in the body's size.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
+from itertools import accumulate
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +46,16 @@ BAD_BYTES_MESSAGE = _(
     "setting of this site contains. Nothing was changed."
 )
 TOO_BIG_MESSAGE = _("The request's body is larger than the site accepts. Nothing was changed.")
+# Arrays and objects inside one another: the API's bodies use two levels.
+MAX_JSON_DEPTH = 32
+TOO_DEEP_MESSAGE = _(
+    "The request's JSON nests arrays or objects deeper than the site accepts. Nothing was changed."
+)
+# A JSON string (its escapes included), matched without backtracking; an unclosed one is
+# left in place, and its brackets then count (the body is not JSON anyway).
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def has_control(text: str, *, controls: frozenset[str] = _CONTROLS) -> bool:
@@ -61,6 +79,23 @@ def _strings(value: Any) -> Iterator[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+
+
+def too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether arrays and objects nest more than ``limit`` deep in ``text`` (JSON or not),
+    found in time linear in its size, with no recursion."""
+    if text.count("[") + text.count("{") <= limit:
+        return False  # too few to nest deeper
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=0)) > limit
+
+
+def _json_text(body: bytes) -> str | None:
+    """The body as text, in the encoding ``json.loads`` would read it in (None: not text)."""
+    try:
+        return body.decode(json.detect_encoding(body), "strict")
+    except (UnicodeDecodeError, LookupError):
+        return None
 
 
 def _content_length(request: HttpRequest) -> int:
@@ -109,8 +144,13 @@ class BadInputMiddleware:
                 return self.answer(request, 400, "bad_request", BAD_BYTES_MESSAGE)
         elif content_type == "application/json" or request.path.startswith(API_PATH_PREFIX):
             # The API reads any body as JSON, whatever the content type says.
+            text = _json_text(request.body)
+            if text is None:
+                return None  # not text: the view says so in its own words
+            if too_deep(text):
+                return self.answer(request, 400, "too_deep", TOO_DEEP_MESSAGE)
             try:
-                document = json.loads(request.body)
+                document = json.loads(text)
             except ValueError:
                 return None  # not JSON: the view says so in its own words
             if any(has_control(text, controls=_TEXT_CONTROLS) for text in _strings(document)):

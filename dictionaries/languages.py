@@ -206,10 +206,13 @@ def play_form(word: str, lang: Language, accents: str) -> str:
 
 def alphabet_for(words: Iterable[str], lang: Language) -> str:
     """The letters a dictionary plays with: its language's own alphabet, then any other
-    letter its words use, each placed after its base letter (``á`` after ``a``).
+    letter its words use, each placed after its base letter (``á`` after ``a``, after the
+    other letters placed there before it) and the rest at the end.
 
     The language's letters are always keys, used or not, so a guess of one the list lacks
-    is a plain miss; the order is the tie-break order every strategy uses.
+    is a plain miss; the order is the tie-break order every strategy uses. Built in time
+    linear in the letters (a sort aside): an upload of 30,000 different letters took
+    minutes when each was inserted into a list, before it could be refused as too many.
     """
     used = set("".join(words))
     if lang.script and used and not any(script_of(c) == lang.script for c in used):
@@ -217,17 +220,16 @@ def alphabet_for(words: Iterable[str], lang: Language) -> str:
     else:
         base_letters = lang.letters
     extra = sorted(used - set(base_letters), key=lambda c: (_base_rank(c, base_letters), c))
-    ordered = list(base_letters)
+    after: dict[str, list[str]] = {letter: [] for letter in base_letters}
+    group_of: dict[str, str] = {}  # a placed letter -> the base letter it follows ("": the end)
     for char in extra:
         base = _base(char)
-        if base in ordered:
-            position = ordered.index(base) + 1
-            while position < len(ordered) and ordered[position] not in base_letters:
-                position += 1
-            ordered.insert(position, char)
-        else:
-            ordered.append(char)
-    return "".join(ordered)
+        group = base if base in after else group_of.get(base, "")
+        after.setdefault(group, []).append(char)
+        group_of[char] = group
+    return "".join(letter + "".join(after[letter]) for letter in base_letters) + "".join(
+        after.get("", [])
+    )
 
 
 def _base(char: str) -> str:

@@ -28,13 +28,25 @@ from games.engine.search import (
 from games.engine.state import GameState, public_candidates
 from games.engine.vocabulary import FULL_VOCABULARY
 
-# The strong heuristic guesser solves exactly once this few words are left.
+# Each search a proposal makes is sized so that a request that asks for one (a hint, the
+# computer's move, a word-maker bot's game) stays well under 100 ms of CPU whatever its
+# settings (issue 37; tests/front/test_request_cpu.py, tests/api/test_request_cpu.py).
+#
+# The strong heuristic guesser solves exactly once this few words are left, within this many
+# positions. Measured on web2 (2,975 searches in games at lengths 3-12, fiendish and hard):
+# at most 436 positions (p99 201), so the bound changes nothing there; it stops the searches
+# that cannot end (26 one-letter words need 25 misses), which cost 0.5 s at 20,000 positions
+# and still 0.15 s at 1,000 on a loaded machine (the positions of one-letter words are dear:
+# every letter splits them).
 EXACT_GUESS_UP_TO = 40
-EXACT_GUESS_NODES = 20_000
+EXACT_GUESS_NODES = 500
 # Positions the one-player search against the seeds' rule may examine per proposal. Measured
-# in bench/guesser.py on a 2-core machine: 3,000 keeps a hint's p99 near 670 ms (8,000 took
-# 1.6 s there) and needs one miss more than 8,000 over lengths 4-12 (53 against 52).
-RULE_SEARCH_NODES = 3_000
+# on web2 with bench/guesser.py's games (lengths 2-12 against hard, 26 wrong guesses
+# allowed, one game each, on a loaded 2-core machine): 3,000 positions needed 75 misses in all
+# with a proposal's p99 at 316 ms; 800, 76 misses and 114 ms; 400, 77 misses and 54 ms.
+# Against medium (its schedule branches more): 29 misses at 3,000 (p99 209 ms), 31 at 800,
+# 33 at 400 (p99 49 ms). Two to four misses over eleven games buy a bounded request.
+RULE_SEARCH_NODES = 400
 
 
 @dataclass(frozen=True, slots=True)

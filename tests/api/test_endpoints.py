@@ -345,3 +345,40 @@ def test_a_bug_of_ours_is_a_json_500_logged_with_its_request_id(
     assert "bug-report-1" in error["message"]
     assert "a bug" not in error["message"]
     assert any(record.exc_info and record.name == "django.request" for record in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/games", {"length": 4, "max_misses": 8, "difficulty": "hard", "extra": 1}),
+        ("/games", {"length": 4, "max_misses": 8, "difficulty": "hard", "max_mises": 3}),
+        ("/maker-games", {"length": 4, "max_misses": 8, "extra": 1}),
+    ],
+)
+def test_unknown_properties_are_refused_and_start_nothing(
+    api: ApiClient, nine: Any, path: str, body: dict[str, Any]
+) -> None:
+    error = assert_error(api.post(path, body), 422, "invalid_request")
+    assert "extra" in error["message"] or "max_mises" in error["message"]
+    assert not Game.objects.exists()
+    assert not MakerGame.objects.exists()
+
+
+def test_unknown_properties_are_refused_on_moves_and_change_nothing(
+    api: ApiClient, nine: Any
+) -> None:
+    game = start(api)
+    body = {"letter": "e", "expected_guesses": 0, "extra": 1}
+    assert_error(api.post(f"/games/{game['id']}/guesses", body), 422, "invalid_request")
+    assert Game.objects.get(pk=game["id"]).letters == ""
+    maker = api.post("/maker-games", {"length": 4, "max_misses": 8}).json()
+    answer = {"positions": [], "expected_guesses": 0, "extra": None}
+    assert_error(api.post(f"/maker-games/{maker['id']}/answers", answer), 422, "invalid_request")
+    assert MakerGame.objects.get().letters == ""
+
+
+def test_the_schema_says_request_bodies_take_no_other_property(api: ApiClient) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    bodies = [name for name in schemas if name.endswith("In")]
+    assert sorted(bodies) == ["AnswerIn", "GameStartIn", "GuessIn", "MakerStartIn"]
+    assert all(schemas[name]["additionalProperties"] is False for name in bodies)

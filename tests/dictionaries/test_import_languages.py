@@ -3,12 +3,15 @@ list's language, one script a list, spellings that play alike merged, wordfreq's
 
 from __future__ import annotations
 
+import time
+import unicodedata
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from dictionaries.frequency import zipf_of
-from dictionaries.languages import FOLD, KEEP, MAX_ALPHABET, language
+from dictionaries.languages import FOLD, KEEP, MAX_ALPHABET, alphabet_for, language, script_of
 from dictionaries.models import Dictionary, Word
 from dictionaries.services import ImportReport, dictionary_import
 from dictionaries.wordfiles import DictionaryImportError
@@ -148,6 +151,74 @@ def test_an_alphabet_over_the_limit_is_refused() -> None:
     error = refusal(*letters, language_tag="zh")
     assert error.code == "alphabet_too_large"
     assert f"{MAX_ALPHABET + 1} different letters" in error.message
+
+
+HAN = [
+    chr(code)
+    for code in range(0x3400, 0x30000)
+    if unicodedata.category(chr(code)) == "Lo" and script_of(chr(code)) == "CJK"
+]
+
+
+def han_words(size: int) -> bytes:
+    """A word file of about ``size`` bytes: eight-letter words cycling through every Han letter
+    (88,928 of them), so a few hundred KB already holds tens of thousands of letters."""
+    lines, total, count = [], 0, len(HAN)
+    while total < size:
+        index = len(lines)
+        word = "".join(HAN[(index * 7 + k * 13) % count] for k in range(8))
+        lines.append(word)
+        total += len(word.encode()) + 1
+    return "\n".join(lines).encode()
+
+
+def cpu_to_refuse(data: bytes) -> tuple[float, DictionaryImportError]:
+    started = time.process_time()
+    with pytest.raises(DictionaryImportError) as refused:
+        dictionary_import(name="Han", source=data, language_tag="zh")
+    return time.process_time() - started, refused.value
+
+
+def test_the_alphabet_is_built_in_linear_time() -> None:
+    """Four times the letters cost about four times the CPU, not sixteen (each letter was
+    inserted into a list: 30,000 letters took 165 s of a worker); best of three runs."""
+
+    def cost(letters: int) -> float:
+        words = HAN[:letters]
+        runs = []
+        for _ in range(3):
+            started = time.process_time()
+            assert len(alphabet_for(words, language("zh"))) == letters
+            runs.append(time.process_time() - started)
+        return min(runs)
+
+    assert cost(20_000) / cost(5_000) < 9
+
+
+def test_many_letters_are_refused_within_seconds() -> None:
+    """The red team's upload, 270 KB of some 30,000 letters: 23 s of CPU before the fix."""
+    cpu, error = cpu_to_refuse(han_words(270_000))
+    assert error.code == "alphabet_too_large"
+    assert cpu < 5, cpu
+    assert not Dictionary.objects.exists()
+
+
+@pytest.mark.slow
+def test_an_upload_as_large_as_allowed_of_different_letters_is_refused_within_seconds() -> None:
+    """20 MB (every Han letter, many times over): about 5 s of CPU on a 2-core machine."""
+    data = han_words(settings.DICTIONARY_UPLOAD_MAX_BYTES - 64)
+    cpu, error = cpu_to_refuse(data)
+    assert error.code == "alphabet_too_large"
+    assert error.message.startswith("The list plays with 87926 different letters")  # NFC's
+    assert cpu < 30, cpu
+    assert not Dictionary.objects.exists()
+
+
+def test_letters_outside_the_language_follow_their_base_letter() -> None:
+    """ǻ and á after a (in code point order), then b; with no alphabet of the language's own,
+    the letters in their order."""
+    assert alphabet_for(["ǻ", "á"], language("en")).startswith("aáǻb")
+    assert alphabet_for(["þá"], language("xx")) == "áþ"
 
 
 @pytest.mark.parametrize("tag", ["", "e", "español", "es_MX!", "x" * 40])
