@@ -287,6 +287,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             "classes_taught": classes_taught(request.user).count(),
             "classes_joined": classes_joined(request.user).count(),
             "api_tokens": list(api_tokens_for(user=request.user)),
+            "is_guest": is_guest(request.user),
         },
     )
 
