@@ -1,31 +1,22 @@
 """django-axes, plus device cookies and the account's pauses: nobody can guess a password,
-and nobody can lock its owner out.
+and nobody can lock its owner out (docs/security.md has the table of limits).
 
 A browser that has signed in to the account before (a *known device*,
-``accounts.devices``) is never paused by anyone else's failures: its logins skip
-every lock below, and its own failures count against it alone (past the
-``login_device`` rate it is an unknown device for the window). Its failures
-are not written to axes' log, so an owner's typos never pause the account.
+``accounts.devices``) is never paused by anyone else's failures, and its own failures
+count against it alone (past the ``login_device`` rate it is an unknown device for the
+window); they are not written to axes' log.
 
 Unknown devices: axes locks a (username, address) pair after ``AXES_FAILURE_LIMIT``
-failures in ``AXES_COOLOFF_TIME`` (an IPv6 address by its /64, ``core.client_ip.client_block``).
-Over ``AXES_USERNAME_COOLOFF_HOURS`` :class:`AccountLockoutHandler` also reads axes'
-failure log (one row per failure) in two ways (issue 37, finding 3):
-
-- *that address's* failures on the account: from ``AXES_USERNAME_FAILURE_LIMIT`` on, each
-  pauses that address alone, short and growing (``account_pause``: 1, 2, 4 ... minutes, at
-  most ``AXES_USERNAME_PAUSE_MAX_MINUTES``). One address, however many its tries, never
-  pauses the account for anyone else: the owner's new browser on another network signs in.
-- *how many addresses* failed on the account: from ``AXES_USERNAME_FAILURE_LIMIT``
-  addresses on, each new one pauses every unknown device, growing the same way (someone
-  changing address for each try stops at the same try as before). An address counts from
-  its first failure, so repeating from one address never lengthens the account's pause.
-
-A try refused while paused is not a failure (``accounts.backends``): nothing counts it.
-A username nobody has is recorded and paused exactly as a real one, so the answers never
-tell whether it exists. A password reset by e-mail lifts the pauses
-(``services.account_unlock``). Per-address limits stay (``login_failure``).
-See docs/security.md.
+failures (an IPv6 address by its /64, ``core.client_ip.client_block``). Over
+``AXES_USERNAME_COOLOFF_HOURS`` :class:`AccountLockoutHandler` also reads axes' failure
+log two ways (issue 37, finding 3): from ``AXES_USERNAME_FAILURE_LIMIT`` failures of *one
+address* on, each pauses that address alone (``account_pause``: 1, 2, 4 ... minutes), so
+one address never pauses the account for anyone else; from that many *addresses* on, each
+new address pauses every unknown device the same way (an address counts from its first
+failure: repeating from one never lengthens it), so changing address for each try stops
+at the same try as before. A try refused while paused counts for nothing
+(``accounts.backends``); a username nobody has is recorded and paused as a real one. A
+password reset by e-mail lifts the pauses (``services.account_unlock``).
 """
 
 from __future__ import annotations
