@@ -1,46 +1,44 @@
-"""An authentication backend that turns away unknown usernames before any password is hashed.
+"""django-axes' check before any password, telling the failure signal which tries it refused.
 
-Django's ``ModelBackend`` hashes the password even for a username nobody has, so
-that the answer's timing does not tell whether the name exists. On this site
-usernames are public (leaderboards, player pages, class tables), so that hides
-nothing, and it makes a login with a random username cost a full password hash,
-the dearest thing the site does: a flood of them took every CPU (issue 15,
-trick 6). Placed first, this backend refuses such a login with one indexed
-query. The refusal is a failed login (Django's ``user_login_failed``): the
-client's address counts it (``RATE_LIMIT_LOGIN_FAILURE_PER_ADDRESS``), and
-django-axes, told by ``request.login_username_unknown``, records nothing, since
-no account is there to lock.
+A try refused because its (username, address) or its account is paused is no new
+guess: no password is checked, so it must not count again (issue 37, finding 3: refused
+tries counted, and 30 tries from one address paused an account for an hour). Axes
+records nothing for it (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False``); this
+backend marks the request (``login_refused``) so that the address's own count of failed
+logins (``accounts.lockout.count_login_failure``) leaves it out too.
+
+A username nobody has goes on to Django's ``ModelBackend``, which hashes the password
+against a dummy: the answer, its time and every counter are those of a real account, so
+a login never tells whether a name exists (finding 3 again; the cost of a flood of made-up
+names is the per-address limits', the same as a flood of the public real names).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from axes.backends import AxesStandaloneBackend
+from axes.exceptions import AxesBackendPermissionDenied
 from django.http import HttpRequest
 
 
-class UnknownUsernameBackend:
-    """Authentication only: no ``get_user`` or permissions (not a ``BaseBackend``, whose
-    ``get_user`` would make it the backend ``force_login`` and sessions pick)."""
+class LoginThrottleBackend(AxesStandaloneBackend):
+    """Axes' standalone backend (it signs nobody in), marking the tries it refuses."""
 
     def authenticate(
         self,
-        request: HttpRequest | None,
+        request: HttpRequest,
         username: str | None = None,
         password: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Never signs anyone in: a username nobody has ends the login (PermissionDenied,
-        which Django reports as a failed login); any other is left to ModelBackend."""
-        user_model = get_user_model()
-        if username is None:
-            username = kwargs.get(user_model.USERNAME_FIELD)
-        if username is None or password is None:
-            return None
-        if not user_model._default_manager.filter(**{user_model.USERNAME_FIELD: username}).exists():
-            if request is not None:
-                request.login_username_unknown = True  # type: ignore[attr-defined]
-            raise PermissionDenied
-        return None
+        try:
+            super().authenticate(request, username, password, **kwargs)
+        except AxesBackendPermissionDenied:
+            request.login_refused = True  # type: ignore[attr-defined]
+            raise
+
+
+def login_refused(request: object) -> bool:
+    """Whether this failed login was refused before its password was checked."""
+    return bool(getattr(request, "login_refused", False))

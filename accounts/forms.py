@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.tasks import send_password_reset
 from accounts.usernames import USERNAME_MAX_LENGTH, validate_new_username
-from core.guests import GUEST_USERNAME_PREFIX
+from core.guests import GUEST_USERNAME_PREFIX, is_guest
 from core.taskqueue import enqueue
 
 # Deleted accounts are renamed ``deleted-…``: nobody signs up under such a name.
@@ -97,11 +97,25 @@ class SignUpForm(UserCreationForm):
         return username
 
 
+# A visitor's account keeps no e-mail address: the address only serves to reset a forgotten
+# password, a visitor has none, and nothing checks that the address is the visitor's (issue
+# 37, finding 7). Signing up (which may give one) makes the visitor an account.
+GUEST_EMAIL_MESSAGE = _(
+    "A visitor's account keeps no e-mail address: sign up first, then add it. Nothing was saved."
+)
+
+
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = get_user_model()
         fields = ("email",)
         help_texts = {"email": format_lazy("{} {}", EMAIL_HELP, _("Leave it empty to remove it."))}
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data["email"]
+        if email and is_guest(self.instance):
+            raise forms.ValidationError(GUEST_EMAIL_MESSAGE, code="guest_email")
+        return email
 
 
 class DeleteAccountForm(forms.Form):

@@ -10,7 +10,7 @@ from django.db import models
 class UsernameSkeleton(models.Model):
     """What an account's name looks like (accounts/usernames.py): a new name whose
     skeleton is already here is a look-alike of a name taken, and is refused at sign-up.
-    A name has one or two skeletons (case folded before or after the look-alikes)."""
+    A name has up to three skeletons (case folded before or after the look-alikes)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     skeleton = models.CharField(max_length=600, db_index=True)

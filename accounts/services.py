@@ -13,15 +13,20 @@ import secrets
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from accounts.forms import RESERVED_USERNAME_PREFIX
+from accounts.forms import GUEST_EMAIL_MESSAGE, RESERVED_USERNAME_PREFIX
 from accounts.models import Preferences
 from classes.services import classrooms_delete_taught
+from core.guests import is_guest
 
 
 def account_set_email(*, user: AbstractBaseUser, email: str) -> None:
+    """The account's address for reset links; a visitor's account keeps none (ValidationError)."""
     user_model = get_user_model()
+    if email.strip() and is_guest(user):
+        raise ValidationError(GUEST_EMAIL_MESSAGE, code="guest_email")
     with transaction.atomic():
         user.email = user_model.objects.normalize_email(email.strip())  # type: ignore[attr-defined]
         user.save(update_fields=["email"])

@@ -4,27 +4,32 @@ A username is NFKC-normalised (fullwidth ADMIN, U+FF21..., is plain ``ADMIN``), 
 one script (Latin, Cyrillic, Greek, ...; Japanese and Korean may mix their
 scripts with Han), plus digits and ``_ . - @ +``, and refused when its
 *skeleton* equals the skeleton of a name already taken. The skeleton leaves out the
-punctuation (``d.emo`` and ``admin@`` pass for ``demo`` and ``admin``) and follows
-Unicode's confusable detection (UTS #39): each character becomes the prototype
-it is confusable with (Cyrillic o, U+043E, and digit ``0`` become ``o``, ``rn``
-stands for ``m``), taken from the ``confusable-homoglyphs`` package's copy of
-Unicode's confusables table; on top of UTS #39, case and accents are dropped,
-so ``Admin`` and ``ádmin`` are look-alikes of ``admin`` too.
+punctuation (``d.emo`` and ``admin@`` pass for ``demo`` and ``admin``) and is Unicode's
+confusable skeleton (UTS #39) as ICU computes it (PyICU's ``SpoofChecker``: Cyrillic o,
+U+043E, becomes ``o``, digit ``0`` becomes ``O``, ``m`` becomes ``rn``), with three
+steps on top, since UTS #39 leaves alone the letters that carry a stroke or are small
+capitals (issue 37, finding 4: ``đemo``, ``demø``, ``ᴅᴇᴍᴏ``, ``ⱦeacher`` passed):
+
+- ICU's ``Latin-ASCII`` transform (CLDR's): ``đ`` is ``d``, ``ø`` ``o``, ``ᴅ`` ``D``, ``ⱦ`` ``t``;
+- a Latin letter neither names is read by its Unicode name: ``ꭤ`` (LATIN SMALL LETTER
+  INVERTED ALPHA) is ``a``, ``ɐ`` (TURNED A) ``a``;
+- accents and overlays are dropped, and case is folded, so ``Admin`` and ``ádmin`` are
+  look-alikes of ``admin`` too.
 
 The skeletons of every account's name are kept in ``UsernameSkeleton``, written
 whenever a user row is saved (sign-up, the admin, ``createsuperuser``, a
-deletion's renaming), so the check is one indexed query.
+deletion's renaming), so the check is one indexed query. When the rule changes, a
+migration computes them again (accounts 0003).
 """
 
 from __future__ import annotations
 
-import json
+import threading
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-import confusable_homoglyphs
+import icu
 from confusable_homoglyphs import categories
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -61,33 +66,45 @@ def mixes_scripts(username: str) -> bool:
     return len(scripts) > 1 and not any(scripts <= family for family in SCRIPT_FAMILIES)
 
 
-@lru_cache(maxsize=1)
-def _prototypes() -> dict[str, str]:
-    """Each confusable character's prototype.
+class _Icu(threading.local):
+    """ICU's spoof checker and Latin-ASCII transform, one of each per thread (a
+    transliterator is not to be shared between threads)."""
 
-    The package's table lists, for each character, the ones it is confusable
-    with: a source has one entry (its prototype), a prototype lists all its
-    sources. A pair listing only each other is settled the same way both ways
-    (the longer, a multi-letter prototype like ``rn``, else the smaller).
-    """
-    path = Path(confusable_homoglyphs.__file__).parent / "confusables.json"
-    table: dict[str, list[dict[str, str]]] = json.loads(path.read_text(encoding="utf-8"))
-    prototypes: dict[str, str] = {}
-    for char, entries in table.items():
-        if len(entries) != 1:
-            continue  # a prototype of several characters: itself
-        target = entries[0]["c"]
-        back = table.get(target, [])
-        if len(back) == 1 and back[0]["c"] == char:
-            target = min(char, target, key=lambda text: (-len(text), text))
-        if target != char:
-            prototypes[char] = target
-    return prototypes
+    def __init__(self) -> None:
+        self.spoof = icu.SpoofChecker()
+        self.latin_ascii = icu.Transliterator.createInstance("Latin-ASCII")
 
 
-def _map(text: str) -> str:
-    prototypes = _prototypes()
-    return "".join(prototypes.get(char, char) for char in text)
+_icu = _Icu()
+# A Latin letter named after a Greek one it is drawn like (LATIN SMALL LETTER ALPHA, U+0251).
+_GREEK_NAMED = {"ALPHA": "a", "IOTA": "i", "UPSILON": "u", "OMEGA": "w", "GAMMA": "y"}
+
+
+@lru_cache(maxsize=4096)
+def _named_letter(char: str) -> str:
+    """A Latin letter's plain letter by its name: the last word before "WITH" when it is one
+    or two letters (LATIN LETTER SMALL CAPITAL D, LATIN SMALL LETTER TURNED A), or a Greek
+    letter's name (LATIN SMALL LETTER INVERTED ALPHA); else the character itself."""
+    name = unicodedata.name(char, "")
+    if not name.startswith("LATIN ") or " LETTER " not in name:
+        return char
+    word = name.split(" WITH ", 1)[0].rsplit(" ", 1)[-1]
+    if len(word) <= 2 and word.isalpha() and word.isascii():
+        return word.lower()
+    return _GREEK_NAMED.get(word, char)
+
+
+def _unmarked(text: str) -> str:
+    text = unicodedata.normalize("NFD", text)
+    return "".join(char for char in text if not unicodedata.combining(char))
+
+
+def _looks(text: str) -> str:
+    """What a text looks like: Latin-ASCII, letters by name, then UTS #39's skeleton,
+    without accents or overlays (``đ``'s skeleton is ``d`` with a stroke)."""
+    text = _unmarked(_icu.latin_ascii.transliterate(text))
+    text = "".join(char if char.isascii() else _named_letter(char) for char in text)
+    return _unmarked(_icu.spoof.getSkeleton(0, text))
 
 
 def skeletons(username: str) -> set[str]:
@@ -97,12 +114,10 @@ def skeletons(username: str) -> set[str]:
     without case) and case and look-alikes interfere: ``PayPaI`` passes for
     ``PayPal`` before folding its case, ``ADMlN`` for ``admin`` written in capitals.
     """
-    text = unicodedata.normalize("NFD", normalise(username))
-    text = "".join(char for char in text if not unicodedata.combining(char))
+    text = normalise(username)
     return {
-        _unpunctuated(_map(text.casefold())),
-        _unpunctuated(_map(_map(text).casefold())),
-        _unpunctuated(_map(_map(text.upper()).casefold())),
+        _unpunctuated(_looks(_looks(variant).casefold()))
+        for variant in (text.casefold(), text, text.upper())
     }
 
 

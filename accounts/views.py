@@ -25,7 +25,6 @@ from django.http import (
 )
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.decorators import method_decorator
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
@@ -52,7 +51,7 @@ from core.ratelimit import (
     rate_limited,
     too_many_requests,
 )
-from core.web import login_required_htmx, streamed_download
+from core.web import login_required_htmx, same_site_url, streamed_download
 from daily.selectors import utc_today
 from daily.services import guest_attempt_carry
 from games.secrecy import secrecy_for
@@ -245,11 +244,7 @@ def language_set(request: HttpRequest) -> HttpResponseBase:
     if not is_language(language):
         return HttpResponseBadRequest("Choose one of the languages offered.")
     language_choose(request, language)
-    next_url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        next_url = resolve_url("home")
+    next_url = same_site_url(request, request.POST.get("next", ""), default=resolve_url("home"))
     if request.headers.get("HX-Request") == "true":
         response: HttpResponseBase = HttpResponse(status=204, headers={"HX-Redirect": next_url})
     else:
@@ -292,6 +287,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             "classes_taught": classes_taught(request.user).count(),
             "classes_joined": classes_joined(request.user).count(),
             "api_tokens": list(api_tokens_for(user=request.user)),
+            "is_guest": is_guest(request.user),
         },
     )
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.names import no_bidi_controls
 from dictionaries.languages import MAX_ALPHABET
 from games.models import Game
 
@@ -21,7 +22,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(max_length=TOKEN_NAME_MAX)
+    name = models.CharField(max_length=TOKEN_NAME_MAX, validators=[no_bidi_controls])
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     prefix = models.CharField(
         max_length=12, editable=False, help_text="The secret's first characters, to recognise it."

@@ -24,6 +24,7 @@ from api.hooks import registered_start_checks
 from api.models import TOKEN_NAME_MAX, ApiGame, ApiToken
 from core.bad_input import has_control
 from core.guests import is_guest
+from core.names import BIDI_CONTROL_MESSAGE, has_bidi_control
 from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
 from dictionaries.selectors import word_lengths
@@ -102,6 +103,8 @@ def api_token_create(
         raise ApiRuleError(
             "invalid_name", gettext("A token's name cannot hold control characters.")
         )
+    if has_bidi_control(name):
+        raise ApiRuleError("invalid_name", str(BIDI_CONTROL_MESSAGE))
     if not name:
         raise ApiRuleError("invalid_name", gettext("Give the token a name, such as the program's."))
     if days is not None and not 1 <= days <= TOKEN_MAX_DAYS:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classes.models import JOIN_CODE_LENGTH, Assignment, Classroom, Players
 from classes.selectors import Progress, RecordFilters, RecordOrder
+from core.names import no_bidi_controls
 from games.forms import NewGameForm
 from records.filters import GameFilterForm, PageForm
 
@@ -26,11 +27,13 @@ class ClassroomForm(forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=100,
+        validators=[no_bidi_controls],
         error_messages={"required": _("Give the class a name, e.g. “CS 101, section 2”.")},
     )
     term = forms.CharField(
         label=_("Term"),
         max_length=60,
+        validators=[no_bidi_controls],
         help_text=_("When it runs, e.g. “Spring 2026”. Your classes can share a name, not a term."),
         error_messages={"required": _("Say when the class runs, e.g. “Spring 2026”.")},
     )
@@ -86,6 +89,7 @@ class AssignmentForm(NewGameForm):
     title = forms.CharField(
         label=_("Title"),
         max_length=100,
+        validators=[no_bidi_controls],
         error_messages={"required": _("Give the assignment a title.")},
     )
     due_at = _DueField()
@@ -150,6 +154,7 @@ class AssignmentEditForm(forms.Form):
     title = forms.CharField(
         label=_("Title"),
         max_length=100,
+        validators=[no_bidi_controls],
         error_messages={"required": _("Give the assignment a title.")},
     )
     due_at = _DueField()

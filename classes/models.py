@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.names import no_bidi_controls
 from dictionaries.models import Dictionary
 from games.models import Difficulty, Game, GameSettingsFields
 
@@ -41,8 +42,12 @@ class Classroom(models.Model):
     instructor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_taught"
     )
-    name = models.CharField(max_length=100)
-    term = models.CharField(max_length=60, help_text="When it runs, e.g. “Spring 2026”.")
+    name = models.CharField(max_length=100, validators=[no_bidi_controls])
+    term = models.CharField(
+        max_length=60,
+        help_text="When it runs, e.g. “Spring 2026”.",
+        validators=[no_bidi_controls],
+    )
     join_code = models.CharField(
         max_length=JOIN_CODE_LENGTH,
         unique=True,
@@ -117,7 +122,7 @@ class Assignment(GameSettingsFields):
     """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
-    title = models.CharField(max_length=100)
+    title = models.CharField(max_length=100, validators=[no_bidi_controls])
     dictionary = models.ForeignKey(Dictionary, on_delete=models.PROTECT, related_name="+")
     due_at = models.DateTimeField("due")
     players = models.CharField(max_length=12, choices=Players.choices, default=Players.PEOPLE)

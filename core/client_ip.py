@@ -57,3 +57,25 @@ def client_ip_address(request: HttpRequest) -> str | None:
         if not _is_trusted(address, networks):
             return client
     return client
+
+
+def address_block(address: str) -> str:
+    """The block an address stands for when counting clients: an IPv6 address by its /64
+    (one household or server holds a whole /64; written as the block's first address),
+    an IPv4-mapped one as IPv4, anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return str(ip)
+
+
+def client_block(request: HttpRequest) -> str | None:
+    """The client's address as a block (``address_block``): what django-axes keys its
+    (username, address) lock on, so that the 2**64 addresses of one IPv6 client are one."""
+    address = client_ip_address(request)
+    return address_block(address) if address else address

@@ -46,7 +46,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, ngettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.client_ip import client_ip_address
+from core.client_ip import address_block, client_ip_address
 from core.models import RateLimitCount
 
 View = Callable[..., HttpResponseBase]
@@ -174,11 +174,9 @@ def address_subject(address: str) -> str:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return f"ip:{address[:60]}"
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return f"ip:{ip.ipv4_mapped}"
-        return f"ip:{ipaddress.ip_network(f'{ip}/64', strict=False)}"
-    return f"ip:{ip}"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return f"ip:{address_block(address)}/64"
+    return f"ip:{address_block(address)}"
 
 
 def rate_limit_hit(

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.names import no_bidi_controls
 from dictionaries.languages import DEFAULT_LANGUAGE, LANGUAGES
 from dictionaries.models import ACCENT_CHOICES, DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.services import dictionary_rename_error, validated_language
@@ -27,7 +28,9 @@ LANGUAGE_CHOICES = [
 
 class DictionaryUploadForm(forms.Form):
     name = forms.CharField(
-        label=_("Name"), max_length=Dictionary._meta.get_field("name").max_length
+        label=_("Name"),
+        max_length=Dictionary._meta.get_field("name").max_length,
+        validators=[no_bidi_controls],
     )
     description = forms.CharField(
         label=_("Description"),

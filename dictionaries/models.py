@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.functions import Length
 from django.utils.translation import pgettext_lazy
 
+from core.names import no_bidi_controls
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, FOLD, MAX_ALPHABET
 
 MAX_WORD_LENGTH = 64
@@ -25,7 +26,7 @@ DESCRIPTION_MAX_LENGTH = 2000
 
 
 class Dictionary(models.Model):
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100, unique=True, validators=[no_bidi_controls])
     slug = models.SlugField(max_length=100, unique=True)
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     uploaded_by = models.ForeignKey(
@@ -184,7 +185,7 @@ class DictionaryImport(models.Model):
         PAR = "par", pgettext_lazy("dictionary import", "computing par")
         FINISHED = "finished", pgettext_lazy("dictionary import", "finished")
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_bidi_controls])
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     make_default = models.BooleanField(default=False)
     language = models.CharField(

@@ -235,10 +235,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
 AUTHENTICATION_BACKENDS = [
-    # Usernames are public: a login as nobody is refused first, with one query (no password
-    # hashed, nothing for django-axes to record; the address's failed logins still count).
-    "accounts.backends.UnknownUsernameBackend",
-    "axes.backends.AxesStandaloneBackend",
+    # django-axes' check (marking the tries it refuses, which count no more), then Django's:
+    # a username nobody has is hashed against a dummy and counted as a real one's.
+    "accounts.backends.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
     # Answers no login: lets a class's instructor review the games of its students.
     "classes.backends.ClassInstructorBackend",
@@ -283,13 +282,17 @@ LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 15) / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A try refused while paused is no guess: it is not recorded and does not lengthen the pause.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# The account itself (every address together), for browsers that never signed in to it:
-# from this many failures in this many hours on, each failure pauses them for 1, 2, 4 ...
-# minutes (at most the max): someone changing address for each try cannot guess its
-# password, and an owner on a new device waits minutes, never a day. A browser that has
-# signed in to it before is never paused by others (accounts/devices.py; docs/security.md).
+# Over this many hours, for browsers that never signed in to the account: from this many
+# failures from one address on, each pauses that address for 1, 2, 4 ... minutes (at most
+# the max); from this many addresses failing on the account on, each new one pauses every
+# unknown device. One address never pauses the account for others; someone changing
+# address for each try cannot guess its password; an owner on a new device waits minutes,
+# never a day. A browser that has signed in to it before is never paused by others
+# (accounts/devices.py, accounts/lockout.py; docs/security.md).
 AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 20)
 AXES_USERNAME_COOLOFF_HOURS = env_int("AXES_USERNAME_COOLOFF_HOURS", 24)
 AXES_USERNAME_PAUSE_MINUTES = 1
@@ -317,7 +320,7 @@ if TRUSTED_PROXY_COUNT and not TRUSTED_PROXIES:
         "DJANGO_TRUSTED_PROXY_COUNT alone would believe X-Forwarded-For from anyone: set "
         "DJANGO_TRUSTED_PROXIES to the proxies' addresses (e.g. 127.0.0.1) as well"
     )
-AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip_address"
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_block"  # IPv6 by its /64
 
 # The pages' languages (issue 30): the browser's Accept-Language picks one, the footer's menu
 # overrides it (a cookie; for an account, its saved choice: accounts/languages.py). Each

@@ -11,7 +11,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -35,6 +34,7 @@ from core.web import (
     login_required_htmx,
     query_without_page,
     render_filtered,
+    same_site_url,
 )
 from games import services as game_services
 from games.models import Game
@@ -336,9 +336,8 @@ def assignment_start(request: HttpRequest, pk: int, assignment_pk: int) -> HttpR
 
 def _back_to(request: HttpRequest, form: StartForm, classroom: Classroom) -> str:
     """Where the start button was (the home page or the class page), if it is this site."""
-    wanted = form.data.get("next", "")
-    if wanted and url_has_allowed_host_and_scheme(
-        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return wanted
-    return reverse("class_detail", kwargs={"pk": classroom.pk})
+    return same_site_url(
+        request,
+        form.data.get("next", ""),
+        default=reverse("class_detail", kwargs={"pk": classroom.pk}),
+    )

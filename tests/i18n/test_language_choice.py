@@ -214,3 +214,33 @@ def test_two_tabs_choosing_a_language_at_once_leave_one_choice() -> None:
             ["es"],
             ["fr"],
         )
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize(
+    ("wanted", "landing"),
+    [
+        ("/foo\r\nSet-Cookie: x=1", "/"),  # issue 37, finding 5: BadHeaderError, a 500
+        ("/foo\nbar", "/"),
+        ("/foo\x00", "/"),
+        ("/\u202eevil", "/"),
+        ("\x7f/daily/", "/"),
+        ("/café/?q=ü", "/caf%C3%A9/?q=%C3%BC"),  # a broken HX-Redirect before
+        ("/daily/?a=1&b=%20", "/daily/?a=1&b=%20"),
+        ("//evil.example/", "/"),
+        ("https://evil.example/", "/"),
+    ],
+)
+def test_any_next_is_followed_only_within_the_site_and_never_breaks_a_header(
+    client: Client, wanted: str, landing: str, htmx: bool
+) -> None:
+    response = client.post(
+        reverse("language_set"), {"language": "fr", "next": wanted}, **(HTMX if htmx else {})
+    )
+    assert response.status_code == (204 if htmx else 302)
+    header = response["HX-Redirect"] if htmx else response["Location"]
+    assert header == landing
+    assert header.isascii()
+    assert header.isprintable()
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert "x" not in response.cookies
