@@ -96,7 +96,8 @@ def test_the_version_is_the_changelogs_newest() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     version = re.search(r'^version = "([^"]+)"', pyproject, flags=re.MULTILINE)
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    newest = re.search(r"^## (\S+)", changelog, flags=re.MULTILINE)
+    # "Unreleased" gathers changes until the lead sets the next version.
+    newest = re.search(r"^## (?!Unreleased)(\S+)", changelog, flags=re.MULTILINE)
     assert version is not None
     assert newest is not None
     assert newest[1] == version[1]
