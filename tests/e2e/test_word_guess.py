@@ -76,13 +76,15 @@ def test_a_word_is_dropped_then_the_last_word_wins(
     field = screen.locator("#word-guess").bounding_box()
     button = screen.locator(".word-guess button").bounding_box()
     height = screen.viewport_size["height"]
-    assert field is not None and button is not None
+    assert field is not None
+    assert button is not None
     assert field["y"] + field["height"] <= height, f"the word field is below the screen {field}"
     assert button["y"] + button["height"] <= height
     # One row: the field and its button side by side, on a phone too.
     assert abs((field["y"] + field["height"] / 2) - (button["y"] + button["height"] / 2)) < 4
     keys = screen.locator("form.keyboard").bounding_box()
-    assert keys is not None and keys["y"] + keys["height"] <= field["y"]
+    assert keys is not None
+    assert keys["y"] + keys["height"] <= field["y"]
     # Typing in the field plays no letter (the board's keys are for the keyboard).
     screen.locator("#word-guess").fill("cool")
     shoot(screen, "word-guess-typed")
