@@ -125,6 +125,19 @@ def game_start(request: HttpRequest, body: GameStartIn) -> Status:
     return Status(201, selectors.game_view(game))
 
 
+@api.post(
+    "/play-with/{code}/games",
+    response={201: GameOut, **BODY_ERRORS, 403: ErrorOut},
+    summary="Play a game a friend sent (its link's code): the same settings and seed, once "
+    "per account, never ranked",
+)
+def sent_game_start(request: HttpRequest, code: str = Path(..., max_length=32)) -> Status:
+    game = services.api_sent_game_start(
+        token=_token(request), code=code, address=client_ip_address(request)
+    )
+    return Status(201, selectors.game_view(game))
+
+
 @api.get("/games/{game_id}", response={200: GameOut, **GAME_ERRORS}, summary="Read a game")
 def game_read(
     request: HttpRequest, game_id: int = Path(..., ge=1, le=MAX_ID)

@@ -29,6 +29,7 @@ from core.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from core.web import login_required_htmx
 from daily.models import daily_link_at_hand
 from daily.selectors import share_title as daily_share_title
+from friends.selectors import sent_of
 from front.announcements import guess_announcement, undo_announcement, wrong_guesses_left
 from front.daily_context import attempt_place, home_card
 from front.ratings_context import chosen_challenge_rating, rating_change
@@ -479,6 +480,7 @@ def _board_context(
     reveal too, or with ``reveal_later`` a place the reveal loads into), the notices, and at
     the end a daily attempt's place and the rating change."""
     daily_link_at_hand(game)  # the share title, the template's title and end panel ask it
+    sent_game = sent_of(game) if game.is_over else None  # the end panel links its group
     context = board_view(
         game,
         absolute_url=request.build_absolute_uri,
@@ -489,6 +491,7 @@ def _board_context(
         notices=notices,
         announcement=" ".join(notice.message for notice in notices),
         start_token=uuid.uuid4(),  # for "Play again": one new game per page shown
+        sent_game=sent_game,
     )
     context.update(attempt_place(game))
     context.update(rating_change(game))
