@@ -124,6 +124,19 @@ def game_start(request: HttpRequest, body: GameStartIn) -> Status:
     return Status(201, selectors.game_view(game))
 
 
+@api.post(
+    "/play-with/{code}/games",
+    response={201: GameOut, **BODY_ERRORS, 403: ErrorOut},
+    summary="Play a game a friend sent (its link's code): the same settings and seed, once "
+    "per account, never ranked",
+)
+def sent_game_start(request: HttpRequest, code: str = Path(..., max_length=32)) -> Status:
+    game = services.api_sent_game_start(
+        token=_token(request), code=code, address=client_ip_address(request)
+    )
+    return Status(201, selectors.game_view(game))
+
+
 @api.get("/games/{game_id}", response={200: GameOut, **GAME_ERRORS}, summary="Read a game")
 def game_read(
     request: HttpRequest, game_id: int = Path(..., ge=1, le=MAX_ID)
@@ -134,7 +147,7 @@ def game_read(
 @api.post(
     "/games/{game_id}/guesses",
     response={200: GuessOut, **BODY_ERRORS},
-    summary="Guess a letter (409 when expected_guesses is out of date: nothing changed)",
+    summary="Guess a letter or a whole word (409 when expected_guesses is out of date)",
 )
 def game_guess(
     request: HttpRequest, body: GuessIn, game_id: int = Path(..., ge=1, le=MAX_ID)
@@ -143,13 +156,15 @@ def game_guess(
     outcome = game_services.game_guess(
         game_id=game_id,
         player=token.user,
-        letter=body.letter,
+        letter=body.letter or "",
+        word=body.word,
         expected_guesses=body.expected_guesses,
         address=client_ip_address(request),
         bot=True,  # a person's own games are not the API's: Game.DoesNotExist, a 404
     )
     return GuessOut(
-        letter=outcome.move.letter,
+        letter=outcome.move.guess,
+        word=outcome.move.is_word,
         hit=not outcome.move.miss,
         game=selectors.game_view(outcome.game),  # type: ignore[arg-type]
     )

@@ -20,6 +20,7 @@ from api.services import ApiRuleError
 from core.bad_input import json_error
 from core.logs import current_request_id
 from core.ratelimit import RateLimitExceeded
+from friends.models import SentGame
 from games.models import Game
 from games.services import GameRuleError, StaleBoardError
 
@@ -115,6 +116,10 @@ def install(api: NinjaAPI) -> None:
     @on(Game.DoesNotExist)
     def no_game(request: HttpRequest, exc: Exception) -> HttpResponse:
         return error_response(404, "not_found", "No bot game of yours has that id.")
+
+    @on(SentGame.DoesNotExist)
+    def no_sent_game(request: HttpRequest, exc: Exception) -> HttpResponse:
+        return error_response(404, "not_found", "No game was sent with that code.")
 
     @on(MakerGame.DoesNotExist)
     def no_maker_game(request: HttpRequest, exc: Exception) -> HttpResponse:

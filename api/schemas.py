@@ -6,10 +6,11 @@ import datetime as dt
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, model_validator
 
 from dictionaries.languages import MAX_ALPHABET
 from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.models.moves import MAX_MOVES
 
 DifficultyName = Literal[tuple(Difficulty.values)]  # type: ignore[valid-type]
 
@@ -62,16 +63,33 @@ class GameStartIn(StrictIn):
 
 
 class GuessIn(StrictIn):
-    letter: str = Field(
+    letter: str | None = Field(
+        default=None,
         min_length=1,
         max_length=8,
         description="One letter of the game's dictionary (its ``alphabet``; a to z in "
         "English); a capital counts as its letter, and on a list that folds accents an "
         "accented letter as its base letter. Any other is a 422 naming the letters.",
     )
+    word: str | None = Field(
+        default=None,
+        min_length=2,
+        max_length=80,
+        description="Instead of a letter, the whole word, read letter by letter as a letter "
+        "is. A word of the list and the game's length, else a 422 that changes nothing. It "
+        "is dropped from the words still possible (one wrong guess) unless it is the only "
+        "one left: then the game is won.",
+    )
+
+    @model_validator(mode="after")
+    def one_guess(self) -> GuessIn:
+        if (self.letter is None) == (self.word is None):
+            raise ValueError("send a letter or a word: exactly one of them")
+        return self
+
     expected_guesses: int = Field(
         ge=0,
-        le=MAX_ALPHABET,
+        le=MAX_MOVES,
         description="How many guesses the game had when the bot chose this letter: a "
         "mismatch (a resent or out-of-date guess) is a 409 that changes nothing.",
     )
@@ -86,7 +104,11 @@ class GameOut(Schema):
     status: Literal["playing", "won", "lost"]
     pattern: str = Field(description="The word as far as shown; '-' for a hidden letter.")
     letters: str = Field(description="Letters guessed, in order.")
-    guesses: int
+    words_guessed: list[str] = Field(description="Whole words guessed, in order.")
+    moves: list[str] = Field(
+        description="Every guess in order, each one letter or a whole word: the game."
+    )
+    guesses: int = Field(description="Guesses made, letters and words.")
     misses: int
     misses_left: int
     words_left: int | None = Field(description="Words still possible (practice games only).")
@@ -103,7 +125,8 @@ class GameOut(Schema):
 
 
 class GuessOut(Schema):
-    letter: str
+    letter: str = Field(description="The guess played: a letter, or the whole word.")
+    word: bool = Field(description="Whether the guess was a whole word.")
     hit: bool
     game: GameOut
 

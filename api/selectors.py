@@ -117,6 +117,8 @@ class GameView:
     status: str
     pattern: str
     letters: str
+    words_guessed: list[str]
+    moves: list[str]
     guesses: int
     misses: int
     misses_left: int
@@ -140,7 +142,9 @@ def game_view(game: Game) -> GameView:
         status=game.status,
         pattern=game.pattern,
         letters=game.letters,
-        guesses=len(game.letters),
+        words_guessed=game.words_guessed,
+        moves=game.moves,
+        guesses=game.guess_count,
         misses=game.misses,
         misses_left=game.misses_left,
         words_left=game.words_left if shows_words_left(game) else None,

@@ -28,6 +28,8 @@ from core.names import BIDI_CONTROL_MESSAGE, has_bidi_control
 from core.ratelimit import rate_limit_hit
 from dictionaries.models import Dictionary
 from dictionaries.selectors import word_lengths
+from friends.models import SentGame
+from friends.services import sent_game_play
 from games.models import Game, Status
 from games.services import game_start
 
@@ -213,23 +215,13 @@ def api_game_start(
     """
     rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
     with transaction.atomic():
-        ApiToken.objects.select_for_update().filter(pk=token.pk).first()
-        start_checks_run(
-            token=token,
-            role=BotRole.GUESSER,
+        _guesser_start_check(
+            token,
             dictionary=dictionary,
             length=length,
             max_misses=max_misses,
             difficulty=difficulty,
         )
-        playing = ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
-        if playing >= settings.API_GAMES_IN_PROGRESS_PER_TOKEN:
-            raise ApiRuleError(
-                "too_many_games_in_progress",
-                f"This token has {playing} games in progress, the most it may have; finish "
-                "or forfeit one first. No game was started.",
-                status=409,
-            )
         game = game_start(
             player=token.user,
             dictionary=dictionary,
@@ -240,3 +232,54 @@ def api_game_start(
         )
         ApiGame.objects.create(game=game, token=token)
         return game
+
+
+def api_sent_game_start(*, token: ApiToken, code: str, address: str | None = None) -> Game:
+    """The token account's bot game of a link a friend sent (``friends``): its settings and
+    seed, once per account, never ranked; counted and capped as ``api_game_start``.
+    Raises ``SentGame.DoesNotExist`` for no such link."""
+    rate_limit_hit(scope="api_game_start", token=token.pk, address=address)
+    sent = SentGame.objects.select_related("dictionary").get(code=code)
+    with transaction.atomic():
+        _guesser_start_check(
+            token,
+            dictionary=sent.dictionary,
+            length=sent.length,
+            max_misses=sent.max_misses,
+            difficulty=sent.difficulty,
+        )
+        game = sent_game_play(code=code, player=token.user, bot=True)
+        if not game.played_by_bot:
+            raise ApiRuleError(
+                "already_played",
+                "This account already played this link in the browser; a link is played "
+                "once per person.",
+                status=409,
+            )
+        ApiGame.objects.get_or_create(game=game, defaults={"token": token})
+        return game
+
+
+def _guesser_start_check(
+    token: ApiToken, *, dictionary: Dictionary, length: int, max_misses: int, difficulty: str
+) -> None:
+    """In the starting transaction: the token row locked, its start checks run (an
+    assignment's settings), and its games in progress counted against the cap
+    (``API_GAMES_IN_PROGRESS_PER_TOKEN``), so simultaneous starts cannot pass it together."""
+    ApiToken.objects.select_for_update().filter(pk=token.pk).first()
+    start_checks_run(
+        token=token,
+        role=BotRole.GUESSER,
+        dictionary=dictionary,
+        length=length,
+        max_misses=max_misses,
+        difficulty=difficulty,
+    )
+    playing = ApiGame.objects.filter(token=token, game__status=Status.PLAYING).count()
+    if playing >= settings.API_GAMES_IN_PROGRESS_PER_TOKEN:
+        raise ApiRuleError(
+            "too_many_games_in_progress",
+            f"This token has {playing} games in progress, the most it may have; finish "
+            "or forfeit one first. No game was started.",
+            status=409,
+        )

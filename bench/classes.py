@@ -119,6 +119,7 @@ def seed(*, students: int, games_per_student: int) -> tuple[object, object, obje
                     ),
                     seed=number,
                     letters="abcdefgh"[: misses + 1],
+                    moves=list("abcdefgh"[: misses + 1]),
                     pattern="zzzzzz" if won else "------",
                     misses=misses,
                     status="won" if won else "lost",

@@ -157,7 +157,7 @@ def measure(word_list: WordList, rounds: tuple[int, int, int]) -> Result:
         times = [
             seconds(
                 lambda max_misses=max_misses, letters=letters: replay(
-                    lexicon, max_misses=max_misses, difficulty="hard", seed=0, letters=letters
+                    lexicon, max_misses=max_misses, difficulty="hard", seed=0, moves=letters
                 )
             )
             for _ in range(replay_rounds)

@@ -364,9 +364,9 @@ def check_games(ledgers: dict[int, GameLedger]) -> CheckReport:
     from games.selectors.replay_check import replay_mismatches
 
     report = CheckReport()
-    for game in Game.objects.prefetch_related("moves").order_by("pk"):
+    for game in Game.objects.prefetch_related("move_rows").order_by("pk"):
         report.games += 1
-        moves = list(game.moves.all())
+        moves = list(game.move_rows.all())
         report.moves += len(moves)
         problems = replay_mismatches(game)
         if [move.number for move in moves] != list(range(1, len(moves) + 1)):

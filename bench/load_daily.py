@@ -54,6 +54,7 @@ for player in players:
         player=player, dictionary_id=puzzle.dictionary_id, length=puzzle.length,
         max_misses=puzzle.max_misses, difficulty=puzzle.difficulty, is_ranked=True,
         seeded_ties=True, seed=puzzle.seed, counts_as=CountsAs.ONE_ATTEMPT, letters=letters,
+        moves=list(letters),
         pattern=word if won else "-" * puzzle.length, misses=misses,
         status=Status.WON if won else Status.LOST, words_left=1, word=word,
         finished_at=now - dt.timedelta(seconds=rng.uniform(0, 3600)),

@@ -23,7 +23,7 @@ from games.models import Game
 
 # What a game state says of its position; every other field is the settings the word-maker plays.
 _POSITION_FIELDS = frozenset(
-    {"lexicon", "letters", "pattern", "misses", "status", "word", "candidates"}
+    {"lexicon", "letters", "words", "pattern", "misses", "status", "word", "candidates"}
 )
 
 
@@ -38,6 +38,8 @@ def shared_answer(game: Game, state: engine.GameState, letter: str) -> engine.Mo
     a digest of every other input of the word-maker, read off the engine's state.
     """
     if not settings.DAILY_SHARED_ANSWERS or not may_be_daily(game):
+        return None
+    if engine.is_word_move(letter):  # a whole word: a rule, no search to share
         return None
     puzzle_id = puzzle_day_of(game)
     if puzzle_id is None:
@@ -113,7 +115,7 @@ def daily_answers_prepare(*, puzzle: DailyPuzzle, depth: int = 1) -> int:
                             max_misses=state.max_misses,
                             difficulty=state.difficulty,
                             seed=state.seed,
-                            letters=(*state.letters, letter),
+                            moves=(*state.letters, letter),
                             pattern=report.pattern,
                             seeded_ties=state.seeded_ties,
                         )
@@ -123,13 +125,17 @@ def daily_answers_prepare(*, puzzle: DailyPuzzle, depth: int = 1) -> int:
 
 
 def answer_position(state: engine.GameState, letter: str) -> str:
-    """The letters guessed (in any order), the pattern they revealed, and the letter to answer.
+    """The letters guessed (in any order), the words dropped, the pattern they revealed, and
+    the letter to answer.
 
     All the word-maker reads of the game's past: the candidates are the words
     that fit the pattern given those letters (``engine.restore``), the misses
     are the letters not in it, the guess's number is how many there are.
     """
-    return f"{''.join(sorted(state.letters))}|{state.pattern}|{letter}"
+    letters = "".join(sorted(state.letters))
+    if state.words:  # words guessed and dropped: part of the position (none: keys as before)
+        return f"{letters}|{','.join(sorted(state.words))}|{state.pattern}|{letter}"
+    return f"{letters}|{state.pattern}|{letter}"
 
 
 def _lock_the_line(key: dict[str, object]) -> None:

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "games",
     "daily",
     "ratings",
+    "friends",
     "api",
     "records",
     "classes",

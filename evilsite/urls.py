@@ -20,6 +20,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classes.urls")),
     path("daily/", include("daily.urls")),
+    path("", include("friends.urls")),
     path("leaderboard/ratings/", include("ratings.urls")),
     path("", include("records.urls")),
     path("", include("front.urls")),

@@ -13,11 +13,11 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
 from games import difficulties
 from games.models import MAX_WRONG_GUESSES, Difficulty
+from games.models.moves import MAX_MOVES
 from games.selectors.board import (
     ParInfo,
     default_dictionary,
@@ -266,7 +266,9 @@ class GuessForm(forms.Form):
 
     # Bounded, yet long enough that "ab" or " e " reach the service and get its message.
     letter = forms.CharField(required=False, strip=False, max_length=32)
-    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=MAX_ALPHABET)
+    # A whole word (the field beside the keyboard): sent, it is the guess.
+    word = forms.CharField(required=False, max_length=80)
+    expected_guesses = forms.IntegerField(required=False, min_value=0, max_value=MAX_MOVES)
 
     BAD_BOARD_MESSAGE = _(
         "This board could not be read; here is the current board. Nothing was changed."

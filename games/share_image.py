@@ -19,6 +19,7 @@ from django.core.cache import cache as django_cache
 from django.utils.translation import get_language, gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
+from games import engine
 from games.models import Game
 from games.selectors.share import result_line, share_title
 
@@ -113,7 +114,8 @@ def result_image_png(game: Game, *, rated_by: float | None, title: str | None = 
     heading = share_title(game, title)
     # The words in a digest: a cache key carries no spaces (memcached refuses them).
     words = hashlib.sha256(f"{get_language()}\n{label}\n{heading}".encode()).hexdigest()[:16]
-    key = f"games:result-image:{game.pk}:{game.letters}:{game.status}:{words}"
+    moves = hashlib.sha256("|".join(game.moves).encode()).hexdigest()[:16]
+    key = f"games:result-image:{game.pk}:{moves}:{game.status}:{words}"
     png: bytes | None = django_cache.get(key)
     if png is None:
         png = _draw(game, label, heading)
@@ -137,9 +139,9 @@ def _draw(game: Game, label: str, heading: str) -> bytes:
     if label:
         text, font = _fit(label, 48, inner)
         draw.text((MARGIN, 318), text, font=font, fill=MUTED, anchor="lm")
-    squares = squares_for(len(game.letters))
-    for index, letter in enumerate(game.letters):
-        colour = HIT if letter in game.pattern else MISS
+    squares = squares_for(game.guess_count)
+    for index, move in enumerate(game.moves):
+        colour = MISS if engine.is_miss(move, game.pattern) else HIT
         draw.rounded_rectangle(squares.box(index), radius=squares.size // 7, fill=colour)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)

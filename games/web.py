@@ -56,7 +56,7 @@ def start_and_show(
     except RateLimitExceeded as error:
         return too_many_requests(request, error)
     except GameShownError as error:
-        untouched = not (error.game.letters or error.game.is_over)
+        untouched = not (error.game.moves or error.game.is_over)
         if repeat_says_started and isinstance(error, GameAlreadyStartedError) and untouched:
             messages.success(request, started(error.game))
         else:

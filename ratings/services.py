@@ -94,7 +94,7 @@ def game_rate(game: Game) -> RatingChange | None:
         moves_challenge = rules.moves_challenge(
             player_before,
             challenge_before,
-            played=bool(game.letters),
+            played=bool(game.moves),
             first_today=not history.moved_challenge_today,
             played_games=history.played_games,
             account_age=_account_age(game, joined=start.player_joined),
@@ -178,7 +178,7 @@ def _history_under_locks(game: Game, *, challenge: ChallengeRating) -> _History:
             f"EXISTS (SELECT 1 FROM {changes} WHERE {before} AND challenge_id = %s "
             "AND moved_challenge AND finished_at >= %s), "
             f"(SELECT COUNT(*) FROM (SELECT 1 FROM {changes} INNER JOIN {games} "
-            f"ON {games}.id = {changes}.game_id WHERE {before} AND {games}.letters <> '' "
+            f"ON {games}.id = {changes}.game_id WHERE {before} AND {games}.moves <> '[]' "
             "LIMIT %s) played)",
             [
                 game.pk,

@@ -88,6 +88,8 @@ class GameFactory(factory.django.DjangoModelFactory):
     )
     words_left = 9
     status = Status.PLAYING
+    # A game is its moves: given only letters, they are its moves.
+    moves = factory.LazyAttribute(lambda game: list(getattr(game, "letters", "")))
     finished_at = factory.LazyAttribute(
         lambda game: None if game.status == Status.PLAYING else timezone.now()
     )

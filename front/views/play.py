@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, npgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -29,6 +29,8 @@ from core.ratelimit import RateLimitExceeded, rate_limited, too_many_requests
 from core.web import login_required_htmx
 from daily.models import daily_link_at_hand
 from daily.selectors import share_title as daily_share_title
+from friends.selectors import sent_of
+from front.announcements import guess_announcement, undo_announcement, wrong_guesses_left
 from front.daily_context import attempt_place, home_card
 from front.ratings_context import chosen_challenge_rating, rating_change
 from games import engine, services
@@ -40,7 +42,6 @@ from games.selectors.board import (
     games_in_progress,
     player_game,
     ranked_game_in_progress,
-    shows_words_left,
 )
 from games.selectors.letters import capital, final_word
 from games.selectors.presenter import board_view
@@ -202,7 +203,7 @@ def computer_replay(request: HttpRequest, pk: int) -> HttpResponse:
     except services.GameRuleError as error:
         messages.error(request, error.message)
         return redirect("game_review", pk=pk)
-    if game.letters:
+    if game.moves:
         messages.info(request, gettext("The computer has already played this game: here it is."))
     else:
         messages.success(request, _computer_started_message(game))
@@ -261,14 +262,8 @@ def computer_announcement(outcome: services.ComputerMove) -> str:
     elif game.status == engine.Status.LOST:
         parts.append(gettext("The computer lost. The word: %(word)s.") % {"word": final_word(game)})
     else:
-        parts.append(_wrong_guesses_left(game.misses_left))
+        parts.append(wrong_guesses_left(game.misses_left))
     return " ".join(parts)
-
-
-def _wrong_guesses_left(left: int) -> str:
-    return ngettext("%(count)s wrong guess left.", "%(count)s wrong guesses left.", left) % {
-        "count": left
-    }
 
 
 def _computer_started_message(game: Game) -> str:
@@ -363,6 +358,7 @@ def game_guess(request: HttpRequest, pk: int) -> HttpResponse:
             game_id=pk,
             player=request.user,
             letter=data["letter"],
+            word=data["word"] or None,
             expected_guesses=data["expected_guesses"],
             address=client_ip_address(request),
         )
@@ -477,68 +473,6 @@ def game_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("game_detail", pk=pk)  # type: ignore[return-value]
 
 
-# How many times a letter shows, in words ("Yes, two Es."), up to six; digits above.
-_COUNT_WORDS = {
-    1: pgettext_lazy("a letter shows: Yes, one E", "one"),
-    2: pgettext_lazy("a letter shows: Yes, two Es", "two"),
-    3: pgettext_lazy("a letter shows: Yes, three Es", "three"),
-    4: pgettext_lazy("a letter shows: Yes, four Es", "four"),
-    5: pgettext_lazy("a letter shows: Yes, five Es", "five"),
-    6: pgettext_lazy("a letter shows: Yes, six Es", "six"),
-}
-
-
-def guess_announcement(report: engine.MoveReport, *, game: Game) -> str:
-    """What a guess did, in words (read aloud by screen readers, shown on the board)."""
-    letter = capital(report.letter, game.dictionary)
-    if report.miss:
-        parts = [gettext("No %(letter)s.") % {"letter": letter}]
-    else:
-        count = report.pattern.count(report.letter)
-        parts = [
-            ngettext("Yes, %(count)s %(letter)s.", "Yes, %(count)s %(letter)ss.", count)
-            % {"count": _COUNT_WORDS.get(count, count), "letter": letter}
-        ]
-    if game.status == engine.Status.WON:
-        parts.append(gettext("You won: the word is %(word)s.") % {"word": final_word(game)})
-    elif game.status == engine.Status.LOST:
-        parts.append(
-            gettext("You lost. The computer's word: %(word)s.") % {"word": final_word(game)}
-        )
-    else:
-        parts.append(_wrong_guesses_left(game.misses_left))
-        if shows_words_left(game):
-            parts.append(_words_still_possible(game.words_left))
-    return " ".join(parts)
-
-
-def _words_still_possible(words: int) -> str:
-    return ngettext("%(count)s word still possible.", "%(count)s words still possible.", words) % {
-        "count": words
-    }
-
-
-def undo_announcement(outcome: services.UndoOutcome) -> str:
-    game = outcome.game
-    letter = capital(outcome.letter, game.dictionary)
-    took_back = (
-        gettext("Took back %(letter)s (a miss).")
-        if outcome.was_miss
-        else gettext("Took back %(letter)s.")
-    ) % {"letter": letter}
-    left = ngettext(
-        "%(count)s wrong guess left,", "%(count)s wrong guesses left,", game.misses_left
-    )
-    left %= {"count": game.misses_left}
-    words = npgettext(
-        "after “5 wrong guesses left,”",
-        "%(count)s word still possible.",
-        "%(count)s words still possible.",
-        game.words_left,
-    ) % {"count": game.words_left}
-    return f"{took_back} {left} {words}"
-
-
 def _board_context(
     request: HttpRequest, game: Game, *, notices: list[Notice], reveal_later: bool = False
 ) -> dict[str, Any]:
@@ -546,6 +480,7 @@ def _board_context(
     reveal too, or with ``reveal_later`` a place the reveal loads into), the notices, and at
     the end a daily attempt's place and the rating change."""
     daily_link_at_hand(game)  # the share title, the template's title and end panel ask it
+    sent_game = sent_of(game) if game.is_over else None  # the end panel links its group
     context = board_view(
         game,
         absolute_url=request.build_absolute_uri,
@@ -556,6 +491,7 @@ def _board_context(
         notices=notices,
         announcement=" ".join(notice.message for notice in notices),
         start_token=uuid.uuid4(),  # for "Play again": one new game per page shown
+        sent_game=sent_game,
     )
     context.update(attempt_place(game))
     context.update(rating_change(game))

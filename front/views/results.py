@@ -16,8 +16,10 @@ from django.views.decorators.http import require_safe
 
 from daily.selectors import share_title as daily_share_title
 from dictionaries.languages import language
+from games import engine
 from games.models import Game
 from games.secrecy import is_secret_for
+from games.selectors.letters import upper_word
 from games.selectors.reveal import game_reveal
 from games.selectors.share import (
     guess_squares,
@@ -52,7 +54,7 @@ def game_result(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     if not hidden:
         lang = language(game.dictionary.language)
         context["guesses"] = [
-            (lang.upper_letter(letter), letter in game.pattern) for letter in game.letters
+            (upper_word(move, lang), not engine.is_miss(move, game.pattern)) for move in game.moves
         ]
         context["reveal"] = game_reveal(game)
         # The reveal says "you" to the player alone; anyone else reads the player's name.

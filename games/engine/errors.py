@@ -25,3 +25,11 @@ class RepeatedLetterError(GuessError):
 
 class GameOverError(GuessError):
     pass
+
+
+class InvalidWordError(GuessError):
+    """A whole-word guess that is not a word of the game's list and length."""
+
+
+class RepeatedWordError(GuessError):
+    pass

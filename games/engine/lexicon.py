@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import string
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any
 
@@ -148,6 +149,11 @@ class Lexicon:
 
     def words_at(self, indexes: npt.NDArray[np.int32]) -> list[str]:
         return self._word_array[indexes].tolist()
+
+    def index_of(self, word: str) -> int | None:
+        """Where ``word`` stands in :attr:`words` (sorted), or None if it is not one of them."""
+        at = bisect_left(self.words, word)
+        return at if at < len(self.words) and self.words[at] == word else None
 
     def code_of(self, letter_index: int, positions: tuple[int, ...]) -> int | None:
         """The family code of ``positions`` for a letter, or None if no word has it."""

@@ -230,7 +230,7 @@ class HumanModel:
                 max_misses=len(self.lexicon.alphabet),
                 difficulty="hard",
                 seed=0,
-                letters=state.letters,
+                moves=(*state.letters, *state.words),
                 pattern=state.pattern,
             )
         except EngineError:

@@ -28,6 +28,9 @@ from games.engine.state import (
     all_candidates,
     family_rank_key,
     filter_candidates,
+    is_word_move,
+    misses_of,
+    without_words,
 )
 from games.engine.vocabulary import FULL_VOCABULARY, secret_vocabulary, seeded_tie_key
 
@@ -150,7 +153,10 @@ def _reveal(pattern: str, letter: str, positions: Sequence[int]) -> str:
 
 
 def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
-    """Apply one guess; raises :class:`GuessError` and changes nothing when refused."""
+    """Apply one guess, a letter or a whole word (:func:`apply_word`); raises
+    :class:`GuessError` and changes nothing when refused."""
+    if isinstance(letter, str) and is_word_move(letter):
+        return apply_word(state, letter)
     letter = state.check_guess(letter)
     number = state.guess_number + 1
     families, codes, family_codes = partition(state, letter)
@@ -208,6 +214,75 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
     return new_state, report
 
 
+def apply_word(state: GameState, word: str) -> tuple[GameState, MoveReport]:
+    """Apply a whole-word guess: the word is dropped from the candidates (a miss) unless it
+    is the only one left (the player wins).
+
+    A word is one more family (docs/RULES.md): the candidates without it, and the word
+    alone when it is one of them. The family without it is always the hardest (as many
+    words or more, and it reveals nothing), so every word-maker that plays against the
+    player keeps it, whatever its schedule: the rule is the same on every difficulty. The
+    fair game is honest: it keeps the family that holds the word it picked, so guessing
+    that word wins (for it, that word is the only one left). A word that is in the list
+    but no longer possible is a miss that drops nothing.
+    """
+    word = state.check_word(word)
+    number = state.guess_number + 1
+    candidates = all_candidates(state)
+    index = state.lexicon.index_of(word)
+    holds = bool(np.any(candidates == index))
+    hidden = state.pattern.count(HIDDEN)
+    rest = Family(pattern=state.pattern, size=int(candidates.size) - int(holds), revealed=0)
+    alone = Family(pattern=word, size=1, revealed=hidden)
+    maker = maker_for(state.difficulty)
+    if not holds:
+        families, kept_rank = [rest], 0
+    elif candidates.size == 1:
+        families, kept_rank = [alone], 0
+    else:
+        families = [rest, alone]  # the rest is the hardest: more words, or as many and none shown
+        honest_hit = maker.name == FAIR.name and fair_word(state.lexicon, state.seed) == word
+        kept_rank = 1 if honest_hit else 0
+    reason = Reason.HONEST if maker.name == FAIR.name else Reason.HARDEST
+    kept = families[kept_rank]
+    if kept is alone:
+        kept_candidates = candidates[candidates == index]
+    else:
+        kept_candidates = candidates[candidates != index]
+    miss = kept is not alone
+    misses = state.misses + int(miss)
+    status = Status.PLAYING
+    named: str | None = None
+    if kept is alone:
+        status, named = Status.WON, word
+    elif misses >= state.max_misses:
+        status = Status.LOST
+        named = _named_word(state.lexicon, kept_candidates, state.seed, state.difficulty)
+    new_state = replace(
+        state,
+        words=(*state.words, word),
+        pattern=kept.pattern,
+        misses=misses,
+        status=status,
+        word=named,
+        candidates=kept_candidates,
+    )
+    report = MoveReport(
+        number=number,
+        letter=word,
+        miss=miss,
+        families=tuple(families),
+        kept_rank=kept_rank,
+        reason=reason,
+        pattern=kept.pattern,
+        words_left=kept.size,
+        misses_left=new_state.misses_left,
+        status=status,
+        word=named,
+    )
+    return new_state, report
+
+
 @dataclass(frozen=True, slots=True)
 class HonestGame:
     """The same letters played against the honest word-maker (:func:`honest_game`)."""
@@ -219,19 +294,20 @@ class HonestGame:
 
 
 def honest_game(
-    lexicon: Lexicon, *, seed: int, max_misses: int, letters: Iterable[str]
+    lexicon: Lexicon, *, seed: int, max_misses: int, moves: Iterable[str]
 ) -> HonestGame:
-    """Play ``letters`` in order against the fair word-maker of ``seed``, until it ends.
+    """Play ``moves`` (letters and words) in order against the fair word-maker of ``seed``,
+    until it ends.
 
     What the same guesses would have cost in ordinary hangman, with the word
     the fair game draws with this seed from the same words: the measure of
     what the cheating cost. For a fair game it is that game itself.
     """
     state = new_game(lexicon, max_misses=max_misses, difficulty=FAIR.name, seed=seed)
-    for letter in letters:
+    for move in moves:
         if state.is_over:
             break
-        state, _ = apply_guess(state, letter)
+        state, _ = apply_guess(state, move)
     return HonestGame(
         word=fair_word(lexicon, seed),
         misses=state.misses,
@@ -260,20 +336,21 @@ def restore(
     max_misses: int,
     difficulty: Difficulty | str,
     seed: int,
-    letters: Iterable[str],
+    moves: Iterable[str],
     pattern: str,
     word: str | None = None,
     seeded_ties: bool = False,
     vocabulary: int = FULL_VOCABULARY,
 ) -> GameState:
-    """Rebuild a game from its letters and the pattern they revealed, without the word-maker.
+    """Rebuild a game from its moves (letters and whole words) and the pattern they
+    revealed, without the word-maker.
 
     Each kept family is exactly the words whose positions of the guessed letter
     match what that guess revealed, and a later guess never moves an earlier
     letter, so the final pattern and the letters alone fix the candidates: one
-    filter per letter, whatever the word-maker that chose them cost. This is how
-    a stored game is brought back; :func:`replay` re-runs the word-maker and is
-    the check that both agree.
+    filter per letter, whatever the word-maker that chose them cost; a word guessed
+    was dropped (or, the pattern it shows, won). This is how a stored game is brought
+    back; :func:`replay` re-runs the word-maker and is the check that both agree.
     """
     state = new_game(
         lexicon,
@@ -283,7 +360,9 @@ def restore(
         seeded_ties=seeded_ties,
         vocabulary=vocabulary,
     )
-    guessed = tuple(letters)
+    played = tuple(moves)
+    guessed = tuple(move for move in played if not is_word_move(move))
+    words = tuple(move for move in played if is_word_move(move))
     if len(pattern) != lexicon.length:
         raise EngineError(f"the pattern {pattern!r} is not {lexicon.length} letters long")
     if len(set(guessed)) != len(guessed) or not all(map(lexicon.has_letter, guessed)):
@@ -291,14 +370,21 @@ def restore(
             f"{''.join(guessed)!r} is not a list of distinct letters "
             f"{describe_alphabet(lexicon.alphabet)}"
         )
-    if any(char != HIDDEN and char not in guessed for char in pattern):
+    if len(set(words)) != len(words) or any(len(each) != lexicon.length for each in words):
+        raise EngineError(f"{words!r} are not distinct words of {lexicon.length} letters")
+    won_by_word = pattern in words
+    if won_by_word and words[-1] != pattern:
+        raise EngineError(f"the word {pattern!r} won, so no word was guessed after it")
+    if not won_by_word and any(char != HIDDEN and char not in guessed for char in pattern):
         raise EngineError(f"the pattern {pattern!r} shows a letter that was not guessed")
     candidates = filter_candidates(
-        lexicon, all_candidates(state), replace(state, letters=guessed, pattern=pattern)
+        lexicon,
+        all_candidates(state),
+        replace(state, letters=guessed, words=words, pattern=pattern),
     )
     if candidates.size == 0:
-        raise EngineError(f"no word of this lexicon fits {pattern!r} after {''.join(guessed)!r}")
-    misses = sum(1 for letter in guessed if letter not in pattern)
+        raise EngineError(f"no word of this lexicon fits {pattern!r} after {played!r}")
+    misses = misses_of(played, pattern)
     status = Status.PLAYING
     if HIDDEN not in pattern:
         status, word = Status.WON, pattern
@@ -308,6 +394,7 @@ def restore(
     return replace(
         state,
         letters=guessed,
+        words=words,
         pattern=pattern,
         misses=misses,
         status=status,
@@ -317,10 +404,19 @@ def restore(
 
 
 def follow(state: GameState, letter: str, pattern: str) -> GameState:
-    """The state after ``letter`` revealed ``pattern`` (a stored move): one filter, no
-    word-maker, no checks. What :func:`restore` does for all the letters at once, a guess
-    at a time, for a caller that walks a game's moves (the reveal)."""
+    """The state after ``letter`` (a letter or a word) revealed ``pattern`` (a stored move):
+    one filter, no word-maker, no checks. What :func:`restore` does for all the moves at
+    once, a guess at a time, for a caller that walks a game's moves (the reveal)."""
     lexicon = state.lexicon
+    if is_word_move(letter):
+        won = pattern == letter
+        return replace(
+            state,
+            words=(*state.words, letter),
+            pattern=pattern,
+            misses=state.misses + int(not won),
+            candidates=without_words(lexicon, all_candidates(state), (letter,), pattern),
+        )
     letter_index = lexicon.letter_index(letter)
     positions = tuple(i for i, char in enumerate(pattern) if char == letter)
     code = lexicon.code_of(letter_index, positions)
@@ -344,11 +440,12 @@ def replay(
     max_misses: int,
     difficulty: Difficulty | str,
     seed: int,
-    letters: Iterable[str],
+    moves: Iterable[str],
     seeded_ties: bool = False,
     vocabulary: int = FULL_VOCABULARY,
 ) -> tuple[GameState, list[MoveReport]]:
-    """Re-run the word-maker over a game's letters: every choice made again, as it was made.
+    """Re-run the word-maker over a game's moves (letters and whole words): every choice
+    made again, as it was made.
 
     The web site brings games back with :func:`restore`; this is the check
     that a stored game is what its word-maker would play.
@@ -362,7 +459,7 @@ def replay(
         vocabulary=vocabulary,
     )
     reports: list[MoveReport] = []
-    for letter in letters:
-        state, report = apply_guess(state, letter)
+    for move in moves:
+        state, report = apply_guess(state, move)
         reports.append(report)
     return state, reports

@@ -8,6 +8,7 @@ Everything here follows from the game's settings and letters. The word-makers
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -15,7 +16,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from games.engine.errors import GameOverError, InvalidLetterError, RepeatedLetterError
+from games.engine.errors import (
+    GameOverError,
+    InvalidLetterError,
+    InvalidWordError,
+    RepeatedLetterError,
+    RepeatedWordError,
+)
 from games.engine.lexicon import Lexicon, describe_alphabet
 from games.engine.vocabulary import FULL_VOCABULARY
 
@@ -24,6 +31,23 @@ class Status(StrEnum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
+
+
+def is_word_move(move: str) -> bool:
+    """Whether a move is a whole word rather than one letter: more than one character once
+    composed (a letter typed as its base and an accent is still one letter)."""
+    return len(unicodedata.normalize("NFC", move.strip())) > 1
+
+
+def is_miss(move: str, pattern: str) -> bool:
+    """Whether a move of a game now at ``pattern`` was a wrong guess: a letter it does not
+    show, or a word other than the one it shows (the word that won)."""
+    return move != pattern if is_word_move(move) else move not in pattern
+
+
+def misses_of(moves: Iterable[str], pattern: str) -> int:
+    """The wrong guesses among ``moves`` that ended at ``pattern``."""
+    return sum(is_miss(move, pattern) for move in moves)
 
 
 class Reason(StrEnum):
@@ -54,7 +78,7 @@ class MoveReport:
     """What one accepted guess did; also the shape of every history export."""
 
     number: int
-    letter: str
+    letter: str  # the move: one letter, or a whole word (``is_word``)
     miss: bool
     families: tuple[Family, ...]
     kept_rank: int
@@ -72,6 +96,10 @@ class MoveReport:
     @property
     def kept(self) -> Family:
         return self.families[self.kept_rank]
+
+    @property
+    def is_word(self) -> bool:
+        return is_word_move(self.letter)
 
     def as_json(self) -> dict[str, Any]:
         """The console's ``--json`` line; exports reuse it."""
@@ -98,7 +126,13 @@ class MoveReport:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class GameState:
-    """Everything about a game; every field follows from the settings and letters."""
+    """Everything about a game; every field follows from the settings and moves.
+
+    ``letters`` are the letters guessed and ``words`` the whole words guessed, each in
+    order (a word guessed is dropped from the candidates, or was the last one and won);
+    the order of the two together is the game's (its row's ``moves``), which only a
+    replay needs: the candidates follow from the two sets and the pattern.
+    """
 
     lexicon: Lexicon
     max_misses: int
@@ -107,6 +141,7 @@ class GameState:
     seeded_ties: bool = False
     vocabulary: int = FULL_VOCABULARY  # thousandths of the lexicon kept by the seed
     letters: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
     pattern: str = ""
     misses: int = 0
     status: Status = Status.PLAYING
@@ -119,8 +154,8 @@ class GameState:
 
     @property
     def guess_number(self) -> int:
-        """How many guesses have been accepted so far."""
-        return len(self.letters)
+        """How many guesses (letters and words) have been accepted so far."""
+        return len(self.letters) + len(self.words)
 
     @property
     def misses_left(self) -> int:
@@ -165,6 +200,26 @@ class GameState:
             raise RepeatedLetterError(f"{normalised!r} was already guessed")
         return normalised
 
+    def check_word(self, word: str) -> str:
+        """Normalise a whole-word guess or raise the typed error that says why it is refused.
+
+        The word must be one of the lexicon's (the whole list of this length, never a
+        ranked game's secret part of it: whether a word is in the list is public, whether
+        it is still possible is not) and not guessed before in this game.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over")
+        if not isinstance(word, str):
+            raise InvalidWordError("a word guess is a string")
+        normalised = unicodedata.normalize("NFC", word.strip()).lower()
+        if len(normalised) != self.length:
+            raise InvalidWordError(f"a word of this game is {self.length} letters long")
+        if self.lexicon.index_of(normalised) is None:
+            raise InvalidWordError(f"{normalised!r} is not a word of this list")
+        if normalised in self.words:
+            raise RepeatedWordError(f"{normalised!r} was already guessed")
+        return normalised
+
 
 def all_candidates(state: GameState) -> npt.NDArray[np.int32]:
     """The indexes of every word the game still plays on (its own vocabulary, secret or not)."""
@@ -185,7 +240,8 @@ def public_candidates(state: GameState) -> npt.NDArray[np.int32]:
 def filter_candidates(
     lexicon: Lexicon, candidates: npt.NDArray[np.int32], state: GameState
 ) -> npt.NDArray[np.int32]:
-    """The ``candidates`` whose positions of each guessed letter are what the pattern shows."""
+    """The ``candidates`` whose positions of each guessed letter are what the pattern shows,
+    less the words guessed (dropped), but for the one a won game shows."""
     for letter in state.letters:
         letter_index = lexicon.letter_index(letter)
         positions = tuple(i for i, char in enumerate(state.pattern) if char == letter)
@@ -193,4 +249,19 @@ def filter_candidates(
         if code is None:
             return candidates[:0]
         candidates = candidates[lexicon.codes[letter_index][candidates] == code]
+    if state.words:
+        return without_words(lexicon, candidates, state.words, state.pattern)
     return candidates
+
+
+def without_words(
+    lexicon: Lexicon, candidates: npt.NDArray[np.int32], words: tuple[str, ...], pattern: str
+) -> npt.NDArray[np.int32]:
+    """The ``candidates`` less the ``words`` guessed, but for ``pattern`` when it is one of
+    them (the word that won: the only one left then)."""
+    if pattern in words:
+        index = lexicon.index_of(pattern)
+        return candidates[candidates == index] if index is not None else candidates[:0]
+    indexes = [lexicon.index_of(word) for word in words]
+    dropped = np.array([index for index in indexes if index is not None], dtype=np.int32)
+    return candidates[~np.isin(candidates, dropped)] if dropped.size else candidates

@@ -29,7 +29,7 @@ from dictionaries.models import ENGLISH_ALPHABET, Dictionary, Word
 from dictionaries.selectors import written_form
 from dictionaries.wordbank import get_lexicon
 from games.engine import MAX_WORD_LENGTH, Lexicon
-from games.selectors.letters import letter_of, letters_named
+from games.selectors.letters import letter_of, letters_named, word_of
 
 # A word of a word file: lower-case letters of any alphabet (no digit, mark or space).
 WORD_LINE = re.compile(r"[^\W\d_]+")
@@ -55,6 +55,10 @@ class WordSource:
     def letter(self, raw: str) -> str | None:
         """The alphabet's letter a typed guess means (games/selectors/letters.py), or None."""
         return letter_of(raw, alphabet=self.alphabet, lang=self.lang, folds=self.folds)
+
+    def word(self, raw: str) -> str | None:
+        """The alphabet's word a typed whole-word guess means, letter by letter, or None."""
+        return word_of(raw, alphabet=self.alphabet, lang=self.lang, folds=self.folds)
 
     def letters_text(self) -> str:
         if self.alphabet == ENGLISH_ALPHABET:

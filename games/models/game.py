@@ -18,7 +18,7 @@ from django.utils.translation import pgettext_lazy
 from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from games.difficulties import label as difficulty_label
-from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS
+from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS, is_word_move
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
 from games.engine.makers import FAIR, NAME_MAX_LENGTH
@@ -149,8 +149,21 @@ class Game(GameSettingsFields):
             "games and the daily play on a secret part of it."
         ),
     )
+    moves = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=(
+            "The game: its guesses in order, each one letter or a whole word "
+            "(games.selectors.replay.game_state rebuilds the game from them)."
+        ),
+    )
     letters = models.CharField(
-        max_length=MAX_ALPHABET, blank=True, help_text="Letters guessed, in order."
+        max_length=MAX_ALPHABET,
+        blank=True,
+        help_text=(
+            "The letter moves of ``moves``, in order: the keyboard's used keys and the "
+            "hints' positions read them, and the one-attempt board's index."
+        ),
     )
     pattern = models.CharField(max_length=64)
     misses = models.PositiveSmallIntegerField(default=0)
@@ -393,6 +406,17 @@ class Game(GameSettingsFields):
     @property
     def misses_left(self) -> int:
         return self.max_misses - self.misses
+
+    @property
+    def guess_count(self) -> int:
+        """Guesses accepted so far, letters and words: what a board's ``expected_guesses``
+        says it showed."""
+        return len(self.moves)
+
+    @property
+    def words_guessed(self) -> list[str]:
+        """The whole words guessed, in order."""
+        return [move for move in self.moves if is_word_move(move)]
 
     @property
     def is_over(self) -> bool:

@@ -8,17 +8,29 @@ from django.db.models.lookups import Exact
 
 from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import ASCII_NOT_LOWER_LETTER
-from games.models.game import MAX_HINTS, Game, Reason
+from games.models.game import MAX_HINTS, MAX_WRONG_GUESSES, Game, Reason
 
 # One character, of any alphabet, but no ASCII other than a-z (as a dictionary's words):
 # which letters a game takes is its dictionary's alphabet, checked by the services.
 ONE_LETTER = models.Q(letter__regex=r"^.$") & ~models.Q(letter__regex=ASCII_NOT_LOWER_LETTER)
+# A whole word guessed: two characters or more, no ASCII other than a-z; the list and the
+# length it must be in are checked by the services (the engine's ``check_word``).
+WHOLE_WORD = models.Q(word__regex=r"^..") & ~models.Q(word__regex=ASCII_NOT_LOWER_LETTER)
+# Moves a game may hold: a letter at most once each, and words (each but a winning one is a
+# wrong guess, so at most one more than the wrong guesses allowed).
+MAX_MOVES = MAX_ALPHABET + MAX_WRONG_GUESSES + 1
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    """One guess the word-maker answered: a letter, or a whole word (``word``; ``letter``
+    is then blank). The game row's ``moves`` list is the same sequence."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="move_rows")
     number = models.PositiveSmallIntegerField()
-    letter = models.CharField(max_length=1)
+    letter = models.CharField(max_length=1, blank=True)
+    word = models.CharField(
+        max_length=64, blank=True, help_text="A whole word guessed (blank: a letter guess)."
+    )
     miss = models.BooleanField()
     pattern = models.CharField(max_length=64, help_text="The pattern after this guess.")
     kept_size = models.PositiveIntegerField(help_text="Words left: the size of the kept family.")
@@ -44,10 +56,20 @@ class Move(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
-            models.UniqueConstraint(fields=["game", "letter"], name="move_unique_letter"),
-            models.CheckConstraint(condition=ONE_LETTER, name="move_one_letter"),
+            models.UniqueConstraint(
+                fields=["game", "letter"],
+                condition=~models.Q(letter=""),
+                name="move_unique_letter",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "word"], condition=~models.Q(word=""), name="move_unique_word"
+            ),
             models.CheckConstraint(
-                condition=models.Q(number__gte=1, number__lte=MAX_ALPHABET),
+                condition=(ONE_LETTER & models.Q(word="")) | (models.Q(letter="") & WHOLE_WORD),
+                name="move_letter_or_word",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=MAX_MOVES),
                 name="move_number_range",
             ),
             models.CheckConstraint(
@@ -65,6 +87,15 @@ class Move(models.Model):
         # list of what deleting a player would delete), and a letter there gives away
         # someone's attempt at today's puzzle.
         return f"Move {self.number} of game {self.game_id}"
+
+    @property
+    def guess(self) -> str:
+        """What was guessed: the letter, or the whole word."""
+        return self.word or self.letter
+
+    @property
+    def is_word(self) -> bool:
+        return bool(self.word)
 
 
 class Hint(models.Model):

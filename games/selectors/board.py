@@ -218,7 +218,7 @@ def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
         return gettext("You gave up this game, so there is no guess to take back.")
     if game.is_over:
         return gettext("This game is over, so its guesses stay; start a new game to try again.")
-    if not game.letters:
+    if not game.moves:
         return gettext("There is no guess to take back yet.")
     return None
 

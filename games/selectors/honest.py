@@ -89,7 +89,7 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
         raise HonestNotReadyError("what the cheating cost is shown once the game is over")
     if game.is_fair:
         return None
-    key = f"games:cheating-cost:v2:{game.pk}:{game.letters}:{game.status}:{game.forfeited}"
+    key = f"games:cheating-cost:v3:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.forfeited}"
     cost: CheatingCost | None = cache.get(key)
     if cost is None:
         if lexicon is None:
@@ -98,7 +98,7 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
             except EmptyBucketError:
                 return None
         honest = engine.honest_game(
-            lexicon, seed=game.seed, max_misses=game.max_misses, letters=game.letters
+            lexicon, seed=game.seed, max_misses=game.max_misses, moves=game.moves
         )
         cost = CheatingCost(
             misses=game.misses,

@@ -8,6 +8,7 @@ list that folds accents, an accented letter the alphabet lacks counts as its bas
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from django.utils.translation import gettext
@@ -39,6 +40,32 @@ def letter_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str
     return None
 
 
+def play_word(raw: object, dictionary: Dictionary) -> str | None:
+    """The word of the dictionary's alphabet a whole-word guess means, letter by letter as
+    ``play_letter`` reads each (a capital is its letter; on a list that folds accents, an
+    accented letter its base), or None when a character is no letter of it. Whether it is
+    a word of the list, of the game's length, is the engine's to say."""
+    return word_of(
+        raw, alphabet=dictionary.alphabet, lang=_lang(dictionary), folds=_folds(dictionary)
+    )
+
+
+def word_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str | None:
+    """``play_word`` for any alphabet (the console's word files have no row)."""
+    if not isinstance(raw, str):
+        return None
+    typed = lang.lower(unicodedata.normalize("NFC", raw.strip()))
+    letters = [letter_of(char, alphabet=alphabet, lang=lang, folds=folds) for char in typed]
+    if len(letters) < 2 or None in letters:
+        return None
+    return "".join(letter for letter in letters if letter is not None)
+
+
+def guess_shown(move: str, dictionary: Dictionary) -> str:
+    """A move as the board writes it: a letter as its key, a word in capitals."""
+    return upper_word(move, _lang(dictionary))
+
+
 def upper_word(word: str, lang: Language) -> str:
     """A word in capitals, one capital per letter (``ß`` is ``ẞ``, Turkish ``i`` is ``İ``)."""
     return "".join(lang.upper_letter(char) for char in word)
@@ -60,6 +87,18 @@ def final_word(game: Game) -> str:
 def letters_named(alphabet: str, lang: Language) -> str:
     """The alphabet in capitals, in order, for a sentence that names it."""
     return " ".join(upper_word(alphabet, lang))
+
+
+def not_a_word_message(typed: str, length: int, dictionary: Dictionary) -> str:
+    """Why a whole-word guess was refused: it is not a word of the list of this length.
+
+    The same sentence whatever the game's secret part of the list or words still possible:
+    the list is public, nothing else is read (docs/design/whole-words.md)."""
+    shown = upper_word(typed.strip(), _lang(dictionary))[:64]
+    return gettext(
+        "“%(word)s” is not a %(length)s-letter word of this list, so it was not played. "
+        "Nothing was changed."
+    ) % {"word": shown, "length": length}
 
 
 def not_a_letter_message(dictionary: Dictionary) -> str:

@@ -1,6 +1,7 @@
-"""The engine state of a stored game, rebuilt from its letters and revealed pattern.
+"""The engine state of a stored game, rebuilt from its moves and revealed pattern.
 
-The game row (settings, seed, letters, pattern) is the whole state. The
+A game is its sequence of moves: the row (settings, seed, moves, pattern) is the whole
+state, each move a letter or a whole word. The
 candidates are brought back by :func:`games.engine.restore`, a filter that costs
 the same whatever word-maker chose the families, so a guess never re-runs the
 search of earlier guesses and any process can serve any request.
@@ -20,7 +21,7 @@ def game_state(
     pattern: str | None = None,
     lexicon: engine.Lexicon | None = None,
 ) -> engine.GameState:
-    """The engine state of a stored game, now or after its first ``after_move`` guesses.
+    """The engine state of a stored game, now or after its first ``after_move`` moves.
 
     The one place a game's row becomes an engine state (the guess, the board, the
     reveal, the review, the AI's review). ``pattern``: the revealed pattern after
@@ -29,10 +30,10 @@ def game_state(
     """
     if lexicon is None:
         lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
-    letters = game.letters
+    moves = game.moves
     shown = game.pattern
-    if after_move is not None and after_move < len(letters):
-        letters = letters[:after_move]
+    if after_move is not None and after_move < len(moves):
+        moves = moves[:after_move]
         if pattern is not None:
             shown = pattern
         elif after_move == 0:
@@ -44,7 +45,7 @@ def game_state(
         max_misses=game.max_misses,
         difficulty=game.difficulty,
         seed=game.seed,
-        letters=letters,
+        moves=moves,
         pattern=shown,
         seeded_ties=game.seeded_ties,
         vocabulary=game.vocabulary,

@@ -1,4 +1,4 @@
-"""The check of a stored game against its word-maker re-run over its letters.
+"""The check of a stored game against its word-maker re-run over its moves.
 
 Guesses never re-run the word-maker (``games.selectors.replay.game_state`` restores the
 state by a filter), so ``manage.py check_games`` and the tests ask this whether the stored
@@ -17,7 +17,7 @@ from games.selectors.replay import game_state
 
 
 def replay_mismatches(game: Game) -> list[str]:
-    """What differs between a stored game and its word-maker re-run over its letters.
+    """What differs between a stored game and its word-maker re-run over its moves.
 
     Guesses never re-run the word-maker for earlier moves (see :func:`game_state`),
     so this is the check that the stored history is what the rules and the
@@ -30,17 +30,20 @@ def replay_mismatches(game: Game) -> list[str]:
         max_misses=game.max_misses,
         difficulty=game.difficulty,
         seed=game.seed,
-        letters=game.letters,
+        moves=game.moves,
         seeded_ties=game.seeded_ties,
         vocabulary=game.vocabulary,
     )
     problems: list[str] = []
+    letter_moves = "".join(move for move in game.moves if not engine.is_word_move(move))
+    if game.letters != letter_moves:
+        problems.append(f"letters: stored {game.letters!r}, the moves' {letter_moves!r}")
     moves = list(Move.objects.filter(game=game).order_by("number"))
     if len(moves) != len(reports):
-        problems.append(f"{len(moves)} moves stored for {len(reports)} letters")
+        problems.append(f"{len(moves)} move rows stored for {len(reports)} moves")
     for move, report in zip(moves, reports, strict=False):
         stored = (
-            move.letter,
+            move.guess,
             move.miss,
             move.pattern,
             move.kept_size,
@@ -56,7 +59,7 @@ def replay_mismatches(game: Game) -> list[str]:
             [(family.pattern, family.size) for family in report.families],
         )
         if stored != replayed:
-            problems.append(f"move {move.number} ({move.letter}) differs from its replay")
+            problems.append(f"move {move.number} ({move.guess}) differs from its replay")
     restored = game_state(game)
     expected_status = state.status.value
     if game.forfeited and state.status is engine.Status.PLAYING:

@@ -172,7 +172,7 @@ def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
     # "2": the layout with the capitals drawn (a reveal kept by older code has none).
-    key = f"games:reveal:2:{game.pk}:{game.letters}:{game.status}:{game.word}"
+    key = f"games:reveal:3:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
         reveal = _compute_reveal(game, lexicon)
@@ -184,7 +184,7 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
     moves = list(Move.objects.filter(game=game).order_by("number"))
     start_words = sum(size for _, size in moves[0].families) if moves else game.words_left
     chart = words_left_chart(
-        start_words, [(move.letter, move.miss, move.kept_size) for move in moves]
+        start_words, [(move.guess, move.miss, move.kept_size) for move in moves]
     )
     if lexicon is None:
         try:
@@ -201,9 +201,9 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         state = game_state(game, after_move=0, pattern=engine.HIDDEN * game.length, lexicon=lexicon)
         lang = language(game.dictionary.language)
         for move in moves:
-            if move.miss:
+            if move.miss and not move.is_word:  # a word missed dodged nothing: it was dropped
                 misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
-            state = engine.follow(state, move.letter, move.pattern)
+            state = engine.follow(state, move.guess, move.pattern)
     return _reveal(game, chart, misses=tuple(misses), families_shown=True)
 
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext, ngettext
 
+from games import engine
 from games.models import Game, Status
 
 HIT = "\U0001f7e9"  # green square
@@ -43,8 +44,8 @@ def result_path(game: Game) -> str:
 
 
 def guess_squares(game: Game) -> str:
-    """One square per guess, in order: a hit if its letter shows in the pattern."""
-    return "".join(HIT if letter in game.pattern else MISS for letter in game.letters)
+    """One square per guess (letter or word), in order: a hit if it shows in the pattern."""
+    return "".join(MISS if engine.is_miss(move, game.pattern) else HIT for move in game.moves)
 
 
 def share_title(game: Game, title: str | None = None) -> str:
@@ -71,7 +72,7 @@ def share_title(game: Game, title: str | None = None) -> str:
 
 
 def result_line(game: Game) -> str:
-    guesses = len(game.letters)
+    guesses = game.guess_count
     counts = ngettext(
         "%(misses)s/%(max)s misses, %(count)s guess",
         "%(misses)s/%(max)s misses, %(count)s guesses",
@@ -135,7 +136,7 @@ def result_image_path(game: Game) -> str:
     """The result's picture; the query changes with the game's state, so a preview cached
     before an undone guess is not shown for the replayed game."""
     path = reverse("game_result_image", kwargs={"pk": game.pk, "code": share_code(game.pk)})
-    return f"{path}?v={len(game.letters)}-{game.status}"
+    return f"{path}?v={game.guess_count}-{game.status}"
 
 
 def share_preview(

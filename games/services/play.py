@@ -1,8 +1,8 @@
 """Writes to a game in progress: a guess, the computer's move, undo, hint, forfeit.
 
 Each runs in one transaction under the game's row lock. The database row
-(settings, seed, letters) is the whole state of a game; the engine state is
-rebuilt by replaying the letters on the cached lexicon (``games.selectors.replay``),
+(settings, seed, moves) is the whole state of a game; the engine state is
+rebuilt from its moves on the cached lexicon (``games.selectors.replay``),
 so any process can serve any request.
 """
 
@@ -29,7 +29,14 @@ from games.selectors.abandoned import abandoned_message, is_abandoned
 from games.selectors.board import BOT_GAME_ON_BOARD, undo_refusal
 from games.selectors.counting import hint_refusal
 from games.selectors.familiar import familiar_named_word
-from games.selectors.letters import capital, not_a_letter_message, play_letter
+from games.selectors.letters import (
+    capital,
+    guess_shown,
+    not_a_letter_message,
+    not_a_word_message,
+    play_letter,
+    play_word,
+)
 from games.selectors.replay import game_state
 from games.services.errors import (
     GameAbandonedError,
@@ -61,12 +68,15 @@ def game_guess(
     *,
     game_id: int,
     player: AbstractBaseUser,
-    letter: str,
+    letter: str = "",
+    word: str | None = None,
     expected_guesses: int | None = None,
     address: str | None = None,
     bot: bool | None = None,
 ) -> GuessOutcome:
-    """Apply one guess under a row lock so simultaneous guesses are serialised.
+    """Apply one guess under a row lock so simultaneous guesses are serialised: a
+    ``letter``, or with ``word`` a whole word (dropped from the words still possible, a
+    wrong guess, unless it is the only one left: the player wins; ``engine.apply_word``).
 
     ``expected_guesses`` is how many guesses the player's board showed; a
     mismatch means a double submit or an out-of-date tab, and changes nothing.
@@ -92,6 +102,7 @@ def game_guess(
                 game,
                 player=player,
                 letter=letter,
+                word=word,
                 expected_guesses=expected_guesses,
                 address=address,
             )
@@ -105,6 +116,7 @@ def _guess_locked(
     *,
     player: AbstractBaseUser,
     letter: str,
+    word: str | None,
     expected_guesses: int | None,
     address: str | None,
 ) -> GuessOutcome:
@@ -113,19 +125,26 @@ def _guess_locked(
         raise GameAbandonedError(abandoned_message(game), game)
     if game.is_over:
         raise GuessRejectedError(gettext("This game is over. Start a new one to play again."))
-    if expected_guesses is not None and expected_guesses != len(game.letters):
+    if expected_guesses is not None and expected_guesses != game.guess_count:
         raise StaleBoardError(
             gettext(
                 "This board was out of date (the game moved on in another tab or window); "
                 "here is the current board. Nothing was changed."
             )
         )
-    played = play_letter(letter, game.dictionary)
-    if played is None:
-        raise GuessRejectedError(not_a_letter_message(game.dictionary))
-    if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
-        # Before the search runs.
-        rate_limit_hit(scope="fiendish_guess", player=player, address=address)
+    if word is not None:
+        # Read against the public list only, never the words still possible: refused or
+        # played, the answer says nothing of them (docs/design/whole-words.md).
+        played = play_word(word, game.dictionary)
+        if played is None:
+            raise GuessRejectedError(not_a_word_message(word, game.length, game.dictionary))
+    else:
+        played = play_letter(letter, game.dictionary)
+        if played is None:
+            raise GuessRejectedError(not_a_letter_message(game.dictionary))
+        if game.difficulty in settings.RATE_LIMITED_DIFFICULTIES:
+            # Before the search runs (a word runs none: the rule keeps the words without it).
+            rate_limit_hit(scope="fiendish_guess", player=player, address=address)
     try:
         report, move = _apply_locked(game, game_state(game), played)
     except engine.GuessError as error:
@@ -155,7 +174,8 @@ def move_store(game: Game, report: engine.MoveReport) -> tuple[Move, list[str]]:
     move = Move.objects.create(
         game=game,
         number=report.number,
-        letter=report.letter,
+        letter="" if report.is_word else report.letter,
+        word=report.letter if report.is_word else "",
         miss=report.miss,
         pattern=report.pattern,
         kept_size=report.words_left,
@@ -165,12 +185,14 @@ def move_store(game: Game, report: engine.MoveReport) -> tuple[Move, list[str]]:
         values=list(report.values) if report.values is not None else None,
         search_nodes=report.search_nodes,
     )
-    game.letters += report.letter
+    game.moves = [*game.moves, report.letter]
+    if not report.is_word:
+        game.letters += report.letter
     game.pattern = report.pattern
     game.misses = game.max_misses - report.misses_left
     game.words_left = report.words_left
     game.status = report.status.value
-    return move, ["letters", "pattern", "misses", "words_left", "status"]
+    return move, ["moves", "letters", "pattern", "misses", "words_left", "status"]
 
 
 def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engine.MoveReport:
@@ -186,7 +208,7 @@ def _word_maker_answer(game: Game, state: engine.GameState, letter: str) -> engi
 @dataclass(frozen=True)
 class UndoOutcome:
     game: Game
-    letter: str  # the guess taken back
+    letter: str  # the guess taken back: a letter or a whole word
     was_miss: bool
 
 
@@ -206,7 +228,7 @@ def game_undo(
         refusal = undo_refusal(game)
         if refusal is not None:
             raise UndoRefusedError(refusal)
-        if expected_guesses is not None and expected_guesses != len(game.letters):
+        if expected_guesses is not None and expected_guesses != game.guess_count:
             raise StaleBoardError(
                 gettext(
                     "This board was out of date (the game moved on in another tab or window); "
@@ -216,19 +238,21 @@ def game_undo(
         moves = list(Move.objects.filter(game=game).order_by("-number")[:2])
         last, previous = moves[0], (moves[1] if len(moves) > 1 else None)
         last.delete()
-        game.letters = game.letters[:-1]
+        game.moves = game.moves[:-1]
+        if not last.is_word:
+            game.letters = game.letters[:-1]
         if previous is not None:
             game.pattern, game.words_left = previous.pattern, previous.kept_size
         else:  # back to the start: every word of the length, as the first move found them
             game.pattern = engine.HIDDEN * game.length
             game.words_left = sum(size for _, size in last.families)
-        game.misses = sum(1 for letter in game.letters if letter not in game.pattern)
+        game.misses = engine.misses_of(game.moves, game.pattern)
         game.status = Status.PLAYING
         game.word = ""
         game.finished_at = None
         game.score = 0
         game.save()
-        return UndoOutcome(game=game, letter=last.letter, was_miss=last.miss)
+        return UndoOutcome(game=game, letter=last.guess, was_miss=last.miss)
 
 
 @dataclass(frozen=True)
@@ -314,7 +338,7 @@ def _refuse_hint(
         raise HintRefusedError(
             gettext("This game is over, so there is nothing to hint; nothing was changed.")
         )
-    if (expected_guesses is not None and expected_guesses != len(game.letters)) or (
+    if (expected_guesses is not None and expected_guesses != game.guess_count) or (
         expected_letters is not None and expected_letters != game.letters
     ):
         raise StaleBoardError(
@@ -384,13 +408,19 @@ def _finished_fields(game: Game) -> dict[str, object]:
         "abandoned": game.abandoned,
         "difficulty": game.difficulty,
         "ranked": game.is_ranked,
-        "guesses": len(game.letters),
+        "guesses": game.guess_count,
         "misses": game.misses,
         "score": game.score,
     }
 
 
 def _guess_error_message(error: engine.GuessError, game: Game, letter: str) -> str:
+    if isinstance(error, engine.RepeatedWordError):
+        return gettext("You already guessed “%(word)s”. Try another word.") % {
+            "word": guess_shown(letter, game.dictionary)
+        }
+    if isinstance(error, engine.InvalidWordError):
+        return not_a_word_message(letter, game.length, game.dictionary)
     if isinstance(error, engine.RepeatedLetterError):
         return gettext("You already guessed “%(letter)s”. Pick another letter.") % {
             "letter": capital(letter, game.dictionary)
@@ -432,7 +462,7 @@ def computer_move(
             )
         if game.is_over:
             raise GuessRejectedError(gettext("The computer's game is over."))
-        if expected_guesses is not None and expected_guesses != len(game.letters):
+        if expected_guesses is not None and expected_guesses != game.guess_count:
             raise StaleBoardError(
                 gettext("The computer's game moved on in another tab or window; here it is now.")
             )

@@ -398,7 +398,7 @@ def game_review(
         moves.append(
             MoveReview(
                 number=move.number,
-                letter=move.letter,
+                letter=move.guess,
                 miss=move.miss,
                 pattern_before=pattern_before,
                 pattern=move.pattern,
@@ -412,7 +412,7 @@ def game_review(
                 more_families=bars[top:],
                 seeded_ties=game.seeded_ties,
                 search_nodes=move.search_nodes,
-                hint_letter=hints.get(game.letters[: move.number - 1], ""),
+                hint_letter=hints.get(_letters_before(game, move.number), ""),
                 ai=ai_moves.get(move.number),
                 player=player,
             )
@@ -420,6 +420,11 @@ def game_review(
         pattern_before = move.pattern
     start_words = moves[0].words_before if moves else None
     return GameReview(game=game, moves=tuple(moves), start_words=start_words)
+
+
+def _letters_before(game: Game, number: int) -> str:
+    """The letters guessed before move ``number``: the position a hint was asked at."""
+    return "".join(move for move in game.moves[: number - 1] if not engine.is_word_move(move))
 
 
 # The AI column of the instructors' review: a smaller search than a hint's, since a
@@ -471,17 +476,17 @@ def review_ai_moves(game: Game, *, nodes: int | None = None) -> dict[int, AIMove
     letters guessed, so they are cached per game and letters (an undo changes
     the key).
     """
-    if not game.letters:
+    if not game.moves:
         return {}
-    nodes = review_ai_nodes(len(game.letters)) if nodes is None else nodes
-    key = f"games:review-ai:v2:{game.pk}:{game.letters}:{nodes}"
+    nodes = review_ai_nodes(game.guess_count) if nodes is None else nodes
+    key = f"games:review-ai:v3:{game.pk}:{'|'.join(game.moves)}:{nodes}"
     cached: list[tuple[int, str, int | None, bool, str]] | None = cache.get(key)
     if cached is None:
         lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
         patterns = dict(Move.objects.filter(game=game).values_list("number", "pattern"))
         cached = []
         pattern = engine.HIDDEN * game.length
-        for number in range(1, len(game.letters) + 1):
+        for number in range(1, game.guess_count + 1):
             state = game_state(game, after_move=number - 1, pattern=pattern, lexicon=lexicon)
             proposal = guesser.propose(state, nodes=nodes, knows_the_words=True)
             cached.append(
@@ -510,10 +515,10 @@ class CandidateStepError(ValueError):
 
 def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SHOWN) -> Candidates:
     """The words still possible after ``after_move`` guesses, by replaying the letters."""
-    if not 0 <= after_move <= len(game.letters):
+    if not 0 <= after_move <= game.guess_count:
         raise CandidateStepError(
             gettext("Choose a step between 0 (before the first guess) and %(last)s.")
-            % {"last": len(game.letters)}
+            % {"last": game.guess_count}
         )
     state = game_state(game, after_move=after_move)
     words = state.candidate_words()

@@ -179,7 +179,7 @@ def test_guesses_past_the_rate_are_refused_in_place_on_the_board(nine_words: Dic
     ) in html
     assert 'name="expected_guesses" value="3"' in html  # the board as it is: e not taken
     assert Game.objects.get(pk=game.pk).letters == "xyz"
-    assert game.moves.count() == 3
+    assert game.move_rows.count() == 3
 
 
 @pytest.mark.usefixtures("limited_fiendish", "clock")

@@ -102,7 +102,7 @@ def play_to_the_end(page: Any) -> None:
     for letter in PLAY_ORDER:
         if page.locator("#game-over").count():
             break
-        before = page.locator('input[name="expected_guesses"]').get_attribute("value")
+        before = page.locator('form.keyboard input[name="expected_guesses"]').get_attribute("value")
         page.keyboard.press(letter)
         wait_for(
             page,

@@ -51,7 +51,7 @@ def test_a_fair_game_costs_nothing_against_the_honest_game(
         if state.is_over:
             break
         state, _ = apply_guess(state, letter)
-    honest = honest_game(lexicon, seed=seed, max_misses=max_misses, letters=state.letters)
+    honest = honest_game(lexicon, seed=seed, max_misses=max_misses, moves=state.letters)
     assert honest.misses - state.misses == 0
     assert honest.status is state.status
     assert honest.letters_used == len(state.letters)
@@ -63,7 +63,7 @@ def test_the_honest_game_counts_the_letters_not_in_the_fair_word(
     game: tuple[Lexicon, int, Difficulty, int, list[str]],
 ) -> None:
     lexicon, max_misses, _, seed, letters = game
-    honest = honest_game(lexicon, seed=seed, max_misses=max_misses, letters=letters)
+    honest = honest_game(lexicon, seed=seed, max_misses=max_misses, moves=letters)
     word = fair_word(lexicon, seed)
     used = letters[: honest.letters_used]
     assert honest.word == word
@@ -89,7 +89,7 @@ def test_hard_cheating_costs_more_than_the_honest_word() -> None:
         if state.is_over:
             break
         state, _ = apply_guess(state, letter)
-    honest = honest_game(lexicon, seed=seed, max_misses=12, letters=state.letters)
+    honest = honest_game(lexicon, seed=seed, max_misses=12, moves=state.letters)
     # A, K, E hit every word; then the hard word-maker keeps "-ake" words until only
     # JAKE is left (9 misses), while the honest word BAKE is found by the B.
     assert (state.status, state.misses, state.word) == (Status.WON, 9, "jake")

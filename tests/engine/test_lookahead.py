@@ -222,7 +222,7 @@ def test_a_lost_fair_game_restored_from_its_pattern_names_the_secret() -> None:
         max_misses=2,
         difficulty="fair",
         seed=seed,
-        letters=state.letters,
+        moves=state.letters,
         pattern=state.pattern,
     )
     assert restored.word == secret
@@ -340,7 +340,7 @@ def test_replay_of_a_fiendish_game_makes_every_choice_again() -> None:
         max_misses=6,
         difficulty="fiendish",
         seed=3,
-        letters=state.letters,
+        moves=state.letters,
         seeded_ties=True,
     )
     assert (again.pattern, again.status, again.word) == (state.pattern, state.status, state.word)

@@ -192,7 +192,7 @@ def test_every_word_maker_plays_a_russian_game_to_its_end(maker: WordMaker, rank
         state, report = apply_guess(state, letter)
         assert 0 <= report.kept_rank < len(report.families)
     assert state.word in lexicon.words
-    replayed, _ = replay(lexicon, letters=state.letters, **settings)
+    replayed, _ = replay(lexicon, moves=state.letters, **settings)
     assert (replayed.pattern, replayed.word, replayed.status) == (
         state.pattern,
         state.word,

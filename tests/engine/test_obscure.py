@@ -60,9 +60,9 @@ def test_it_keeps_a_smaller_family_of_words_the_player_does_not_know() -> None:
 def test_without_frequencies_it_keeps_the_hardest_family_as_hard_does() -> None:
     lexicon = Lexicon(KNOWN + UNKNOWN)
     letters = "elacbkdhnprfmtw"
-    _, hard = replay(lexicon, max_misses=26, difficulty=Difficulty.HARD, seed=3, letters=letters)
+    _, hard = replay(lexicon, max_misses=26, difficulty=Difficulty.HARD, seed=3, moves=letters)
     _, obscure = replay(
-        lexicon, max_misses=26, difficulty=Difficulty.OBSCURE, seed=3, letters=letters
+        lexicon, max_misses=26, difficulty=Difficulty.OBSCURE, seed=3, moves=letters
     )
     assert [r.pattern for r in obscure] == [r.pattern for r in hard]
 

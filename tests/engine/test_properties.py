@@ -138,7 +138,7 @@ def test_replay_of_any_prefix_gives_the_same_state(game: tuple, data: st.DataObj
         max_misses=max_misses,
         difficulty=difficulty,
         seed=seed,
-        letters=letters[:count],
+        moves=letters[:count],
     )
     assert replayed.letters == expected.letters
     assert replayed.pattern == expected.pattern

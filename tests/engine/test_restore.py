@@ -21,7 +21,7 @@ def test_restore_from_the_pattern_equals_the_replay_after_every_guess(game: tupl
             max_misses=max_misses,
             difficulty=difficulty,
             seed=seed,
-            letters=after.letters,
+            moves=after.letters,
             pattern=after.pattern,
         )
         assert np.array_equal(restored.candidates, after.candidates)
@@ -51,7 +51,7 @@ def test_following_each_stored_move_reaches_the_state_the_word_maker_left(game: 
 def test_restore_names_the_stored_word_of_a_lost_game() -> None:
     lexicon = Lexicon(NINE_WORDS)
     state = restore(
-        lexicon, max_misses=1, difficulty="hard", seed=3, letters="e", pattern="----", word="good"
+        lexicon, max_misses=1, difficulty="hard", seed=3, moves="e", pattern="----", word="good"
     )
     assert state.status is Status.LOST
     assert state.word == "good"
@@ -77,6 +77,6 @@ def test_restore_refuses_a_state_no_game_can_reach(
             max_misses=8,
             difficulty="hard",
             seed=0,
-            letters=letters,
+            moves=letters,
             pattern=pattern,
         )

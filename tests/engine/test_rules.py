@@ -19,6 +19,7 @@ from games.engine import (
     GameState,
     GuessError,
     InvalidLetterError,
+    InvalidWordError,
     Lexicon,
     LexiconError,
     Reason,
@@ -250,8 +251,9 @@ def test_partition_ranks_every_family_and_counts_every_candidate() -> None:
     [
         ("", InvalidLetterError),
         ("   ", InvalidLetterError),
-        ("ab", InvalidLetterError),
-        ("e e", InvalidLetterError),
+        ("ab", InvalidWordError),  # more than one letter: a word, of the wrong length
+        ("e e", InvalidWordError),
+        ("zzzz", InvalidWordError),  # four letters, not in the list
         ("7", InvalidLetterError),
         ("-", InvalidLetterError),
         ("_", InvalidLetterError),
@@ -361,7 +363,7 @@ def test_named_word_is_a_candidate_and_the_same_on_every_replay() -> None:
     for seed in range(40):
         words = set()
         for _ in range(3):
-            state, _ = replay(lexicon, max_misses=1, difficulty="hard", seed=seed, letters="z")
+            state, _ = replay(lexicon, max_misses=1, difficulty="hard", seed=seed, moves="z")
             assert state.status is Status.LOST
             assert state.word in state.candidate_words()
             words.add(state.word)
@@ -399,7 +401,7 @@ def test_replay_of_every_prefix_equals_the_game_played_step_by_step(difficulty: 
         steps.append(state)
     for count, step in enumerate(steps):
         replayed, reports = replay(
-            lexicon, max_misses=4, difficulty=difficulty, seed=5, letters=letters[:count]
+            lexicon, max_misses=4, difficulty=difficulty, seed=5, moves=letters[:count]
         )
         assert snapshot(replayed) == snapshot(step)
         assert len(reports) == count
@@ -408,11 +410,11 @@ def test_replay_of_every_prefix_equals_the_game_played_step_by_step(difficulty: 
 def test_replay_refuses_bad_letters_with_the_same_typed_errors() -> None:
     lexicon = Lexicon(NINE_WORDS)
     with pytest.raises(RepeatedLetterError):
-        replay(lexicon, max_misses=8, difficulty="hard", seed=0, letters="ee")
+        replay(lexicon, max_misses=8, difficulty="hard", seed=0, moves="ee")
     with pytest.raises(InvalidLetterError):
-        replay(lexicon, max_misses=8, difficulty="hard", seed=0, letters=["e", "1"])
+        replay(lexicon, max_misses=8, difficulty="hard", seed=0, moves=["e", "1"])
     with pytest.raises(GameOverError):
-        replay(lexicon, max_misses=1, difficulty="hard", seed=0, letters="eo")
+        replay(lexicon, max_misses=1, difficulty="hard", seed=0, moves="eo")
 
 
 # -- settings and lexicons -----------------------------------------------------
@@ -500,7 +502,6 @@ def test_guessing_n_tilde_splits_a_spanish_list_apart_from_n() -> None:
         ("ñ", "'ñ' is not a letter of this word list"),
         ("1", "'1' is not a letter of this word list"),
         ("\u212a", "is not a letter"),  # the Kelvin sign, a look-alike of K
-        ("жж", "exactly one letter"),
     ],
 )
 def test_a_guess_outside_the_lexicon_s_alphabet_is_refused_and_changes_nothing(
@@ -531,7 +532,7 @@ def test_a_capital_or_a_letter_typed_with_its_accent_is_that_letter() -> None:
 def test_restore_refuses_letters_outside_the_alphabet() -> None:
     lexicon = russian_lexicon()
     with pytest.raises(EngineError, match="distinct letters of this word list"):
-        restore(lexicon, max_misses=8, difficulty="hard", seed=0, letters="e", pattern="-----")
+        restore(lexicon, max_misses=8, difficulty="hard", seed=0, moves="e", pattern="-----")
     state = new_game(lexicon, max_misses=8, difficulty="hard", seed=0)
     for letter in "оае":
         state, _ = apply_guess(state, letter)
@@ -540,7 +541,7 @@ def test_restore_refuses_letters_outside_the_alphabet() -> None:
         max_misses=8,
         difficulty="hard",
         seed=0,
-        letters=state.letters,
+        moves=state.letters,
         pattern=state.pattern,
     )
     assert (back.candidates == state.candidates).all()

@@ -99,7 +99,7 @@ def test_the_computer_plays_legal_moves_to_the_end(player: Any, secret: Dictiona
         max_misses=game.max_misses,
         difficulty=game.difficulty,
         seed=game.seed,
-        letters=game.letters,
+        moves=game.letters,
     )
     assert (state.pattern, state.misses, state.status.value) == (
         game.pattern,

@@ -94,7 +94,7 @@ def test_the_end_of_game_screen_says_what_the_cheating_cost(
         get_lexicon(dictionary_id=secret.pk, length=4),
         seed=8,
         max_misses=4,
-        letters=game.letters,
+        moves=game.letters,
     )
     cost = cheating_cost(game)
     assert cost is not None

@@ -274,9 +274,11 @@ def test_interactive_game_re_asks_and_shows_the_board(nine_words_default: Dictio
     assert "'x' is not a whole number." in stdout
     assert "Allow at least 1 wrong guess." in stdout
     assert "Type one of easy, medium, hard, fiendish, obscure, fair." in stdout
-    assert "Guess one letter from A to Z." in stdout
-    # "ee", "" and "1": one message naming the letters a guess may be.
-    assert stdout.count("Not accepted: a guess is one letter from A to Z. Try again.") == 3
+    assert "Guess one letter from A to Z, or the whole word." in stdout
+    # "" and "1": one message naming the letters a guess may be; "ee" is a word too short.
+    refused = "Not accepted: a guess is one letter from A to Z, or a word of 4 letters. Try again."
+    assert stdout.count(refused) == 2
+    assert stdout.count("Not accepted: a word of this game is 4 letters long. Try again.") == 1
     assert stdout.count("Not accepted: 'e' was already guessed. Try again.") == 1
     boards = stdout.split("Wrong guesses left: ")[1:]
     assert [board.splitlines()[0] for board in boards] == ["2", "1", "1"]
@@ -290,6 +292,31 @@ def test_interactive_game_re_asks_and_shows_the_board(nine_words_default: Dictio
     assert "[debug]" not in stdout
     assert "words left" not in stdout.lower()
     assert stdout.rstrip().endswith("Play again? (y/n): Goodbye.")
+
+
+def test_a_whole_word_in_the_console_is_dropped_then_wins(nine_words_default: Dictionary) -> None:
+    answers = ["4", "3", "h", "e", "o", "COOL", "cool", "zzzz", "good", "n"]
+    stdout, _ = run_play("--seed", "7", stdin="\n".join(answers) + "\n")
+    assert "Sorry, the word is not 'cool': one wrong guess." in stdout
+    assert "Words guessed: cool\nWord: -oo-" in stdout
+    assert "Not accepted: 'cool' was already guessed. Try again." in stdout
+    assert "Not accepted: 'zzzz' is not a word of this list. Try again." in stdout
+    assert "Yes, the word is 'good'." in stdout
+    assert "You win! The word was 'good'." in stdout
+
+
+def test_json_mode_takes_words(nine_words_default: Dictionary) -> None:
+    stdout, _ = run_play(
+        "--length", "4", "--misses", "8", "--difficulty", "hard", "--seed", "7", "--json",
+        stdin="e\no\ncool\nzzzz\ngood\n",
+    )  # fmt: skip
+    lines = json_lines(stdout)
+    assert [(line["guess"], line["accepted"]) for line in lines] == [
+        ("e", True), ("o", True), ("cool", True), ("zzzz", False), ("good", True)
+    ]  # fmt: skip
+    assert lines[2]["families"] == {"-oo-": 1, "cool": 1}
+    assert (lines[2]["miss"], lines[2]["words_left"]) == (True, 1)
+    assert (lines[4]["status"], lines[4]["word"]) == ("won", "good")
 
 
 def test_letters_guessed_are_shown_sorted(words_file: Path) -> None:

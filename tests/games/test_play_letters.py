@@ -24,6 +24,7 @@ from dictionaries.models import Dictionary, Word
 from games import services
 from games.forms import NewGameForm
 from games.models import Game, Move, Reason, Status
+from games.models.moves import MAX_MOVES
 from games.selectors.board import board_for
 from games.selectors.letters import not_a_letter_message, play_letter
 from tests.factories import FinishedGameFactory, GameFactory, UserFactory
@@ -316,8 +317,11 @@ def test_the_console_plays_a_russian_dictionary(russian: Dictionary) -> None:
         stdout=out,
     )
     said = out.getvalue()
-    assert f"Guess one letter of this list: {RUSSIAN_CAPITALS}." in said
-    assert f"Not accepted: a guess is one letter of this list: {RUSSIAN_CAPITALS}." in said
+    assert f"Guess one letter of this list: {RUSSIAN_CAPITALS}, or the whole word." in said
+    assert (
+        f"Not accepted: a guess is one letter of this list: {RUSSIAN_CAPITALS}, "
+        "or a word of 3 letters." in said
+    )
     assert "You win! The word was '" in said or "You lose. The word was '" in said
 
 
@@ -378,7 +382,11 @@ class TestColumns:
             ({"letter": "A"}, "an ASCII capital"),
             ({"letter": "1"}, "a digit"),
             ({"letter": "-"}, "punctuation"),
-            ({"number": 65}, "past the longest alphabet"),
+            ({"number": MAX_MOVES + 1}, "past every letter of the longest alphabet and words"),
+            ({"letter": "", "word": "a"}, "a word of one letter: a letter guess"),
+            ({"letter": "", "word": "ABC"}, "a word in ASCII capitals"),
+            ({"letter": "a", "word": "abc"}, "a letter and a word at once"),
+            ({"letter": ""}, "neither"),
         ],
     )
     def test_the_table_refuses(self, russian: Dictionary, fields: dict[str, Any], why: str) -> None:

@@ -191,7 +191,7 @@ class TestGuess:
         assert game.finished_at is not None
         assert game.score == 0
         lexicon = get_lexicon(dictionary_id=nine.pk, length=4)
-        state, _ = engine.replay(lexicon, max_misses=2, difficulty="hard", seed=12345, letters="et")
+        state, _ = engine.replay(lexicon, max_misses=2, difficulty="hard", seed=12345, moves="et")
         assert game.word == state.word == outcome.report.word
         assert game.word in {"ally", "cool", "good"}
         assert game.words_left == 3

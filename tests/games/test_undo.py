@@ -159,6 +159,6 @@ def test_the_engine_agrees_after_an_undo(nine: Dictionary) -> None:
                 guess(game, letter)
     assert snapshot(undone)[:6] == snapshot(straight)[:6]
     state, _ = engine.replay(
-        game_state(undone).lexicon, max_misses=8, difficulty="hard", seed=3, letters=undone.letters
+        game_state(undone).lexicon, max_misses=8, difficulty="hard", seed=3, moves=undone.letters
     )
     assert state.pattern == undone.pattern

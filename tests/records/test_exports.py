@@ -54,14 +54,14 @@ def jsonl(response: HttpResponseBase) -> list[dict[str, Any]]:
 
 
 def console_lines(game: Game) -> list[dict[str, Any]]:
-    """What the engine reports for the game's letters: the console's --json objects."""
+    """What the engine reports for the game's moves: the console's --json objects."""
     lexicon = get_lexicon(dictionary_id=game.dictionary_id, length=game.length)
     _, reports = engine.replay(
         lexicon,
         max_misses=game.max_misses,
         difficulty=game.difficulty,
         seed=game.seed,
-        letters=game.letters,
+        moves=game.moves,
         seeded_ties=game.seeded_ties,
     )
     return [report.as_json() for report in reports]

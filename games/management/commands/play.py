@@ -34,6 +34,7 @@ from games.engine import (
     MoveReport,
     Status,
     apply_guess,
+    is_word_move,
     maker_for,
     new_game,
     ranked_vocabulary,
@@ -315,7 +316,9 @@ class Command(BaseCommand):
             try:
                 # The list's letter for it (a capital, or an accent a folded list drops),
                 # else the guess as sent, for the engine to refuse.
-                state, report = apply_guess(state, source.letter(guess) or guess)
+                state, report = apply_guess(
+                    state, source.letter(guess) or source.word(guess) or guess
+                )
             except GuessError as error:
                 line: dict[str, Any] = {"guess": guess, "accepted": False, "error": str(error)}
             else:
@@ -358,7 +361,7 @@ class Command(BaseCommand):
         self, state: GameState, source: WordSource, *, debug: bool, ai: bool = False
     ) -> None:
         if not ai:
-            self.say(f"Guess {source.letters_text()}.")
+            self.say(f"Guess {source.letters_text()}, or the whole word.")
         if debug:
             self.say(f"[debug] words left: {state.words_left:,}")
         while not state.is_over:
@@ -366,6 +369,8 @@ class Command(BaseCommand):
             self.say(f"Wrong guesses left: {state.misses_left}")
             guessed = ", ".join(sorted(state.letters)) or "none yet"
             self.say(f"Letters guessed: {guessed}")
+            if state.words:
+                self.say(f"Words guessed: {', '.join(state.words)}")
             self.say(f"Word: {state.pattern}")
             if ai:
                 proposal = propose(state)
@@ -387,6 +392,10 @@ class Command(BaseCommand):
 
     @staticmethod
     def feedback(report: MoveReport) -> str:
+        if report.is_word:
+            if report.miss:
+                return f"Sorry, the word is not {report.letter!r}: one wrong guess."
+            return f"Yes, the word is {report.letter!r}."
         if report.miss:
             return f"Sorry, there is no {report.letter!r}."
         count = report.pattern.count(report.letter)
@@ -450,11 +459,15 @@ class Command(BaseCommand):
         while True:
             answer = self.ask("Your guess: ")
             letter = source.letter(answer)
-            if letter is None:
-                self.say(f"Not accepted: a guess is {source.letters_text()}. Try again.")
+            word = source.word(answer) if letter is None and is_word_move(answer) else None
+            if letter is None and word is None:
+                self.say(
+                    f"Not accepted: a guess is {source.letters_text()}, or a word of "
+                    f"{state.length} letters. Try again."
+                )
                 continue
             try:
-                return state.check_guess(letter)
+                return state.check_guess(letter) if word is None else state.check_word(word)
             except GuessError as error:
                 self.say(f"Not accepted: {error}. Try again.")
 

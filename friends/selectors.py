@@ -1,0 +1,119 @@
+"""Reads of games sent to friends: the group's page (everyone who played, best first) and
+its share text.
+
+The page shows nothing of a game before it ends (no squares, no word), and no word of
+anyone's game to a viewer who has not finished their own game of the link (the link is a
+puzzle still to play): once they have, or once the sender closed it, the words show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import F
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+
+from friends.models import SentGame, SentGamePlay
+from games.models import Game, Status
+from games.selectors.letters import final_word
+from games.selectors.share import guess_squares
+
+Viewer = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    name: str
+    is_viewer: bool
+    finished: bool
+    won: bool
+    misses: int
+    max_misses: int
+    guesses: int
+    squares: str  # "" until the game ends
+    word: str  # "" until the viewer may see it
+
+
+@dataclass(frozen=True)
+class GroupPage:
+    sent: SentGame
+    rows: tuple[GroupRow, ...]
+    my_game: Game | None
+    words_shown: bool
+    is_sender: bool
+
+
+def group_page(sent: SentGame, viewer: Viewer) -> GroupPage:
+    plays = list(
+        SentGamePlay.objects.filter(sent=sent)
+        .select_related("game", "player", "game__dictionary")
+        .order_by(F("game__finished_at").asc(nulls_last=True), "id")
+    )
+    mine = next((play.game for play in plays if play.player_id == viewer.pk), None)
+    words_shown = sent.is_closed or (mine is not None and mine.is_over)
+    rows = sorted((_row(play, viewer, words_shown) for play in plays), key=_rank)
+    return GroupPage(
+        sent=sent,
+        rows=tuple(rows),
+        my_game=mine,
+        words_shown=words_shown,
+        is_sender=viewer.pk == sent.sender_id,
+    )
+
+
+def _row(play: SentGamePlay, viewer: Viewer, words_shown: bool) -> GroupRow:
+    game = play.game
+    return GroupRow(
+        name=play.player.get_username(),
+        is_viewer=play.player_id == viewer.pk,
+        finished=game.is_over,
+        won=game.status == Status.WON,
+        misses=game.misses,
+        max_misses=game.max_misses,
+        guesses=game.guess_count,
+        squares=guess_squares(game) if game.is_over else "",
+        word=final_word(game) if game.is_over and words_shown else "",
+    )
+
+
+def _rank(row: GroupRow) -> tuple[bool, bool, int, int]:
+    """Best first: finished, solved, fewest wrong guesses, fewest guesses (then who finished
+    first: the rows come in that order)."""
+    return (not row.finished, not row.won, row.misses, row.guesses)
+
+
+def sent_path(sent: SentGame) -> str:
+    return reverse("sent_game", kwargs={"code": sent.code})
+
+
+def sent_title(sent: SentGame) -> str:
+    """What the link is, in one line: its settings (never its seed or any word)."""
+    return gettext("Evil Hangman with friends: %(letters)s, %(difficulty)s, %(wrong)s") % {
+        "letters": ngettext("%(count)s letter", "%(count)s letters", sent.length)
+        % {"count": sent.length},
+        "difficulty": str(sent.get_difficulty_display()).lower(),
+        "wrong": ngettext(
+            "%(count)s wrong guess allowed", "%(count)s wrong guesses allowed", sent.max_misses
+        )
+        % {"count": sent.max_misses},
+    }
+
+
+def sent_share_text(sent: SentGame, url: str) -> str:
+    """The text to paste in a group chat: the challenge and the link."""
+    return "\n".join(
+        (
+            sent_title(sent),
+            gettext("The same game for everyone: can you beat %(sender)s?")
+            % {"sender": sent.sender.get_username()},
+            url,
+        )
+    )
+
+
+def sent_of(game: Game) -> SentGame | None:
+    """The link a game was played from (None: not a sent game's)."""
+    play = SentGamePlay.objects.filter(game=game).select_related("sent").first()
+    return play.sent if play is not None else None
