@@ -37,6 +37,8 @@ def challenge_priors_compute(
     """
     challenges = par_keys_list(dictionary=dictionary, lengths=lengths)
     outcomes: list[ChallengePriorOutcome] = []
+    # The guesser's letters, shared by a length's difficulties (challenges come by length).
+    letters: engine_prior.GreedyLetters | None = None
     for done, (length, difficulty) in enumerate(challenges, start=1):
         stored = ChallengePrior.objects.filter(
             dictionary=dictionary, length=length, difficulty=difficulty
@@ -45,7 +47,9 @@ def challenge_priors_compute(
             outcomes.append(ChallengePriorOutcome(prior=stored, computed=False))
         else:
             lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
-            found = engine_prior.challenge_prior(lexicon, difficulty, games=games)
+            if letters is None or letters.lexicon is not lexicon:
+                letters = engine_prior.GreedyLetters(lexicon)
+            found = engine_prior.challenge_prior(lexicon, difficulty, games=games, letters=letters)
             with transaction.atomic():
                 prior, _ = ChallengePrior.objects.update_or_create(
                     dictionary=dictionary,
