@@ -48,7 +48,7 @@ PRIOR_GAMES = 200
 REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
 # At most this many words are played as Python lists (below it NumPy's calls cost more).
-SMALL_SET = 400
+SMALL_SET = 150
 
 
 @dataclass(frozen=True, slots=True)
