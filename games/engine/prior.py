@@ -38,6 +38,7 @@ from games.engine.state import GameState
 from games.engine.vocabulary import (
     FULL_VOCABULARY,
     ranked_vocabulary,
+    secret_shares,
     secret_vocabulary,
     seeded_tie_key,
 )
@@ -150,6 +151,7 @@ class GreedyLetters:
         self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
         self._masks: dict[int, npt.NDArray[np.bool_]] = {}
+        self._root: dict[int, tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]] = {}
 
     def code_list(self, index: int) -> list[int]:
         """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
@@ -176,6 +178,72 @@ class GreedyLetters:
             order += self._letter_indexes
             order[self._mask(guessed)] = UNREACHABLE
             found = self.letters[key] = int(np.argmin(order))
+        return found
+
+    def first_guess(
+        self, index: int, *, seed: int, vocabulary: int, rank: int, number: int
+    ) -> tuple[int, npt.NDArray[np.int32], npt.NDArray[np.int32]] | None:
+        """A ranked game's first guess, ``index``: the family the rule keeps, its words in
+        the game's secret vocabulary, and all its words (those a player knows fit).
+
+        The whole list's families of the letter are known (:meth:`_families`, biggest
+        first); the rule keeps the one with the most of the game's words (or the second,
+        ``rank``), so the words' draws (``vocabulary.secret_shares``) are made family by
+        family, biggest first, only until no family left can have as many drawn words as
+        the one kept (its size is at most that). None when no word at all is drawn.
+        """
+        order, families = self._families(index)
+        drawn: list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.bool_]]] = []
+        counts: list[int] = []
+        share = np.uint64(vocabulary)
+        for size, code, start, end in families:
+            if len(counts) > rank and sorted(counts, reverse=True)[rank] > size:
+                break
+            members = order[start:end]
+            mask = secret_shares(seed, members.astype(np.uint64)) < share
+            count = int(np.count_nonzero(mask))
+            if count:
+                drawn.append((code, count, members, mask))
+                counts.append(count)
+        if not drawn:
+            return None
+        if len(drawn) == 1:
+            kept = drawn[0][0]
+        else:
+            kept = _kept_family(
+                [code for code, *_ in drawn],
+                counts,
+                self.revealed_list[index],
+                rank=rank,
+                reveals=self.lexicon.reveals[index],
+                pattern=HIDDEN * self.lexicon.length,
+                letter=self.lexicon.alphabet[index],
+                seed=seed,
+                number=number,
+            )
+        _, _, members, mask = next(item for item in drawn if item[0] == kept)
+        return kept, members[mask], members
+
+    def _families(
+        self, index: int
+    ) -> tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]:
+        """The whole list's words grouped by family of letter ``index`` (ascending within
+        each), and each family's (size, code, start, end) in that order, biggest first."""
+        found = self._root.get(index)
+        if found is None:
+            codes = self.lexicon.codes[index]
+            order = np.argsort(codes, kind="stable").astype(np.int32)
+            ordered = codes[order]
+            starts = np.flatnonzero(np.diff(ordered, prepend=-1)).tolist()
+            ends = [*starts[1:], len(order)]
+            families = sorted(
+                (
+                    (end - start, int(ordered[start]), start, end)
+                    for start, end in zip(starts, ends, strict=True)
+                ),
+                key=lambda family: -family[0],
+            )
+            found = self._root[index] = (order, families)
         return found
 
     def _mask(self, guessed: int) -> npt.NDArray[np.bool_]:
@@ -205,10 +273,9 @@ def _reference_misses(
     """
     lexicon = letters.lexicon
     alphabet = lexicon.alphabet
-    words: npt.NDArray[np.int32] | list[int] = (
-        letters.everything
-        if vocabulary >= FULL_VOCABULARY
-        else secret_vocabulary(lexicon, seed, vocabulary)
+    # None until the first guess of a ranked game, which draws only the words it needs.
+    words: npt.NDArray[np.int32] | list[int] | None = (
+        letters.everything if vocabulary >= FULL_VOCABULARY else None
     )
     public: npt.NDArray[np.int32] | list[int] = letters.everything
     pattern = HIDDEN * lexicon.length
@@ -229,18 +296,33 @@ def _reference_misses(
             index = letters.letter(guessed, pattern, public)
             letter = alphabet[index]
         code_list = letters.code_list(index)
-        if isinstance(words, list):
+        rank = 1 if second_hardest_due(number) else 0
+        if words is None:
+            opening = letters.first_guess(
+                index, seed=seed, vocabulary=vocabulary, rank=rank, number=number
+            )
+            if opening is None:  # no word drawn at all: the vocabulary's fallback word
+                words = secret_vocabulary(lexicon, seed, vocabulary)
+        else:
+            opening = None
+        if opening is not None:
+            kept, words, public = opening
+            if len(words) <= SMALL_SET:
+                words = words.tolist()
+            if len(public) <= SMALL_SET:
+                public = public.tolist()
+        elif isinstance(words, list):
             word_codes = [code_list[word] for word in words]
-            first = word_codes[0]
-            if word_codes.count(first) == len(word_codes):
-                kept = first  # one family: kept whatever the rule's schedule
+            some = word_codes[0]
+            if word_codes.count(some) == len(word_codes):
+                kept = some  # one family: kept whatever the rule's schedule
             else:
                 counted = Counter(word_codes)
                 kept = _kept_family(
                     list(counted),
                     list(counted.values()),
                     letters.revealed_list[index],
-                    rank=1 if second_hardest_due(number) else 0,
+                    rank=rank,
                     reveals=lexicon.reveals[index],
                     pattern=pattern,
                     letter=letter,
@@ -259,7 +341,7 @@ def _reference_misses(
                     present.tolist(),
                     counts[present].tolist(),
                     letters.revealed_list[index],
-                    rank=1 if second_hardest_due(number) else 0,
+                    rank=rank,
                     reveals=lexicon.reveals[index],
                     pattern=pattern,
                     letter=letter,
@@ -269,7 +351,9 @@ def _reference_misses(
             words = words[array_codes == kept]
             if len(words) <= SMALL_SET:
                 words = words.tolist()
-        if isinstance(public, list):
+        if opening is not None:
+            pass  # narrowed with the words
+        elif isinstance(public, list):
             public = [word for word in public if code_list[word] == kept]
         else:
             public = public[lexicon.codes[index][public] == kept]
