@@ -147,6 +147,7 @@ class GreedyLetters:
         # each letter's miss family, or an id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T)
         self._total = tables.total
+        self._offsets = tables.offsets[:-1]  # each letter's first family id
         self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
         self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
@@ -165,15 +166,14 @@ class GreedyLetters:
         fit ``pattern`` and the letters in the bit set ``guessed``.
 
         ``SearchTables.greedy_aware_order``'s first letter, with its key built in fewer
-        steps: a letter's hardest family is as big as the biggest family any word is in,
-        and it is the miss when the miss family is that big (it shows the fewest letters).
+        steps: a letter's hardest family is its biggest, and it is the miss when the miss
+        family is that big (it shows the fewest letters).
         """
         key = (guessed, pattern)
         found = self.letters.get(key)
         if found is None:
-            rows = self._family_ids[public]
-            sizes = np.bincount(rows.ravel(), minlength=self._total + 1)
-            biggest = sizes[rows].max(axis=0)
+            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            biggest = np.maximum.reduceat(sizes, self._offsets)
             order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
             order += self._letter_indexes
             order[self._mask(guessed)] = UNREACHABLE
