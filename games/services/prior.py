@@ -39,10 +39,13 @@ def challenge_priors_compute(
     outcomes: list[ChallengePriorOutcome] = []
     # The guesser's letters, shared by a length's difficulties (challenges come by length).
     letters: engine_prior.GreedyLetters | None = None
+    # One query for what is kept (a rerun keeps everything: setup_site on every start).
+    kept = {
+        (row.length, row.difficulty): row
+        for row in ChallengePrior.objects.filter(dictionary=dictionary)
+    }
     for done, (length, difficulty) in enumerate(challenges, start=1):
-        stored = ChallengePrior.objects.filter(
-            dictionary=dictionary, length=length, difficulty=difficulty
-        ).first()
+        stored = kept.get((length, difficulty))
         if stored is not None and not force and stored.games >= games:
             outcomes.append(ChallengePriorOutcome(prior=stored, computed=False))
         else:
