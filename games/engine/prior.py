@@ -17,6 +17,7 @@ it: a game that needed ``k`` misses is won exactly when more than ``k`` are allo
 (``rules.apply_guess`` ends a game as lost when the misses reach the allowed number),
 and one histogram gives the win rate for every number of wrong guesses allowed. The cost
 is bounded by the count of games (each at most one guess per letter), never by the clock.
+How :func:`challenge_prior` plays them cheaply: docs/design/first-start.md.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ gets its numbers computed by the ordinary commands instead (``compute_par``,
 ``compute_challenge_priors``, which keep what is stored). Uploaded lists never have such
 a file: their worker computes theirs (``dictionaries.hooks``).
 
-tests/games/test_builtin_tables.py holds the files to the engine (see its docstring).
+tests/games/test_builtin_tables.py holds the files to the engine (see its docstring); the
+design log is docs/design/first-start.md.
 """
 
 from __future__ import annotations
