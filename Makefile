@@ -1,7 +1,8 @@
 # Two commands for a fresh machine: `make run` and `make test` (see README.md).
 # setup (manage.py setup_site) migrates and loads the built-in lists (English (familiar),
-# the default, and English (web2)), their par and their challenge priors (where a board's
-# rating starts: docs/CHALLENGE_PRIORS.md); every step keeps what is done, so a rerun costs seconds.
+# the default, English (web2), Spanish, French, German) and stores their par and challenge
+# priors (where a board's rating starts: docs/CHALLENGE_PRIORS.md) from the release's tables
+# (games/data/builtin_tables/); every step keeps what is done, so a rerun costs seconds.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -16,9 +17,10 @@ BENCH_SCRIPTS := $(filter-out bench/changed.py bench/goals.py,$(shell grep -l '^
 
 # Development and CI install the runtime requirements and the tools (requirements-dev.txt);
 # production installs requirements.txt alone. Re-installs only when either file changes.
+# pip says what it collects and downloads as it goes (a first install takes minutes).
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --disable-pip-version-check --progress-bar on -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed

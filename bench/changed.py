@@ -82,6 +82,12 @@ MEASURES: dict[str, tuple[str, ...]] = {
     "bench/load.py": SITE,
     "bench/memory.py": (*ENGINE, "dictionaries/", "games/services/"),
     "bench/nodes.py": SITE,
+    "bench/priors.py": (
+        *ENGINE,
+        *WORD_LISTS,
+        "dictionaries/builtin_lists.py",
+        "games/services/builtin_tables.py",
+    ),
     "bench/profile_guess.py": SITE,
     "bench/profile_login.py": ("core/", "accounts/", "templates/registration/"),
     "bench/ratings.py": (*ENGINE, *WORD_LISTS, "ratings/"),

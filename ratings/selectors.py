@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.engine import prior as engine_prior
-from games.models import ChallengePrior, Game, Par
+from games.models import RULE_DIFFICULTIES, ChallengePrior, Game, Par
 from games.selectors.board import game_par
 from ratings import glicko2, rules
 from ratings.models import PROVISIONAL_DEVIATION, ChallengeRating, PlayerRating, RatingChange
@@ -394,6 +394,9 @@ class ChallengeOutlook:
     challenge: glicko2.Rating
     player: glicko2.Rating
     player_rated: bool  # false: no rated game yet, the newcomer's default stands in
+    # True: the challenge has no rated game and its prior is not worked out yet (a list just
+    # uploaded, its worker still computing): its start is par's, or 1500, for now.
+    prior_pending: bool = False
 
     @property
     def expected(self) -> float:
@@ -439,23 +442,28 @@ def challenge_outlook(
     row = ChallengeRating.objects.filter(
         dictionary_id=dictionary_id, length=length, max_misses=max_misses, difficulty=difficulty
     ).first()
-    challenge = (
-        glicko2.Rating(row.rating, row.deviation, row.volatility)
-        if row is not None
-        else challenge_first_rating(
-            dictionary_id=dictionary_id,
-            length=length,
-            max_misses=max_misses,
-            difficulty=difficulty,
-        )
-    )
+    prior_pending = False
+    if row is not None:
+        challenge = glicko2.Rating(row.rating, row.deviation, row.volatility)
+    else:
+        board = {"dictionary_id": dictionary_id, "length": length, "difficulty": difficulty}
+        prior = ChallengePrior.objects.filter(**board).values_list("misses_needed", flat=True)
+        misses_needed = prior.first()
+        par = Par.objects.filter(**board).values_list("misses", flat=True)
+        challenge = _first_rating(misses_needed, par.first, max_misses)
+        prior_pending = misses_needed is None and difficulty in RULE_DIFFICULTIES
     rating = PlayerRating.objects.filter(player_id=player.pk).first()
     mine = (
         glicko2.Rating(rating.rating, rating.deviation, rating.volatility)
         if rating is not None
         else glicko2.Rating()
     )
-    return ChallengeOutlook(challenge=challenge, player=mine, player_rated=rating is not None)
+    return ChallengeOutlook(
+        challenge=challenge,
+        player=mine,
+        player_rated=rating is not None,
+        prior_pending=prior_pending,
+    )
 
 
 def game_outlook(game: Game) -> ChallengeOutlook:

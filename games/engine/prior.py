@@ -17,25 +17,40 @@ it: a game that needed ``k`` misses is won exactly when more than ``k`` are allo
 (``rules.apply_guess`` ends a game as lost when the misses reach the allowed number),
 and one histogram gives the win rate for every number of wrong guesses allowed. The cost
 is bounded by the count of games (each at most one guess per letter), never by the clock.
+How :func:`challenge_prior` plays them cheaply: docs/design/first-start.md.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from games.engine.guesser import greedy_aware_letter
-from games.engine.lexicon import Lexicon
+from games.engine.lexicon import HIDDEN, Lexicon
 from games.engine.makers import Difficulty, GuesserModel, maker_for
 from games.engine.rules import apply_guess, new_game
+from games.engine.search import UNREACHABLE, search_tables
 from games.engine.state import GameState
-from games.engine.vocabulary import ranked_vocabulary
+from games.engine.vocabulary import (
+    FULL_VOCABULARY,
+    ranked_vocabulary,
+    secret_shares,
+    secret_vocabulary,
+    seeded_tie_key,
+)
 
 # Games per challenge for ``manage.py compute_challenge_priors``; the reference player's chance of
 # a random letter; the seed its letters and its games' seeds are drawn from.
 PRIOR_GAMES = 200
 REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
+# At most this many words are played as Python lists (below it NumPy's calls cost more).
+SMALL_SET = 150
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +84,7 @@ def challenge_prior(
     games: int = PRIOR_GAMES,
     seed: int = PRIOR_SEED,
     noise: float = REFERENCE_NOISE,
+    letters: GreedyLetters | None = None,
 ) -> ChallengePrior:
     """The reference player's misses over ``games`` seeded ranked games against a rule.
 
@@ -76,27 +92,355 @@ def challenge_prior(
     (fiendish, obscure) looks at the misses left, so one game with no limit would not
     stand for every limit. The same lexicon, difficulty, games, seed and noise give the
     same histogram.
+
+    The games are those :func:`reference_game` plays, move for move (a test holds them
+    equal), played the cheap way (:func:`_reference_misses`). ``letters`` remembers the
+    guesser's letters between calls on the same lexicon: a caller playing easy, medium
+    and hard on one word length passes the same one to all three.
     """
-    if maker_for(difficulty).guesser_model is not GuesserModel.RULE:
+    maker = maker_for(difficulty)
+    if maker.guesser_model is not GuesserModel.RULE:
         raise ValueError(f"a challenge prior is played against the seeds' rule, not {difficulty}")
     if games < 1:
         raise ValueError("a challenge prior needs at least one game")
     rng = random.Random(seed)
     vocabulary = ranked_vocabulary(lexicon)
+    letters = GreedyLetters(lexicon) if letters is None else letters
+    if letters.lexicon is not lexicon:
+        raise ValueError("the remembered letters are another lexicon's")
     counts = [0] * len(lexicon.alphabet)
     for _ in range(games):
-        state = reference_game(
-            lexicon,
-            difficulty,
+        misses = _reference_misses(
+            letters,
+            maker.second_hardest_due,
             seed=rng.getrandbits(63),
             rng=rng,
             vocabulary=vocabulary,
             noise=noise,
         )
-        counts[state.misses] += 1
+        counts[misses] += 1
     while len(counts) > 1 and counts[-1] == 0:
         counts.pop()
     return ChallengePrior(misses_needed=tuple(counts), games=games)
+
+
+class GreedyLetters:
+    """The greedy guesser's letter for each position a player can see, worked out once.
+
+    The guesser sees only the letters guessed and the pattern (never a ranked game's secret
+    part of the list, nor the rule), so every game of every rule difficulty that reaches
+    the same letters and pattern gets the same letter: the first guesses, which partition
+    the whole list, are worked out once instead of once per game. Bounded by the count of
+    positions the games reach (each game adds at most one per letter).
+    """
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        tables = search_tables(lexicon)
+        self.everything = np.arange(len(lexicon), dtype=np.int32)
+        # Per letter, how many positions each of its families shows.
+        self.revealed_list = [
+            [len(positions) for positions in reveals] for reveals in lexicon.reveals
+        ]
+        self.letters: dict[tuple[int, str], int] = {}
+        self._code_lists: dict[int, list[int]] = {}
+        # SearchTables' family ids a row per word, so a set of words is one gather of rows;
+        # each letter's miss family, or an id past the last that no word falls in.
+        self._family_ids = np.ascontiguousarray(tables.family_ids.T)
+        self._total = tables.total
+        self._offsets = tables.offsets[:-1]  # each letter's first family id
+        self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
+        self._stride = tables.letter_stride
+        self._letter_indexes = tables.letter_indexes
+        self._masks: dict[int, npt.NDArray[np.bool_]] = {}
+        self._root: dict[int, tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]] = {}
+
+    def code_list(self, index: int) -> list[int]:
+        """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
+        found = self._code_lists.get(index)
+        if found is None:
+            found = self._code_lists[index] = self.lexicon.codes[index].tolist()
+        return found
+
+    def letter(self, guessed: int, pattern: str, public: npt.NDArray[np.int32] | list[int]) -> int:
+        """The index of :func:`greedy_aware_letter`'s letter, with ``public`` the words that
+        fit ``pattern`` and the letters in the bit set ``guessed``.
+
+        ``SearchTables.greedy_aware_order``'s first letter, with its key built in fewer
+        steps: a letter's hardest family is its biggest, and it is the miss when the miss
+        family is that big (it shows the fewest letters).
+        """
+        key = (guessed, pattern)
+        found = self.letters.get(key)
+        if found is None:
+            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            biggest = np.maximum.reduceat(sizes, self._offsets)
+            order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
+            order += self._letter_indexes
+            order[self._mask(guessed)] = UNREACHABLE
+            found = self.letters[key] = int(np.argmin(order))
+        return found
+
+    def first_guess(
+        self, index: int, *, seed: int, vocabulary: int, rank: int, number: int
+    ) -> tuple[int, npt.NDArray[np.int32], npt.NDArray[np.int32]] | None:
+        """A ranked game's first guess, ``index``: the family the rule keeps, its words in
+        the game's secret vocabulary, and all its words (those a player knows fit).
+
+        The whole list's families of the letter are known (:meth:`_families`, biggest
+        first); the rule keeps the one with the most of the game's words (or the second,
+        ``rank``), so the words' draws (``vocabulary.secret_shares``) are made family by
+        family, biggest first, only until no family left can have as many drawn words as
+        the one kept (its size is at most that). None when no word at all is drawn.
+        """
+        order, families = self._families(index)
+        drawn: list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.bool_]]] = []
+        counts: list[int] = []
+        share = np.uint64(vocabulary)
+        for size, code, start, end in families:
+            if len(counts) > rank and sorted(counts, reverse=True)[rank] > size:
+                break
+            members = order[start:end]
+            mask = secret_shares(seed, members.astype(np.uint64)) < share
+            count = int(np.count_nonzero(mask))
+            if count:
+                drawn.append((code, count, members, mask))
+                counts.append(count)
+        if not drawn:
+            return None
+        if len(drawn) == 1:
+            kept = drawn[0][0]
+        else:
+            kept = _kept_family(
+                [code for code, *_ in drawn],
+                counts,
+                self.revealed_list[index],
+                rank=rank,
+                reveals=self.lexicon.reveals[index],
+                pattern=HIDDEN * self.lexicon.length,
+                letter=self.lexicon.alphabet[index],
+                seed=seed,
+                number=number,
+            )
+        _, _, members, mask = next(item for item in drawn if item[0] == kept)
+        return kept, members[mask], members
+
+    def _families(
+        self, index: int
+    ) -> tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]:
+        """The whole list's words grouped by family of letter ``index`` (ascending within
+        each), and each family's (size, code, start, end) in that order, biggest first."""
+        found = self._root.get(index)
+        if found is None:
+            codes = self.lexicon.codes[index]
+            order = np.argsort(codes, kind="stable").astype(np.int32)
+            ordered = codes[order]
+            starts = np.flatnonzero(np.diff(ordered, prepend=-1)).tolist()
+            ends = [*starts[1:], len(order)]
+            families = sorted(
+                (
+                    (end - start, int(ordered[start]), start, end)
+                    for start, end in zip(starts, ends, strict=True)
+                ),
+                key=lambda family: -family[0],
+            )
+            found = self._root[index] = (order, families)
+        return found
+
+    def _mask(self, guessed: int) -> npt.NDArray[np.bool_]:
+        mask = self._masks.get(guessed)
+        if mask is None:
+            bits = [guessed >> index & 1 for index in range(len(self._letter_indexes))]
+            mask = self._masks[guessed] = np.array(bits, dtype=bool)
+        return mask
+
+
+def _reference_misses(
+    letters: GreedyLetters,
+    second_hardest_due: Callable[[int], bool],
+    *,
+    seed: int,
+    rng: random.Random,
+    vocabulary: int,
+    noise: float,
+) -> int:
+    """The misses :func:`reference_game` needs with these arguments, without its states.
+
+    The same moves with less: the words a player can know are narrowed by each kept family
+    instead of filtered again from the whole list, the guesser's letters come from
+    ``letters``, the seeded tie key is hashed only for families level on size and letters
+    shown with the one the rule keeps (rules.partition hashes every family's), and once
+    few words are left they are Python lists (NumPy's calls cost more than they save).
+    """
+    lexicon = letters.lexicon
+    alphabet = lexicon.alphabet
+    # None until the first guess of a ranked game, which draws only the words it needs.
+    words: npt.NDArray[np.int32] | list[int] | None = (
+        letters.everything if vocabulary >= FULL_VOCABULARY else None
+    )
+    public: npt.NDArray[np.int32] | list[int] = letters.everything
+    pattern = HIDDEN * lexicon.length
+    hidden = lexicon.length
+    guessed = 0
+    misses = 0
+    number = 0
+    while hidden:
+        if len(public) == 1:  # one word fits: the rest needs no partition (below)
+            return misses + _one_word_left(
+                lexicon.words[int(public[0])], pattern, guessed, alphabet, rng, noise
+            )
+        number += 1
+        if rng.random() < noise:
+            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
+            index = lexicon.letter_index(letter)
+        else:
+            index = letters.letter(guessed, pattern, public)
+            letter = alphabet[index]
+        code_list = letters.code_list(index)
+        rank = 1 if second_hardest_due(number) else 0
+        if words is None:
+            opening = letters.first_guess(
+                index, seed=seed, vocabulary=vocabulary, rank=rank, number=number
+            )
+            if opening is None:  # no word drawn at all: the vocabulary's fallback word
+                words = secret_vocabulary(lexicon, seed, vocabulary)
+        else:
+            opening = None
+        if opening is not None:
+            kept, words, public = opening
+            if len(words) <= SMALL_SET:
+                words = words.tolist()
+            if len(public) <= SMALL_SET:
+                public = public.tolist()
+        elif isinstance(words, list):
+            word_codes = [code_list[word] for word in words]
+            some = word_codes[0]
+            if word_codes.count(some) == len(word_codes):
+                kept = some  # one family: kept whatever the rule's schedule
+            else:
+                counted = Counter(word_codes)
+                kept = _kept_family(
+                    list(counted),
+                    list(counted.values()),
+                    letters.revealed_list[index],
+                    rank=rank,
+                    reveals=lexicon.reveals[index],
+                    pattern=pattern,
+                    letter=letter,
+                    seed=seed,
+                    number=number,
+                )
+            words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+        else:
+            array_codes = lexicon.codes[index][words]
+            counts = np.bincount(array_codes)
+            present = np.flatnonzero(counts)
+            if len(present) == 1:
+                kept = int(present[0])
+            else:
+                kept = _kept_family(
+                    present.tolist(),
+                    counts[present].tolist(),
+                    letters.revealed_list[index],
+                    rank=rank,
+                    reveals=lexicon.reveals[index],
+                    pattern=pattern,
+                    letter=letter,
+                    seed=seed,
+                    number=number,
+                )
+            words = words[array_codes == kept]
+            if len(words) <= SMALL_SET:
+                words = words.tolist()
+        if opening is not None:
+            pass  # narrowed with the words
+        elif isinstance(public, list):
+            public = [word for word in public if code_list[word] == kept]
+        else:
+            public = public[lexicon.codes[index][public] == kept]
+            if len(public) <= SMALL_SET:
+                public = public.tolist()
+        guessed |= 1 << index
+        positions = lexicon.reveals[index][kept]
+        if positions:
+            pattern = _shown(pattern, letter, positions)
+            hidden -= len(positions)
+        else:
+            misses += 1
+    return misses
+
+
+def _kept_family(
+    codes: list[int],
+    sizes: list[int],
+    revealed: list[int],
+    *,
+    rank: int,
+    reveals: tuple[tuple[int, ...], ...],
+    pattern: str,
+    letter: str,
+    seed: int,
+    number: int,
+) -> int:
+    """The family the seeds' rule keeps, ``rank`` 0 (the hardest) or 1 (the second).
+
+    RULES.md's order: more words, then fewer letters shown, then (a ranked game) the
+    seeded tie key of the pattern, then the pattern. Only the families level with the kept
+    one on the first two get their key hashed (their patterns: ``pattern`` with ``letter``
+    where ``reveals`` puts it).
+    """
+    keys = [size * 128 - revealed[code] for code, size in zip(codes, sizes, strict=True)]
+    top = max(keys)
+    group = [code for code, key in zip(codes, keys, strict=True) if key == top]
+    if rank == 1 and len(group) == 1:
+        second = max(key for key in keys if key != top)
+        group = [code for code, key in zip(codes, keys, strict=True) if key == second]
+        rank = 0
+    if len(group) == 1:
+        return group[0]
+    ordered = sorted(
+        (seeded_tie_key(seed, number, shown), shown, code)
+        for code in group
+        for shown in (_shown(pattern, letter, reveals[code]),)
+    )
+    return ordered[rank][2]
+
+
+def _one_word_left(
+    word: str, pattern: str, guessed: int, alphabet: str, rng: random.Random, noise: float
+) -> int:
+    """The misses still to come once ``word`` is the only one that fits.
+
+    The game's words are among those that fit, so it is the game's word too: every
+    letter is a partition into one family, and the rule keeps it whatever its schedule.
+    The greedy guesser's letter over one word is the first unguessed letter of the
+    alphabet in it (every letter's one family has one word, a hit comes first, then the
+    alphabet's order); a random letter is a miss unless the word has it. The random
+    draws are the ones :func:`reference_game` makes, in its order.
+    """
+    hidden = pattern.count(HIDDEN)
+    letters_in_word = set(word)
+    misses = 0
+    while hidden:
+        if rng.random() < noise:
+            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
+        else:
+            letter = next(
+                a for i, a in enumerate(alphabet) if not guessed >> i & 1 and a in letters_in_word
+            )
+        guessed |= 1 << alphabet.index(letter)
+        if letter in letters_in_word:
+            hidden -= word.count(letter)
+        else:
+            misses += 1
+    return misses
+
+
+def _shown(pattern: str, letter: str, positions: tuple[int, ...]) -> str:
+    chars = list(pattern)
+    for position in positions:
+        chars[position] = letter
+    return "".join(chars)
 
 
 def reference_game(

@@ -63,17 +63,25 @@ def secret_vocabulary(lexicon: Lexicon, seed: int, per_mille: int) -> npt.NDArra
     size = len(lexicon)
     if per_mille >= FULL_VOCABULARY:
         return np.arange(size, dtype=np.int32)
-    digest = hashlib.blake2b(f"vocabulary:{seed}".encode(), digest_size=8).digest()
-    draws = np.arange(size, dtype=np.uint64) + np.uint64(int.from_bytes(digest, "big"))
-    with np.errstate(over="ignore"):
-        draws = (draws ^ (draws >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        draws = (draws ^ (draws >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        draws ^= draws >> np.uint64(31)
-    shares = draws % np.uint64(FULL_VOCABULARY)
+    shares = secret_shares(seed, np.arange(size, dtype=np.uint64))
     kept = np.flatnonzero(shares < np.uint64(max(per_mille, 0))).astype(np.int32)
     if kept.size == 0:
         kept = np.array([int(np.argmin(shares))], dtype=np.int32)
     return kept
+
+
+def secret_shares(seed: int, indexes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """Each word's draw, 0 to 999: a word is in the secret vocabulary when its draw is under
+    the share kept. A word's draw depends on the seed and its index alone, so the draws of
+    some words are those of the whole list's pass (``games.engine.prior`` draws only those
+    it needs)."""
+    digest = hashlib.blake2b(f"vocabulary:{seed}".encode(), digest_size=8).digest()
+    draws = indexes + np.uint64(int.from_bytes(digest, "big"))
+    with np.errstate(over="ignore"):
+        draws = (draws ^ (draws >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        draws = (draws ^ (draws >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        draws ^= draws >> np.uint64(31)
+    return draws % np.uint64(FULL_VOCABULARY)
 
 
 def seeded_tie_key(seed: int, guess_number: int, pattern: str) -> bytes:

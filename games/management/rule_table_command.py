@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 from tqdm import tqdm
 
+from core import heartbeat
 from dictionaries.models import Dictionary
 
 
@@ -70,12 +71,14 @@ class RuleTableCommand(BaseCommand):
         stream = getattr(self.stderr, "_out", sys.stderr)
         bar: tqdm | None = None
 
+        label = f"{self.progress_label} {dictionary.name}"
+
         def progress(done: int, total: int) -> None:
             nonlocal bar
+            heartbeat.report(f"{label}, challenges", done, total)
             if options["no_progress"] or not stream.isatty():
                 return
             if bar is None:
-                label = f"{self.progress_label} {dictionary.name}"
                 bar = tqdm(total=total, desc=label, unit="challenge", file=stream)
             bar.update(done - bar.n)
 

@@ -46,13 +46,16 @@ def par_compute(
     """
     challenges = par_keys_list(dictionary=dictionary, lengths=lengths)
     outcomes: list[ParOutcome] = []
+    # One query for what is kept (a rerun keeps everything: setup_site on every start).
+    kept = {(row.length, row.difficulty): row for row in Par.objects.filter(dictionary=dictionary)}
     for done, (length, difficulty) in enumerate(challenges, start=1):
-        stored = Par.objects.filter(
-            dictionary=dictionary, length=length, difficulty=difficulty
-        ).first()
+        stored = kept.get((length, difficulty))
         if stored is not None and not force and (stored.proven or stored.nodes >= nodes):
             outcomes.append(ParOutcome(par=stored, computed=False))
         else:
+            stored = Par.objects.filter(  # again: another process may have stored it since
+                dictionary=dictionary, length=length, difficulty=difficulty
+            ).first()
             lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
             found = engine_par.par(lexicon, engine.Difficulty(difficulty), nodes=nodes)
             misses, at_least = found.misses, found.at_least

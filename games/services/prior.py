@@ -37,15 +37,22 @@ def challenge_priors_compute(
     """
     challenges = par_keys_list(dictionary=dictionary, lengths=lengths)
     outcomes: list[ChallengePriorOutcome] = []
+    # The guesser's letters, shared by a length's difficulties (challenges come by length).
+    letters: engine_prior.GreedyLetters | None = None
+    # One query for what is kept (a rerun keeps everything: setup_site on every start).
+    kept = {
+        (row.length, row.difficulty): row
+        for row in ChallengePrior.objects.filter(dictionary=dictionary)
+    }
     for done, (length, difficulty) in enumerate(challenges, start=1):
-        stored = ChallengePrior.objects.filter(
-            dictionary=dictionary, length=length, difficulty=difficulty
-        ).first()
+        stored = kept.get((length, difficulty))
         if stored is not None and not force and stored.games >= games:
             outcomes.append(ChallengePriorOutcome(prior=stored, computed=False))
         else:
             lexicon = get_lexicon(dictionary_id=dictionary.pk, length=length)
-            found = engine_prior.challenge_prior(lexicon, difficulty, games=games)
+            if letters is None or letters.lexicon is not lexicon:
+                letters = engine_prior.GreedyLetters(lexicon)
+            found = engine_prior.challenge_prior(lexicon, difficulty, games=games, letters=letters)
             with transaction.atomic():
                 prior, _ = ChallengePrior.objects.update_or_create(
                     dictionary=dictionary,

@@ -8,7 +8,13 @@ from itertools import product
 import pytest
 
 from games.engine import ALPHABET, Lexicon, Status
-from games.engine.prior import ChallengePrior, challenge_prior, reference_game, win_rate
+from games.engine.prior import (
+    ChallengePrior,
+    GreedyLetters,
+    challenge_prior,
+    reference_game,
+    win_rate,
+)
 from games.engine.vocabulary import FULL_VOCABULARY, ranked_vocabulary
 from tests.engine.alphabets import RUSSIAN, russian_lexicon
 
@@ -94,3 +100,54 @@ def test_a_russian_prior_draws_its_random_letters_from_the_russian_alphabet() ->
     assert state.status is Status.WON
     assert set(state.letters) <= set(RUSSIAN)
     assert challenge_prior(lexicon, "hard", games=6, seed=5) == prior
+
+
+# A small list played whole (under the secret vocabulary's 1,000 words), with words of many
+# shapes: families of every size, ties broken by the pattern, a word alone early.
+SMALL = sorted({"".join(letters) for letters in product("aeinrst", repeat=4)} - {"aaaa"})[:600]
+
+
+def specified_histogram(
+    lexicon: Lexicon, difficulty: str, *, games: int, seed: int, noise: float
+) -> tuple[int, ...]:
+    """challenge_prior as specified: reference_game's full states, one after the other."""
+    rng = random.Random(seed)
+    vocabulary = ranked_vocabulary(lexicon)
+    counts = [0] * len(lexicon.alphabet)
+    for _ in range(games):
+        game_seed = rng.getrandbits(63)
+        state = reference_game(
+            lexicon, difficulty, seed=game_seed, rng=rng, vocabulary=vocabulary, noise=noise
+        )
+        counts[state.misses] += 1
+    while len(counts) > 1 and counts[-1] == 0:
+        counts.pop()
+    return tuple(counts)
+
+
+@pytest.mark.parametrize(
+    ("words", "noise"),
+    [(WORDS, 0.3), (WORDS, 0.0), (WORDS, 0.8), (SMALL, 0.3), (SMALL, 1.0), ("russian", 0.3)],
+)
+def test_the_quick_games_are_the_reference_games_move_for_move(
+    words: list[str] | str, noise: float
+) -> None:
+    """challenge_prior's shortcuts (remembered letters, sets narrowed as they go, Python lists
+    once small, one word left) play exactly reference_game's games: the same histograms,
+    on a secret vocabulary with seeded ties (WORDS: every family level with others), a
+    list played whole, another alphabet, and every share of random letters."""
+    lexicon = russian_lexicon(5) if words == "russian" else Lexicon(words)
+    letters = GreedyLetters(lexicon)  # shared by the difficulties, as the services share it
+    for difficulty in ("easy", "medium", "hard"):
+        for seed in (1, 2027):
+            quick = challenge_prior(
+                lexicon, difficulty, games=25, seed=seed, noise=noise, letters=letters
+            )
+            assert quick.misses_needed == specified_histogram(
+                lexicon, difficulty, games=25, seed=seed, noise=noise
+            ), (difficulty, seed)
+
+
+def test_remembered_letters_belong_to_one_lexicon(lexicon: Lexicon) -> None:
+    with pytest.raises(ValueError, match="another lexicon"):
+        challenge_prior(lexicon, "hard", games=1, letters=GreedyLetters(Lexicon(SMALL)))

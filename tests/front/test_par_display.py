@@ -75,7 +75,7 @@ def test_the_fragment_follows_the_difficulty(nine: Dictionary, client: Client) -
     easy = par_fragment(client, nine, difficulty="easy")
     assert "Par ≤ 4" in easy
     assert "perfect play needs between 2 and 4 wrong guesses" in easy
-    assert "No par is worked out" in par_fragment(client, nine, difficulty="medium")
+    assert "Par not worked out yet." in par_fragment(client, nine, difficulty="medium")
     assert "Fiendish has no par" in par_fragment(client, nine, difficulty="fiendish")
     assert "fair game has no par" in par_fragment(client, nine, difficulty="fair")
     assert "<html" not in easy

@@ -52,7 +52,7 @@ def test_a_newcomer_sees_the_challenges_rating_and_what_a_win_or_a_loss_would_do
     assert outlook.counts
     assert outlook.win_delta > 0 > outlook.loss_delta
     html = fragment(client, dictionary)
-    assert "Challenge rating 1200?" in html
+    assert "Challenge rating not worked out yet</strong> (for now 1200?)" in html  # no prior
     assert "against your starting 1500?" in html
     assert f"expected to win {outlook.expected_percent}%" in html
     assert f"moves your rating {outlook.win_delta:.0f} points up" in html
@@ -70,7 +70,7 @@ def test_the_form_says_when_a_challenge_is_too_easy_to_count(
     query = f"?dictionary={dictionary.pk}&length=4&max_misses=12&difficulty=hard"
     response = client.get(reverse("game_new") + query, **(HTMX if htmx else {}))
     html = response.content.decode()
-    assert "Challenge rating 800?" in html  # par 3 with 12 allowed: the lowest start
+    assert "(for now 800?)" in html  # par 3 with 12 allowed: the lowest start
     assert "against your 1900" in html
     assert "Too easy to change your rating" in html
     html = fragment(client, dictionary, max_misses=2)  # par 3: a challenge of 1650 counts
@@ -196,3 +196,31 @@ def test_the_form_speaks_of_ratings_only_where_the_game_would_be_ranked(
         show_word_count="show_word_count" in query,
     )
     assert game.is_ranked is rated
+
+
+def test_the_rating_says_it_is_not_worked_out_until_the_prior_is_stored(
+    client: Client, dictionary: Any
+) -> None:
+    """A list whose worker has not stored its priors yet plays at once, and says so where the
+    challenge's rating would be; once the prior is there the form shows its number."""
+    player = UserFactory()
+    client.force_login(player)
+
+    def outlook(difficulty: str = "hard") -> Any:
+        return challenge_outlook(
+            player=player,
+            dictionary_id=dictionary.pk,
+            length=4,
+            max_misses=5,
+            difficulty=difficulty,
+        )
+
+    assert outlook().prior_pending
+    assert not outlook("fiendish").prior_pending  # never has one: 1500 is its start
+    ChallengePrior.objects.create(
+        dictionary=dictionary, length=4, difficulty="hard", misses_needed=[0, 0, 5, 5], games=10
+    )
+    assert not outlook().prior_pending
+    html = fragment(client, dictionary)
+    assert "not worked out yet" not in html
+    assert f"Challenge rating {outlook().challenge.rating:.0f}?" in html

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from core import heartbeat
 from dictionaries.builtin_lists import BUILT_IN_LISTS, dictionary_import_built_in
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE
 from dictionaries.models import Dictionary
@@ -36,6 +37,7 @@ class ProgressBar:
         self.bar: tqdm | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        heartbeat.report("storing words", done, total)
         if self.bar is None:
             self.bar = tqdm(
                 total=total,
