@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
     atomic = False
 
     dependencies = [
-        ('games', '0021_player_daily_attempts'),
+        ('games', '0021_player_one_attempts'),
     ]
 
     operations = [

@@ -280,7 +280,7 @@ class Game(GameSettingsFields):
             models.Index(
                 fields=["player"],
                 condition=models.Q(finished_at__isnull=False, counts_as=CountsAs.ONE_ATTEMPT),
-                name="game_player_daily",
+                name="game_player_one_attempts",
             ),
             # Instructors' list of every game, newest first.
             models.Index(fields=["-started_at", "-id"], name="game_started"),

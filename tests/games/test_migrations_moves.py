@@ -22,7 +22,7 @@ from tests.factories import DictionaryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("games", "0021_player_daily_attempts")]
+BEFORE = [("games", "0021_player_one_attempts")]
 AFTER = [("games", "0022_moves_are_the_game")]
 
 

@@ -20,6 +20,6 @@ class Migration(migrations.Migration):
     operations = [
         AddIndexOnline(
             model_name='game',
-            index=models.Index(condition=models.Q(('counts_as', 'one_attempt'), ('finished_at__isnull', False)), fields=['player'], name='game_player_daily'),
+            index=models.Index(condition=models.Q(('counts_as', 'one_attempt'), ('finished_at__isnull', False)), fields=['player'], name='game_player_one_attempts'),
         ),
     ]
