@@ -19,7 +19,7 @@ from django.http import HttpRequest
 from ninja import NinjaAPI, Path, Query, Status
 from ninja.security import HttpBearer
 
-from api import errors, makers, selectors, services
+from api import errors, makers, reference_games, selectors, services
 from api.models import ApiToken
 from api.schemas import (
     AnswerIn,
@@ -276,7 +276,7 @@ def maker_leaderboard(
     if found is None:
         raise errors.NotFound("No dictionary by that slug is offered for new games.")
     services.challenge_check(dictionary=found, length=length)
-    reference = makers.reference_misses(
+    reference = reference_games.reference_misses(
         dictionary_id=found.pk,
         length=length,
         max_misses=max_misses,
@@ -288,7 +288,7 @@ def maker_leaderboard(
         length=length,
         max_misses=max_misses,
         reference=reference,
-        reference_complete=len(reference) == len(makers.REFERENCE_DIFFICULTIES),
+        reference_complete=len(reference) == len(reference_games.REFERENCE_DIFFICULTIES),
         rows=selectors.maker_leaderboard(  # type: ignore[arg-type]
             dictionary=found, length=length, max_misses=max_misses
         ),

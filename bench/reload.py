@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.site_under_test import HOST, free_port
-from bench.support import ROOT
+from bench.support import ROOT, goal
 
 KIT = ROOT / "deploy" / "gunicorn.conf.py"
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -308,10 +308,8 @@ def main() -> int:
         "restart, socket closed (before)", kept=False, timeout=restart_timeout
     )
     print(refused.line().replace("reloads", "restarts"), flush=True)
-    met = not shipped.failed
-    print(f"goal: no request fails during a graceful reload: {'met' if met else 'NOT met'}")
-    kept_met = not kept.failed
-    print(f"goal: no request fails during a restart: {'met' if kept_met else 'NOT met'}")
+    met = goal("no request fails during a graceful reload", not shipped.failed)
+    kept_met = goal("no request fails during a restart", not kept.failed)
     return 0 if met and kept_met else 1
 
 

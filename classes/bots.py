@@ -19,8 +19,8 @@ from django.db.models import Avg, Count, Max, Min, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from api.makers import reference_misses
 from api.models import ApiToken, MakerGame
+from api.reference_games import reference_misses
 from api.selectors import GUESSER_MISSES, MAKER_FORCED
 from api.services import ApiRuleError, BotRole, api_token_create
 from classes.models import Assignment, Membership, Players
