@@ -262,5 +262,5 @@ def test_a_new_word_maker_needs_its_module_and_one_line_in_the_registry(
     assert seen["api"] is True
     assert seen["move_reason"] is True
     # The columns' choices and check constraints follow the registry: makemigrations writes
-    # their migrations (docs/ARCHITECTURE.md: "make migrations"); nobody edits a model.
+    # their migrations (docs/ARCHITECTURE.md: "A new difficulty"); nobody edits a model.
     assert seen["migrations"] == "generated"

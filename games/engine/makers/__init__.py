@@ -3,8 +3,8 @@
 To add a difficulty: write its module here (a class with everything
 :class:`~games.engine.makers.base.WordMaker` names: its words marked for
 translation, its own reasons), add one line to :data:`MAKERS`, and write its
-tests; then generate what follows from the registry (``make migrations``,
-``make messages``, docs/ARCHITECTURE.md's "A new difficulty").
+tests; then generate what follows from the registry (``manage.py makemigrations``,
+``make messages``: docs/ARCHITECTURE.md's "A new difficulty").
 ``tests/engine/test_makers.py`` fails if a registered word-maker lacks anything,
 or if the players' guide's table disagrees. The order of :data:`MAKERS` is the
 order of every list of difficulties; the reasons are the rules' own
