@@ -53,8 +53,13 @@ def _choice_message() -> str:
     }
 
 
+def help_text(difficulties: Iterable[str]) -> str:
+    """The new-game form's words under the difficulties offered: each one's sentence."""
+    return " ".join(gettext(maker_for(str(difficulty)).help) for difficulty in difficulties)
+
+
 def _help_text() -> str:
-    return " ".join(gettext(maker.help) for maker in MAKERS)
+    return help_text(maker.name for maker in MAKERS)
 
 
 # The refusal of a difficulty that is none of them, read in the language of its request.

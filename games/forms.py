@@ -163,6 +163,7 @@ class NewGameForm(forms.Form):
             return
         field: forms.ChoiceField = self.fields["difficulty"]  # type: ignore[assignment]
         field.choices = [c for c in Difficulty.choices if c[0] != Difficulty.OBSCURE]
+        field.help_text = difficulties.help_text(value for value, _label in field.choices)
         if not self.is_bound and self.initial.get("difficulty") == Difficulty.OBSCURE:
             self.initial = {**self.initial, "difficulty": Difficulty.HARD}
             self.obscure_withdrawn = gettext(

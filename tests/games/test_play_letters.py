@@ -442,6 +442,9 @@ def test_switching_to_a_list_without_frequencies_redraws_the_difficulties(
     page = text(player_client.post(reverse("game_new"), {**asked, "refresh_lengths": "1"}))
     assert "Obscure is not offered with Russkiy" in page
     assert 'value="obscure"' not in page.split('id="difficulty-field"')[1]
+    # ...and the words under the difficulties describe only those offered.
+    assert "Hard always keeps the biggest family of words." in page
+    assert "Obscure steers you" not in page
 
 
 def test_obscure_is_offered_on_a_list_with_frequencies(spanish: Dictionary) -> None:
