@@ -3,9 +3,9 @@
 Each word-maker (``games/engine/makers/``) carries its words in English, marked for
 translation without importing Django (``games/engine/text.py``): its label (context
 ``"difficulty"``), why it has no par, its sentence under the new-game form's difficulties,
-and the reasons it keeps a family for. This module translates them when a page shows them,
-so the catalogs' entries for those English strings are the translations; the engine's own
-English stays what the console and the logs say.
+the review's sentence on how it chooses, and the reasons it keeps a family for. This module
+translates them when a page shows them, so the catalogs' entries for those English strings
+are the translations; the engine's own English stays what the console and the logs say.
 """
 
 from __future__ import annotations
@@ -29,6 +29,18 @@ def no_par_reason(difficulty: str) -> str | Promise:
     """Why a difficulty has no par, in the player's language; empty if it names none."""
     reason = maker_for(str(difficulty)).no_par_reason
     return gettext_lazy(reason) if reason else ""
+
+
+def explanation(difficulty: str) -> str:
+    """The review's sentence on how a difficulty's word-maker chooses a family."""
+    return gettext(maker_for(str(difficulty)).explanation)
+
+
+def tie_note(difficulty: str) -> str:
+    """What the review's note on seeded ties adds for a difficulty ("" or " (or worth as
+    much)"), in the active language."""
+    note = maker_for(str(difficulty)).tie_note
+    return gettext(note) if note else ""
 
 
 def reason_label(reason: str) -> Promise:

@@ -30,9 +30,8 @@ def _words_of_the_registry() -> list[tuple[str | None, str]]:
     """(context, English) of every word a page shows about a difficulty or a reason."""
     words: list[tuple[str | None, str]] = []
     for maker in MAKERS:
-        words += [(LABEL_CONTEXT, maker.label), (None, maker.help)]
-        if maker.no_par_reason:
-            words.append((None, maker.no_par_reason))
+        words += [(LABEL_CONTEXT, maker.label), (None, maker.help), (None, maker.explanation)]
+        words += [(None, text) for text in (maker.no_par_reason, maker.tie_note) if text]
     for reason in REASONS.values():
         words += [(None, reason.label), (None, reason.explanation)]
     return words
@@ -40,7 +39,7 @@ def _words_of_the_registry() -> list[tuple[str | None, str]]:
 
 def test_every_word_of_the_registry_is_translated_in_every_catalog() -> None:
     """The registry is complete for the site: each word-maker's label (in the "difficulty"
-    context), its sentence, why it has no par, and every reason's words have a translation
+    context), its sentences, why it has no par, and every reason's words have a translation
     in each language, none fuzzy (``make messages`` finds them through the engine's markers)."""
     for language in TRANSLATED:
         entries = {
@@ -85,6 +84,10 @@ def test_the_words_are_translated_when_shown() -> None:
         assert "par" in str(difficulties.no_par_reason("fair"))
     with translation.override("de"):
         assert str(difficulties.label("hard")) == "Schwer"
+        german = "Bei Schwer behält er immer die schwerste Familie."
+        assert difficulties.explanation("hard") == german
+        assert difficulties.tie_note("fiendish") == " (oder gleich wertvoll)"
+        assert difficulties.tie_note("hard") == ""
 
 
 def test_the_refusal_is_worded_when_shown_not_when_imported() -> None:

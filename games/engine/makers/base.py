@@ -108,7 +108,7 @@ class WordMaker(Protocol):
     # Forms, filters and the review: English marked pgettext_noop("difficulty", ...).
     label: str
     summary: str  # the README's table: what the computer keeps
-    explanation: str  # the review's sentence on how it chooses a family
+    explanation: str  # the review's sentence on how it chooses a family (gettext_noop)
     ranked: bool  # may count on leaderboards
     weight: int | None  # leaderboard points multiplier; None exactly when not ranked
     has_par: bool  # par (perfect play against it) can be worked out: a fixed rule only
@@ -119,7 +119,8 @@ class WordMaker(Protocol):
     schedule_period: int  # the rule's schedule repeats every this many guesses (1: none)
     searches: bool  # each reply runs a search: its guesses count in the search rate limit
     whole_list: bool  # always plays on the whole list (never a secret vocabulary)
-    tie_note: str  # added to the review's note on seeded ties (e.g. " (or worth as much)")
+    # Added to the review's note on seeded ties (e.g. " (or worth as much)", gettext_noop).
+    tie_note: str
 
     def choose(self, turn: Turn) -> Choice:
         """The family to keep when there are two or more."""

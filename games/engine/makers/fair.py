@@ -43,7 +43,7 @@ class FairMaker(BaseMaker):
         "the family holding one word it picked at the start: ordinary, honest hangman, to "
         "learn the rules on"
     )
-    explanation = (
+    explanation = gettext_noop(
         "A fair game is honest: it picked one word at the start and keeps the family that "
         "holds it, as ordinary hangman does."
     )

@@ -71,7 +71,7 @@ class FiendishMaker(BaseMaker):
         "family only when no player of its set finds the new one easier "
         "(`games/engine/lookahead.py`)"
     )
-    explanation = (
+    explanation = gettext_noop(
         "On fiendish it plans ahead: it values every family by the wrong guesses it would "
         "cost you from that guess to the end of the game (a search of at most a fixed number "
         "of positions, playing the rest of the game against a strong guesser) and keeps the "
@@ -92,7 +92,7 @@ class FiendishMaker(BaseMaker):
     reasons = (LOOKAHEAD,)
     guesser_model = GuesserModel.PLANNER
     searches = True
-    tie_note = " (or worth as much)"
+    tie_note = gettext_noop(" (or worth as much)")
 
     def choose(self, turn: Turn) -> Choice:
         state = turn.state

@@ -62,7 +62,7 @@ class ObscureMaker(BaseMaker):
         "hard's family only when that costs every one of them more "
         "(`games/engine/makers/obscure.py`)"
     )
-    explanation = (
+    explanation = gettext_noop(
         "On obscure it steers you toward words you are less likely to know: it plays the "
         "rest of the game in its head against several players, from one who knows only the "
         "most common words to one who knows them all, and leaves the hardest family only "

@@ -27,24 +27,21 @@ class ScheduleMaker(BaseMaker):
     ranked = True
     has_par = True
 
-    def __init__(self, *, name: str, label: str, help: str, weight: int, every: int) -> None:
+    def __init__(
+        self, *, name: str, label: str, help: str, explanation: str, weight: int, every: int
+    ) -> None:
         self.name = name
         self.label = label
         self.help = help
+        self.explanation = explanation
         self.weight = weight
         self.every = every
         self.schedule_period = every or 1
         if every:
             guesses = ", ".join(str(every * n) for n in (1, 2, 3))
             self.summary = f"the hardest family, but the second hardest on guesses {guesses}, …"
-            self.explanation = (
-                f"On {name} it keeps the hardest family, except on guesses {guesses}, …, "
-                "where it keeps the second hardest; when only one family exists then, it "
-                "keeps that one."
-            )
         else:
             self.summary = "always the hardest family (the seeds' rule)"
-            self.explanation = f"On {name} it always keeps the hardest family."
 
     def second_hardest_due(self, guess_number: int) -> bool:
         return bool(self.every) and guess_number % self.every == 0
@@ -59,6 +56,10 @@ EASY = ScheduleMaker(
     name="easy",
     label=pgettext_noop("difficulty", "Easy"),
     help=gettext_noop("Easy lets go of the biggest family of words on every 2nd guess."),
+    explanation=gettext_noop(
+        "On easy it keeps the hardest family, except on guesses 2, 4, 6, …, where it keeps "
+        "the second hardest; when only one family exists then, it keeps that one."
+    ),
     weight=1,
     every=2,
 )
@@ -66,6 +67,10 @@ MEDIUM = ScheduleMaker(
     name="medium",
     label=pgettext_noop("difficulty", "Medium"),
     help=gettext_noop("Medium lets go of the biggest family on every 4th guess."),
+    explanation=gettext_noop(
+        "On medium it keeps the hardest family, except on guesses 4, 8, 12, …, where it "
+        "keeps the second hardest; when only one family exists then, it keeps that one."
+    ),
     weight=2,
     every=4,
 )
@@ -73,6 +78,7 @@ HARD = ScheduleMaker(
     name="hard",
     label=pgettext_noop("difficulty", "Hard"),
     help=gettext_noop("Hard always keeps the biggest family of words."),
+    explanation=gettext_noop("On hard it always keeps the hardest family."),
     weight=3,
     every=0,
 )
