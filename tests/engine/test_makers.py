@@ -55,7 +55,7 @@ def test_a_registered_word_maker_lacks_nothing(maker: WordMaker) -> None:
         text = getattr(maker, name)
         assert isinstance(text, str), f"{maker!r}.{name} is not text"
         assert text.strip(), f"{maker!r}.{name} is empty"
-    for name in ("ranked", "has_par", "searches", "whole_list"):
+    for name in ("ranked", "has_par", "searches", "whole_list", "needs_frequencies"):
         assert isinstance(getattr(maker, name), bool), f"{maker!r}.{name} is not a bool"
     assert isinstance(maker.tie_note, str)
     assert isinstance(maker.reasons, tuple)

@@ -119,6 +119,8 @@ class WordMaker(Protocol):
     schedule_period: int  # the rule's schedule repeats every this many guesses (1: none)
     searches: bool  # each reply runs a search: its guesses count in the search rate limit
     whole_list: bool  # always plays on the whole list (never a secret vocabulary)
+    # Reads each word's frequency (Lexicon.familiarity): offered only on a list that has them.
+    needs_frequencies: bool
     # Added to the review's note on seeded ties (e.g. " (or worth as much)", gettext_noop).
     tie_note: str
 
@@ -150,6 +152,7 @@ REQUIRED: tuple[str, ...] = (
     "schedule_period",
     "searches",
     "whole_list",
+    "needs_frequencies",
     "tie_note",
     "choose",
     "second_hardest_due",
@@ -169,6 +172,7 @@ class BaseMaker:
     schedule_period: int = 1
     searches: bool = False
     whole_list: bool = False
+    needs_frequencies: bool = False
     tie_note: str = ""
     no_par_reason: str = ""
     reasons: tuple[ReasonText, ...] = ()

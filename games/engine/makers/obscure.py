@@ -82,6 +82,7 @@ class ObscureMaker(BaseMaker):
     # The AI guesser knows every word, so it cannot predict which family a player who does
     # not will be steered to: it plays obscure as it plays fiendish.
     guesser_model = GuesserModel.PLANNER
+    needs_frequencies = True
 
     def choose(self, turn: Turn) -> Choice:
         state = turn.state
