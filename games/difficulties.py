@@ -1,9 +1,11 @@
-"""The difficulties in the player's language: the engine's registry names each word-maker
-in English and imports no Django, so the site's words for them live here, in one place.
+"""The difficulties in the player's language, read from the engine's registry.
 
-``LABELS`` and ``NO_PAR_REASONS`` hold one entry per word-maker of the registry
-(``tests/games/test_difficulties.py`` fails when a new one lacks its words); the engine's
-own English stays what the console and the logs say.
+Each word-maker (``games/engine/makers/``) carries its words in English, marked for
+translation without importing Django (``games/engine/text.py``): its label (context
+``"difficulty"``), why it has no par, its sentence under the new-game form's difficulties,
+the review's sentence on how it chooses, and the reasons it keeps a family for. This module
+translates them when a page shows them, so the catalogs' entries for those English strings
+are the translations; the engine's own English stays what the console and the logs say.
 """
 
 from __future__ import annotations
@@ -11,56 +13,45 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.functional import Promise, lazy
-from django.utils.translation import gettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.engine import MAKERS
-from games.engine.makers import maker_for
-
-LABELS: dict[str, Promise] = {
-    "easy": pgettext_lazy("difficulty", "Easy"),
-    "medium": pgettext_lazy("difficulty", "Medium"),
-    "hard": pgettext_lazy("difficulty", "Hard"),
-    "fiendish": pgettext_lazy("difficulty", "Fiendish"),
-    "obscure": pgettext_lazy("difficulty", "Obscure"),
-    "fair": pgettext_lazy("difficulty", "Fair (honest)"),
-}
-
-NO_PAR_REASONS: dict[str, Promise] = {
-    "fair": _(
-        "A fair game has no par: its word is picked at the start, so luck decides the wrong "
-        "guesses."
-    ),
-    "fiendish": _(
-        "Fiendish has no par: it plans ahead, so no fixed line of play can be worked out "
-        "against it."
-    ),
-    "obscure": _(
-        "Obscure has no par: it chooses by which words you are likely to know, and par "
-        "assumes a player who knows them all."
-    ),
-}
-
-# The new-game form's words under the difficulties.
-HELP_TEXT = _(
-    "Hard always keeps the biggest family of words; medium lets go of it on every "
-    "4th guess, easy on every 2nd. Fiendish plans ahead: it keeps whichever family "
-    "will cost you the most wrong guesses by the end of the game. Fair does not "
-    "cheat: it picks one word at the start and sticks to it. Fair is for learning "
-    "the rules and is never ranked."
-)
+from games.engine.makers import REASONS, maker_for
+from games.engine.text import LABEL_CONTEXT
 
 
-def label(difficulty: str) -> str | Promise:
-    """A difficulty's name for people; a word-maker with no entry yet keeps its English."""
-    name = str(difficulty)
-    return LABELS.get(name) or maker_for(name).label
+def label(difficulty: str) -> Promise:
+    """A difficulty's name for people, in the language it is shown in."""
+    return pgettext_lazy(LABEL_CONTEXT, maker_for(str(difficulty)).label)
 
 
 def no_par_reason(difficulty: str) -> str | Promise:
     """Why a difficulty has no par, in the player's language; empty if it names none."""
-    name = str(difficulty)
-    return NO_PAR_REASONS.get(name) or maker_for(name).no_par_reason
+    reason = maker_for(str(difficulty)).no_par_reason
+    return gettext_lazy(reason) if reason else ""
+
+
+def explanation(difficulty: str) -> str:
+    """The review's sentence on how a difficulty's word-maker chooses a family."""
+    return gettext(maker_for(str(difficulty)).explanation)
+
+
+def tie_note(difficulty: str) -> str:
+    """What the review's note on seeded ties adds for a difficulty ("" or " (or worth as
+    much)"), in the active language."""
+    note = maker_for(str(difficulty)).tie_note
+    return gettext(note) if note else ""
+
+
+def reason_label(reason: str) -> Promise:
+    """The review's short words for why a family was kept."""
+    return gettext_lazy(REASONS[str(reason)].label)
+
+
+def reason_explanation(reason: str) -> str:
+    """The review's sentence for a move kept for ``reason``, with ``%(number)s``,
+    ``%(pattern)s``, ``%(words)s`` and ``%(count)s`` to fill in, in the active language."""
+    return gettext(REASONS[str(reason)].explanation)
 
 
 def names(difficulties: Iterable[str]) -> str:
@@ -74,5 +65,16 @@ def _choice_message() -> str:
     }
 
 
+def help_text(difficulties: Iterable[str]) -> str:
+    """The new-game form's words under the difficulties offered: each one's sentence."""
+    return " ".join(gettext(maker_for(str(difficulty)).help) for difficulty in difficulties)
+
+
+def _help_text() -> str:
+    return help_text(maker.name for maker in MAKERS)
+
+
 # The refusal of a difficulty that is none of them, read in the language of its request.
 CHOICE_MESSAGE: Promise = lazy(_choice_message, str)()
+# The new-game form's words under the difficulties: each word-maker's sentence, in order.
+HELP_TEXT: Promise = lazy(_help_text, str)()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
 from games import difficulties
+from games.engine import maker_for
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.models.moves import MAX_MOVES
 from games.selectors.board import (
@@ -28,7 +29,7 @@ from games.selectors.board import (
 from games.services import (
     DIFFICULTY_CHOICE_MESSAGE,
     NOT_OFFERED_MESSAGE,
-    obscure_not_offered_message,
+    not_offered_without_frequencies_message,
     would_be_ranked,
 )
 
@@ -153,26 +154,33 @@ class NewGameForm(forms.Form):
         }
 
     def _offer_difficulties(self) -> None:
-        """Obscure only on a list with word frequencies: without them no word is more
-        obscure than another (``Dictionary.has_frequencies``, set at import). A form shown
-        again for such a list with obscure chosen (the dictionary just changed) offers hard
-        instead and says why (``obscure_withdrawn``)."""
+        """The difficulties that read word frequencies (obscure) only on a list with them:
+        without them no word is more obscure than another (``Dictionary.has_frequencies``,
+        set at import). A form shown again for such a list with one of them chosen (the
+        dictionary just changed) offers hard instead and says why (``obscure_withdrawn``)."""
         self.obscure_withdrawn: str = ""
         dictionary = self.chosen_dictionary
         if dictionary is None or dictionary.has_frequencies:
             return
         field: forms.ChoiceField = self.fields["difficulty"]  # type: ignore[assignment]
-        field.choices = [c for c in Difficulty.choices if c[0] != Difficulty.OBSCURE]
-        if not self.is_bound and self.initial.get("difficulty") == Difficulty.OBSCURE:
+        field.choices = [c for c in Difficulty.choices if not maker_for(c[0]).needs_frequencies]
+        field.help_text = difficulties.help_text(value for value, _label in field.choices)
+        chosen = self.initial.get("difficulty")
+        if (
+            not self.is_bound
+            and chosen in Difficulty.values
+            and maker_for(chosen).needs_frequencies
+        ):
             self.initial = {**self.initial, "difficulty": Difficulty.HARD}
             self.obscure_withdrawn = gettext(
-                "Obscure is not offered with %(name)s (no word frequencies for its language), "
-                "so hard is chosen instead."
-            ) % {"name": dictionary.name}
-        if self._raw("difficulty") == Difficulty.OBSCURE:
+                "%(difficulty)s is not offered with %(name)s (no word frequencies for its "
+                "language), so hard is chosen instead."
+            ) % {"difficulty": difficulties.label(chosen), "name": dictionary.name}
+        sent = self._raw("difficulty")
+        if sent in Difficulty.values and maker_for(sent).needs_frequencies:
             field.error_messages = {
                 **field.error_messages,
-                "invalid_choice": obscure_not_offered_message(dictionary.name),
+                "invalid_choice": not_offered_without_frequencies_message(sent, dictionary.name),
             }
 
     @staticmethod

@@ -18,12 +18,11 @@ import numpy.typing as npt
 
 from games.engine.errors import EngineError
 from games.engine.lexicon import HIDDEN, Lexicon, describe_alphabet
-from games.engine.makers import FAIR, Choice, Difficulty, Turn, fair_word, maker_for
+from games.engine.makers import FAIR, Choice, Difficulty, Reason, Turn, fair_word, maker_for
 from games.engine.state import (
     Family,
     GameState,
     MoveReport,
-    Reason,
     Status,
     all_candidates,
     family_rank_key,
@@ -202,7 +201,7 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         miss=miss,
         families=tuple(families),
         kept_rank=kept_rank,
-        reason=choice.reason,
+        reason=Reason(choice.reason),  # a reason no word-maker names is refused here
         pattern=kept.pattern,
         words_left=kept.size,
         misses_left=new_state.misses_left,

@@ -50,17 +50,6 @@ def misses_of(moves: Iterable[str], pattern: str) -> int:
     return sum(is_miss(move, pattern) for move in moves)
 
 
-class Reason(StrEnum):
-    """Why the kept family was kept; instructors read this in reviews."""
-
-    HARDEST = "hardest"
-    SECOND_HARDEST = "second_hardest"
-    ONLY_FAMILY = "only_family"
-    LOOKAHEAD = "lookahead"  # fiendish: the family worth the most misses to the end
-    HONEST = "honest"  # fair: the family that holds the secret word
-    LEAST_KNOWN = "least_known"  # obscure: a big family of words a player is less likely to know
-
-
 def family_rank_key(pattern: str, size: int, revealed: int) -> tuple[int, int, str]:
     """Hardest first: more words, fewer letters revealed, smaller pattern."""
     return (-size, revealed, pattern)
@@ -82,7 +71,9 @@ class MoveReport:
     miss: bool
     families: tuple[Family, ...]
     kept_rank: int
-    reason: Reason
+    # Why the kept family was kept: a games.engine.Reason (the registry's, built from the
+    # rules' reasons and the word-makers').
+    reason: str
     pattern: str
     words_left: int
     misses_left: int

@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import Dictionary
 from games.difficulties import label as difficulty_label
+from games.difficulties import reason_label
 from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS, is_word_move
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
@@ -51,13 +52,11 @@ class Status(models.TextChoices):
     LOST = EngineStatus.LOST.value, pgettext_lazy("game status", "Lost")
 
 
-class Reason(models.TextChoices):
-    HARDEST = EngineReason.HARDEST.value, _("Hardest family")
-    SECOND_HARDEST = EngineReason.SECOND_HARDEST.value, _("Second hardest (difficulty schedule)")
-    ONLY_FAMILY = EngineReason.ONLY_FAMILY.value, _("Only family (second hardest was due)")
-    LOOKAHEAD = EngineReason.LOOKAHEAD.value, _("Worth the most misses to the end (lookahead)")
-    HONEST = EngineReason.HONEST.value, _("Holds the secret word (fair game)")
-    LEAST_KNOWN = EngineReason.LEAST_KNOWN.value, _("Words you are less likely to know (obscure)")
+# Why a move's family was kept: the engine's reasons (the rules' own, then each word-maker's),
+# with the review's words for them in the player's language (games/difficulties.py).
+Reason = models.TextChoices(  # type: ignore[misc]
+    "Reason", [(reason.name, (reason.value, reason_label(reason))) for reason in EngineReason]
+)
 
 
 class CountsAs(models.TextChoices):

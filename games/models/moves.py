@@ -8,6 +8,7 @@ from django.db.models.lookups import Exact
 
 from dictionaries.languages import MAX_ALPHABET
 from dictionaries.models import ASCII_NOT_LOWER_LETTER
+from games.engine.makers import REASON_MAX_LENGTH
 from games.models.game import MAX_HINTS, MAX_WRONG_GUESSES, Game, Reason
 
 # One character, of any alphabet, but no ASCII other than a-z (as a dictionary's words):
@@ -37,7 +38,7 @@ class Move(models.Model):
     kept_rank = models.PositiveSmallIntegerField(
         help_text="Index of the kept family in the ranking: 0 = hardest, 1 = second hardest, …"
     )
-    reason = models.CharField(max_length=14, choices=Reason.choices)
+    reason = models.CharField(max_length=REASON_MAX_LENGTH, choices=Reason.choices)
     families = models.JSONField(help_text="[[pattern, size], ...] hardest first.")
     values = models.JSONField(
         null=True,

@@ -26,7 +26,7 @@ from games.services.errors import (
     HintRefusedError,
     StaleBoardError,
     UndoRefusedError,
-    obscure_not_offered_message,
+    not_offered_without_frequencies_message,
 )
 from games.services.par import ParOutcome, par_compute
 from games.services.play import (
@@ -91,7 +91,7 @@ __all__ = [
     "game_undo",
     "guest_game_start",
     "locked_game_forfeit",
-    "obscure_not_offered_message",
+    "not_offered_without_frequencies_message",
     "par_compute",
     "replay_waits",
     "settings_check",

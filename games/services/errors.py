@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.difficulties import CHOICE_MESSAGE
+from games.difficulties import CHOICE_MESSAGE, label
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -18,12 +18,13 @@ DIFFICULTY_CHOICE_MESSAGE = CHOICE_MESSAGE
 NOT_OFFERED_MESSAGE = _("That dictionary is not offered for new games; choose one listed.")
 
 
-def obscure_not_offered_message(name: str) -> str:
-    """Why obscure is refused on a list without word frequencies (``has_frequencies``)."""
+def not_offered_without_frequencies_message(difficulty: str, name: str) -> str:
+    """Why a difficulty that reads word frequencies (obscure) is refused on a list without
+    them (``Dictionary.has_frequencies``)."""
     return gettext(
-        "Obscure is not offered with %(name)s: there are no word frequencies for its "
+        "%(difficulty)s is not offered with %(name)s: there are no word frequencies for its "
         "language, so no word is more obscure than another. Choose another difficulty."
-    ) % {"name": name}
+    ) % {"difficulty": label(difficulty), "name": name}
 
 
 class GameRuleError(Exception):

@@ -33,7 +33,7 @@ from games.services.errors import (
     GameAlreadyStartedError,
     GameInProgressError,
     GameRuleError,
-    obscure_not_offered_message,
+    not_offered_without_frequencies_message,
 )
 from games.services.play import locked_game_forfeit
 
@@ -95,8 +95,11 @@ def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> 
     if game_settings.difficulty not in Difficulty.values:
         raise GameRuleError(DIFFICULTY_CHOICE_MESSAGE)
     dictionary = game_settings.dictionary
-    if game_settings.difficulty == Difficulty.OBSCURE and not dictionary.has_frequencies:
-        raise GameRuleError(obscure_not_offered_message(dictionary.name))
+    reads_frequencies = engine.maker_for(game_settings.difficulty).needs_frequencies
+    if reads_frequencies and not dictionary.has_frequencies:
+        raise GameRuleError(
+            not_offered_without_frequencies_message(game_settings.difficulty, dictionary.name)
+        )
     return settings_lexicon_load(game_settings)
 
 

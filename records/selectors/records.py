@@ -33,7 +33,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from core.db_router import reads_can_lag
 from dictionaries.models import Dictionary
 from dictionaries.wordbank import get_lexicon
-from games import engine
+from games import difficulties, engine
 from games.engine import guesser
 from games.models import Game, Hint, Move, Reason, Status
 from games.permissions import REVIEW_GAME_PERMISSION, can_review_all
@@ -208,37 +208,22 @@ class MoveReview:
 
     @property
     def explanation(self) -> str:
-        """Why the computer kept this family, in words for the review page."""
-        if self.reason == Reason.LOOKAHEAD:
-            return self._lookahead_explanation()
-        words = _word_count(self.words_left)
-        if self.reason == Reason.HONEST:
-            return gettext(
-                "A fair game: it kept the family that holds the word it picked at the start, "
-                "as ordinary hangman does (%(words)s still fit what it has shown)."
-            ) % {"words": words}
-        if self.reason == Reason.LEAST_KNOWN:
-            return gettext(
-                "On obscure it kept %(pattern)s (%(words)s) rather than the hardest family: "
-                "played out against a player who knows only the common words, it cost that "
-                "player the most wrong guesses."
-            ) % {"pattern": self.pattern, "words": words}
-        if self.reason == Reason.SECOND_HARDEST:
-            return gettext(
-                "The difficulty schedule asked for the second hardest family on guess "
-                "%(number)s, so it kept %(pattern)s (%(words)s) instead of the hardest."
-            ) % {"number": self.number, "pattern": self.pattern, "words": words}
-        if self.reason == Reason.ONLY_FAMILY:
-            return gettext(
-                "The second hardest family was due on guess %(number)s, but every word fell "
-                "in one family, so it kept that one."
-            ) % {"number": self.number}
-        if self.family_count == 1:
+        """Why the computer kept this family, in words for the review page: the sentence of
+        its reason (``games/engine/makers/``), but a search's own account of what it found
+        each family worth, and the rules' plain case of one family."""
+        if self.reason == Reason.LOOKAHEAD and self.kept.value is not None:
+            return self._lookahead_explanation(self.kept.value)
+        if self.reason == Reason.HARDEST and self.family_count == 1:
             return gettext("Every word fell in one family, so it kept that one.")
-        explanation = gettext(
-            "It kept the hardest family: the one with the most words (%(count)s)."
-        ) % {"count": self.words_left}
-        return explanation + self._seeded_tie_note()
+        explanation = difficulties.reason_explanation(self.reason) % {
+            "number": self.number,
+            "pattern": self.pattern,
+            "words": _word_count(self.words_left),
+            "count": self.words_left,
+        }
+        if self.reason == Reason.HARDEST:
+            return explanation + self._seeded_tie_note()
+        return explanation
 
     def _seeded_tie_note(self) -> str:
         kept = self.kept
@@ -254,29 +239,24 @@ class MoveReview:
             "shown); in a ranked game the game's secret seed chooses among them."
         ) % {"count": len(tied)}
 
-    def _lookahead_explanation(self) -> str:
+    def _lookahead_explanation(self, value: int) -> str:
         """Fiendish: what the kept family was worth, against the biggest one."""
         kept, biggest = self.kept, self.families[0]
-        if kept.value is None:  # the search could not value even the biggest family
-            return gettext(
-                "The search ran out of positions before it could value a family, so it kept "
-                "the hardest one, as the rules would."
-            )
         player = str(self.player)
         leaves = ngettext(
             "it leaves %(player)s %(wrong)s with %(count)s letter hidden",
             "it leaves %(player)s %(wrong)s with %(count)s letters hidden",
             kept.hidden,
         ) % {"player": player, "wrong": _wrong_guesses(self.misses_left), "count": kept.hidden}
-        if kept.value >= self.misses_left_before:
+        if value >= self.misses_left_before:
             worth = gettext("%(wrong)s, enough to use up every wrong guess %(player)s had left") % {
-                "wrong": _wrong_guesses(kept.value),
+                "wrong": _wrong_guesses(value),
                 "player": player,
             }
         else:
-            worth = _wrong_guesses(kept.value)
+            worth = _wrong_guesses(value)
         best = max(family.value for family in self.families if family.value is not None)
-        if kept.value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
+        if value < best:  # a ranked game's opening margin (games/engine/lookahead.py)
             return gettext(
                 "It kept the %(size)s family: %(leaves)s. The search found it worth "
                 "%(worth)s from this guess to the end of the game, less than the best family "
@@ -312,7 +292,7 @@ class MoveReview:
                 "worth": worth,
                 "compared": compared,
             }
-        equal = [f for f in self.families if f.value == kept.value and f.value is not None]
+        equal = [f for f in self.families if f.value == value and f.value is not None]
         if self.seeded_ties and len(equal) > 1:
             text += " " + gettext(
                 "%(count)s families were worth as much; in a ranked game the game's secret "

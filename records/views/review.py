@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 from core.web import login_required_htmx, render_filtered, wants_fragment
 from daily.models import daily_link_of
 from dictionaries.wordbank import EmptyBucketError
-from games.engine import maker_for
+from games import difficulties
 from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game
 from games.selectors.honest import fair_word
@@ -78,8 +78,10 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
         "records/review/review.html",
         {
             "game": game,
-            # Its word-maker: the review's sentence on how it chooses (games/engine/makers/).
-            "maker": maker_for(game.difficulty),
+            # Its word-maker's sentence on how it chooses, and what it adds to the note on
+            # seeded ties (games/engine/makers/), in the page's language.
+            "maker_explanation": difficulties.explanation(game.difficulty),
+            "tie_note": difficulties.tie_note(game.difficulty),
             # The computer's replay, and the offer to watch it, are the owner's own.
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,

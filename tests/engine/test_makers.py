@@ -31,7 +31,14 @@ from games.engine import (
     replay,
 )
 from games.engine.guesser import propose
-from games.engine.makers import NAME_MAX_LENGTH, REQUIRED, Choice, Turn
+from games.engine.makers import (
+    NAME_MAX_LENGTH,
+    REASON_MAX_LENGTH,
+    REQUIRED,
+    Choice,
+    ReasonText,
+    Turn,
+)
 from games.engine.state import Family
 from games.engine.vocabulary import FULL_VOCABULARY
 from tests.engine.alphabets import russian_lexicon
@@ -44,13 +51,19 @@ WORDS = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex",
 def test_a_registered_word_maker_lacks_nothing(maker: WordMaker) -> None:
     missing = [name for name in REQUIRED if not hasattr(maker, name)]
     assert not missing, f"{maker!r} lacks {missing}"
-    for name in ("name", "label", "summary", "explanation"):
+    for name in ("name", "label", "summary", "explanation", "help"):
         text = getattr(maker, name)
         assert isinstance(text, str), f"{maker!r}.{name} is not text"
         assert text.strip(), f"{maker!r}.{name} is empty"
-    for name in ("ranked", "has_par", "searches", "whole_list"):
+    for name in ("ranked", "has_par", "searches", "whole_list", "needs_frequencies"):
         assert isinstance(getattr(maker, name), bool), f"{maker!r}.{name} is not a bool"
     assert isinstance(maker.tie_note, str)
+    assert isinstance(maker.reasons, tuple)
+    for reason in maker.reasons:
+        assert isinstance(reason, ReasonText)
+        assert len(reason.value) <= REASON_MAX_LENGTH
+        assert reason.label.strip()
+        assert reason.explanation.strip()
     assert isinstance(maker.no_par_reason, str)
     assert maker.name.isascii()
     assert maker.name.isalpha()
@@ -154,7 +167,9 @@ def test_the_players_guide_table_is_the_registry() -> None:
         for maker in MAKERS
     ]
     table = "| difficulty | the computer keeps | ranked |\n|---|---|---|\n" + "\n".join(rows)
-    assert table + "\n\n" in readme, "docs/playing.md's table of difficulties is not the registry's"
+    assert table + "\n\n" in readme, (
+        f"docs/playing.md's table of difficulties is not the registry's, which is:\n{table}"
+    )
 
 
 def test_no_template_names_a_difficulty() -> None:

@@ -408,7 +408,9 @@ def test_obscure_is_not_offered_on_a_list_without_frequencies(
     form = NewGameForm(data=data, include_hidden=True)
     assert "obscure" not in [value for value, _ in form.fields["difficulty"].choices]
     assert not form.is_valid()
-    assert form.errors["difficulty"] == [services.obscure_not_offered_message("Russkiy")]
+    assert form.errors["difficulty"] == [
+        services.not_offered_without_frequencies_message("obscure", "Russkiy")
+    ]
     with pytest.raises(services.GameRuleError, match="Obscure is not offered with Russkiy"):
         start(player, russian, length=3, difficulty="obscure")
     assert not Game.objects.exists()
@@ -442,6 +444,9 @@ def test_switching_to_a_list_without_frequencies_redraws_the_difficulties(
     page = text(player_client.post(reverse("game_new"), {**asked, "refresh_lengths": "1"}))
     assert "Obscure is not offered with Russkiy" in page
     assert 'value="obscure"' not in page.split('id="difficulty-field"')[1]
+    # ...and the words under the difficulties describe only those offered.
+    assert "Hard always keeps the biggest family of words." in page
+    assert "Obscure steers you" not in page
 
 
 def test_obscure_is_offered_on_a_list_with_frequencies(spanish: Dictionary) -> None:

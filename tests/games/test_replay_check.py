@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games import services
+from games.engine import MAKERS
 from games.models import Move
 from games.selectors.replay_check import replay_mismatches
 from tests.conftest import NINE_WORDS
@@ -17,7 +18,7 @@ from tests.records.support import play
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "fiendish", "obscure", "fair"])
+@pytest.mark.parametrize("difficulty", [maker.name for maker in MAKERS])
 @pytest.mark.parametrize("ranked", [True, False])
 def test_every_kind_of_game_replays_to_what_was_stored(difficulty: str, ranked: bool) -> None:
     dictionary = DictionaryFactory(words=list(NINE_WORDS))

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from games.engine import MAKERS, WordMaker
+from games.models import Game
 from tests.conftest import NINE_WORDS
 from tests.factories import DictionaryFactory, UserFactory
 from tests.records.support import client_for, play
@@ -67,3 +68,30 @@ def test_every_difficulty_is_explained_by_its_word_maker(maker: WordMaker) -> No
     assert game.is_over
     html = client_for(player).get(reverse("game_review", args=[game.pk])).content.decode()
     assert schedule_text(html).endswith(" ".join(escape(maker.explanation).split()))
+
+
+def test_the_review_says_the_word_makers_sentences_in_the_players_language() -> None:
+    """Its sentence on how it chooses and its note on seeded ties are translated: the word-maker
+    marks them (games/engine/text.py), the page translates them."""
+    player = UserFactory(username="ada")
+    dictionary = DictionaryFactory(words=list(NINE_WORDS))
+    game = play(
+        player=player, dictionary=dictionary, letters="z", difficulty="fiendish", max_misses=1
+    )
+    Game.objects.filter(pk=game.pk).update(seeded_ties=True)  # as a ranked game has
+    page = (
+        client_for(player)
+        .get(reverse("game_review", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr")
+        .content.decode()
+    )
+    assert schedule_text(page).endswith(
+        "En diabolique, il anticipe : il évalue chaque famille "
+        "par les erreurs qu’elle vous coûterait de cet essai à la "
+        "fin de la partie (une recherche d’au plus un nombre fixe "
+        "de positions, qui joue le reste de la partie contre un "
+        "devineur fort) et garde celle qui vaut le plus ; entre "
+        "égales, celle qui coûte le plus à un ensemble d’autres "
+        "joueurs."
+    )
+    note = " ".join(page.split('<p class="seeded-note">')[1].split("</p>")[0].split())
+    assert "les unes que les autres (ou valant autant) ont été ordonnées" in note

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
+from games.engine import MAKERS
 from games.models import Status
 from records.selectors.stats import DistributionBar, Statistics, player_statistics
 from tests.factories import FinishedGameFactory, GameFactory, UserFactory
@@ -93,7 +94,7 @@ def test_each_difficulty_has_its_own_figures_and_streaks() -> None:
     record(player, "L", difficulty="hard", first_day=3)
     record(player, "W", difficulty="medium", first_day=4)
     stats = {entry.key: entry for entry in player_statistics(player=player)}
-    assert list(stats) == ["all", "easy", "medium", "hard", "fiendish", "obscure", "fair"]
+    assert list(stats) == ["all", *(maker.name for maker in MAKERS)]
     assert (stats["all"].played, stats["all"].current_streak, stats["all"].best_streak) == (
         5,
         1,

@@ -1,11 +1,14 @@
 """The registry of word-makers: one per difficulty, listed once in :data:`MAKERS`.
 
 To add a difficulty: write its module here (a class with everything
-:class:`~games.engine.makers.base.WordMaker` names), add one line to
-:data:`MAKERS`, and run ``manage.py makemigrations`` (the columns' choices and
-check constraints follow the registry). ``tests/engine/test_makers.py`` fails if
-a registered word-maker lacks anything, or if the README's table disagrees.
-The order of :data:`MAKERS` is the order of every list of difficulties.
+:class:`~games.engine.makers.base.WordMaker` names: its words marked for
+translation, its own reasons), add one line to :data:`MAKERS`, and write its
+tests; then generate what follows from the registry (``manage.py makemigrations``,
+``make messages``: docs/ARCHITECTURE.md's "A new difficulty").
+``tests/engine/test_makers.py`` fails if a registered word-maker lacks anything,
+or if the players' guide's table disagrees. The order of :data:`MAKERS` is the
+order of every list of difficulties; the reasons are the rules' own
+(:data:`RULE_REASONS`), then each word-maker's in that order.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from enum import StrEnum
 from games.engine.errors import EngineError
 from games.engine.makers.base import (
     NAME_MAX_LENGTH,
+    REASON_MAX_LENGTH,
     REQUIRED,
+    RULE_REASONS,
     BaseMaker,
     Choice,
     GuesserModel,
+    ReasonText,
     Turn,
     WordMaker,
     seeded_pick,
@@ -46,12 +52,32 @@ def _check(maker: WordMaker) -> None:
         raise TypeError(f"word-maker {maker.name!r}: par is worked out against a fixed rule")
     if not maker.has_par and not maker.no_par_reason:
         raise TypeError(f"word-maker {maker.name!r} says no par but not why")
+    for reason in maker.reasons:
+        value = reason.value
+        if not (value.isascii() and value.replace("_", "").isalpha() and value.islower()):
+            raise TypeError(f"word-maker {maker.name!r}: reason {value!r} is not lower-case a-z, _")
+        if len(value) > REASON_MAX_LENGTH:
+            raise TypeError(f"reason {value!r} is over {REASON_MAX_LENGTH} characters")
+        if not (reason.label and reason.explanation):
+            raise TypeError(f"word-maker {maker.name!r}: reason {value!r} lacks its words")
 
 
 for _maker in MAKERS:
     _check(_maker)
 if len({maker.name for maker in MAKERS}) != len(MAKERS):
     raise TypeError("two word-makers share a name")
+
+# Every reason a family is kept for, by its stored value: the rules' own, then each
+# word-maker's (two word-makers may share one, the same object).
+REASONS: dict[str, ReasonText] = {}
+for _reason in (*RULE_REASONS, *(reason for maker in MAKERS for reason in maker.reasons)):
+    if REASONS.setdefault(_reason.value, _reason) != _reason:
+        raise TypeError(f"two reasons are stored as {_reason.value!r}")
+
+# The reasons, by value (``Reason.LOOKAHEAD == "lookahead"``): what a move's report holds.
+Reason = StrEnum(  # type: ignore[misc]
+    "Reason", [(value.upper(), value) for value in REASONS], module=__name__
+)
 
 # The difficulties, by name (``Difficulty.FIENDISH == "fiendish"``), in the registry's order.
 Difficulty = StrEnum(  # type: ignore[misc]
@@ -88,13 +114,18 @@ __all__ = [
     "OBSCURE",
     "PAR_DIFFICULTIES",
     "RANKED_DIFFICULTIES",
+    "REASONS",
+    "REASON_MAX_LENGTH",
     "REQUIRED",
     "RULE_DIFFICULTIES",
+    "RULE_REASONS",
     "SEARCHING_DIFFICULTIES",
     "BaseMaker",
     "Choice",
     "Difficulty",
     "GuesserModel",
+    "Reason",
+    "ReasonText",
     "Turn",
     "WordMaker",
     "fair_word",

@@ -29,9 +29,10 @@ from games.engine.lookahead import (
     choose_family,
     seeded_index,
 )
-from games.engine.makers.base import BaseMaker, Choice, GuesserModel, Turn
+from games.engine.makers.base import BaseMaker, Choice, GuesserModel, ReasonText, Turn
 from games.engine.search import NodeBudget
-from games.engine.state import Reason, all_candidates
+from games.engine.state import all_candidates
+from games.engine.text import gettext_noop, pgettext_noop
 from games.engine.vocabulary import DAILY_VOCABULARY, FULL_VOCABULARY
 
 # Positions one reply's search may examine (lookahead.py's FIENDISH_NODES was 15,000 here,
@@ -48,16 +49,29 @@ SEARCH_FLOOR = 0.35
 GUARD_FLOOR = 0.15
 
 
+# Its one reason: the family its search found worth the most (the review words a valued
+# search from the move's values, records/selectors/records.py; this sentence is for a
+# search that could value no family).
+LOOKAHEAD = ReasonText(
+    "lookahead",
+    gettext_noop("Worth the most misses to the end (lookahead)"),
+    gettext_noop(
+        "The search ran out of positions before it could value a family, so it kept "
+        "the hardest one, as the rules would."
+    ),
+)
+
+
 class FiendishMaker(BaseMaker):
     name = "fiendish"
-    label = "Fiendish"
+    label = pgettext_noop("difficulty", "Fiendish")
     summary = (
         "the family worth the most wrong guesses from this guess to the end of the game: it "
         "plays the rest of the game in its head against a strong guesser, and leaves hard's "
         "family only when no player of its set finds the new one easier "
         "(`games/engine/lookahead.py`)"
     )
-    explanation = (
+    explanation = gettext_noop(
         "On fiendish it plans ahead: it values every family by the wrong guesses it would "
         "cost you from that guess to the end of the game (a search of at most a fixed number "
         "of positions, playing the rest of the game against a strong guesser) and keeps the "
@@ -67,13 +81,18 @@ class FiendishMaker(BaseMaker):
     ranked = True
     weight = 4
     has_par = False
-    no_par_reason = (
+    no_par_reason = gettext_noop(
         "Fiendish has no par: it plans ahead, so no fixed line of play can be worked out "
         "against it."
     )
+    help = gettext_noop(
+        "Fiendish plans ahead: it keeps whichever family will cost you the most wrong "
+        "guesses by the end of the game."
+    )
+    reasons = (LOOKAHEAD,)
     guesser_model = GuesserModel.PLANNER
     searches = True
-    tie_note = " (or worth as much)"
+    tie_note = gettext_noop(" (or worth as much)")
 
     def choose(self, turn: Turn) -> Choice:
         state = turn.state
@@ -101,7 +120,7 @@ class FiendishMaker(BaseMaker):
         )
         return Choice(
             kept_rank=kept,
-            reason=Reason.LOOKAHEAD,
+            reason=LOOKAHEAD.value,
             values=choice.values,
             search_nodes=choice.nodes + guard_nodes,
         )

@@ -28,13 +28,24 @@ each planning player, so it forces at least hard's misses on every one of them
 from __future__ import annotations
 
 from games.engine.ensemble import Ensemble, ensemble, family_values, known_share
-from games.engine.makers.base import BaseMaker, Choice, GuesserModel, Turn
+from games.engine.makers.base import HARDEST, BaseMaker, Choice, GuesserModel, ReasonText, Turn
 from games.engine.search import NodeBudget
-from games.engine.state import Reason
+from games.engine.text import gettext_noop, pgettext_noop
 
 SIZE_SHARE = 4  # families at least 1/SIZE_SHARE of the largest are played out
 MOST_FAMILIES = 8  # ...the biggest this many of them at most
 NODES = 6_000  # positions (guesses, weighted by words) the play-outs of one reply may examine
+
+# Its one reason: a family it keeps instead of hard's.
+LEAST_KNOWN = ReasonText(
+    "least_known",
+    gettext_noop("Words you are less likely to know (obscure)"),
+    gettext_noop(
+        "On obscure it kept %(pattern)s (%(words)s) rather than the hardest family: "
+        "played out against a player who knows only the common words, it cost that "
+        "player the most wrong guesses."
+    ),
+)
 
 
 class ObscureMaker(BaseMaker):
@@ -44,14 +55,14 @@ class ObscureMaker(BaseMaker):
     replay makes every choice again."""
 
     name = "obscure"
-    label = "Obscure"
+    label = pgettext_noop("difficulty", "Obscure")
     summary = (
         "a big family of words you are less likely to know: it plays the rest of the game "
         "in its head against players who know more or fewer of the common words, and leaves "
         "hard's family only when that costs every one of them more "
         "(`games/engine/makers/obscure.py`)"
     )
-    explanation = (
+    explanation = gettext_noop(
         "On obscure it steers you toward words you are less likely to know: it plays the "
         "rest of the game in its head against several players, from one who knows only the "
         "most common words to one who knows them all, and leaves the hardest family only "
@@ -62,22 +73,25 @@ class ObscureMaker(BaseMaker):
     # depends on the player (docs/difficulties.md).
     weight = 3
     has_par = False
-    no_par_reason = (
+    no_par_reason = gettext_noop(
         "Obscure has no par: it chooses by which words you are likely to know, and par "
         "assumes a player who knows them all."
     )
+    help = gettext_noop("Obscure steers you toward words you are less likely to know.")
+    reasons = (LEAST_KNOWN,)
     # The AI guesser knows every word, so it cannot predict which family a player who does
     # not will be steered to: it plays obscure as it plays fiendish.
     guesser_model = GuesserModel.PLANNER
+    needs_frequencies = True
 
     def choose(self, turn: Turn) -> Choice:
         state = turn.state
         if state.lexicon.familiarity is None:
-            return Choice(kept_rank=0, reason=Reason.HARDEST)
+            return Choice(kept_rank=0, reason=HARDEST.value)
         kept, nodes = choose_robust(ensemble(state.lexicon, by_frequency=True), turn)
         return Choice(
             kept_rank=kept,
-            reason=Reason.LEAST_KNOWN if kept else Reason.HARDEST,
+            reason=LEAST_KNOWN.value if kept else HARDEST.value,
             search_nodes=nodes,
         )
 

@@ -167,7 +167,7 @@ def start_game(
     game_seed = secrets.randbits(SEED_BITS) if seed is None else seed
     if ranked and not maker_for(difficulty).ranked:
         raise CommandError(unranked_refusal(difficulty))
-    if difficulty == Difficulty.OBSCURE and lexicon.familiarity is None:
+    if maker_for(difficulty).needs_frequencies and lexicon.familiarity is None:
         # A word file has no stored frequencies: look them up as an import would (only
         # obscure reads them, so the other difficulties never pay for wordfreq's table).
         lexicon.set_familiarity(zipf_of(lexicon.words))
