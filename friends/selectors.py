@@ -3,7 +3,9 @@ its share text.
 
 The page shows nothing of a game before it ends (no squares, no word), and no word of
 anyone's game to a viewer who has not finished their own game of the link (the link is a
-puzzle still to play): once they have, or once the sender closed it, the words show.
+puzzle still to play): once they have the words show, and once the sender closed it they
+show to those who have no game of it (closing never opens a game still played: the
+sender's own, or a friend's).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def group_page(sent: SentGame, viewer: Viewer) -> GroupPage:
         .order_by(F("game__finished_at").asc(nulls_last=True), "id")
     )
     mine = next((play.game for play in plays if play.player_id == viewer.pk), None)
-    words_shown = sent.is_closed or (mine is not None and mine.is_over)
+    words_shown = mine.is_over if mine is not None else sent.is_closed
     rows = sorted((_row(play, viewer, words_shown) for play in plays), key=_rank)
     return GroupPage(
         sent=sent,
