@@ -71,7 +71,9 @@ def sent_game_from_game(*, player: AbstractBaseUser, game_id: int) -> SendOutcom
                 "vocabulary": game.vocabulary,
             },
         )
-        if created:  # the sender played it: their game is their one play of the link
+        if created and not game.played_by_computer:
+            # The sender played it: their game is their one play of the link. The computer's
+            # game is not theirs to be listed by (they play the link as anyone does).
             SentGamePlay.objects.create(sent=sent, player=player, game=game)
     return SendOutcome(sent=sent, practice_copy=practice_copy)
 

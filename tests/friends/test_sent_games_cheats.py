@@ -8,7 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from dictionaries.models import Dictionary
-from tests.factories import UserFactory
+from friends.models import SentGame, SentGamePlay
+from tests.factories import FinishedGameFactory, UserFactory
 from tests.friends.test_sent_games import client_for, guess_all, nine, play_link, sent_link
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +40,22 @@ def test_closing_the_link_shows_no_word_to_someone_still_playing(nine: Dictionar
     guess_all(senders, "eot")
     page = client_for(sender).get(reverse("sent_game", args=[sent.code])).content.decode()
     assert adas.word.upper() in page
+
+
+def test_the_computers_game_sent_is_not_its_senders_play(nine: Dictionary) -> None:
+    sender = UserFactory(username="sender")
+    watched = FinishedGameFactory(
+        player=sender,
+        dictionary=nine,
+        length=4,
+        played_by_computer=True,
+        is_ranked=False,
+        word="cool",
+    )
+    # No button offers it: a crafted request.
+    response = client_for(sender).post(reverse("game_send", args=[watched.pk]))
+    assert response.status_code == 302
+    sent = SentGame.objects.get()
+    assert not SentGamePlay.objects.filter(sent=sent).exists()  # not listed as the sender's
+    mine = play_link(client_for(sender), sent)  # the sender plays it as anyone does
+    assert (mine.player, mine.played_by_computer, mine.seed) == (sender, False, watched.seed)
