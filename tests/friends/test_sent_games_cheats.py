@@ -3,12 +3,21 @@ playing, how many links and link games one player may start, and the boards they
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from dictionaries.models import Dictionary
 from friends.models import SentGame, SentGamePlay
+from friends.selectors import GROUP_ROWS_SHOWN
+from games.models import Game, Status
 from tests.factories import FinishedGameFactory, UserFactory
 from tests.friends.test_sent_games import client_for, guess_all, nine, play_link, sent_link
 
@@ -59,3 +68,45 @@ def test_the_computers_game_sent_is_not_its_senders_play(nine: Dictionary) -> No
     assert not SentGamePlay.objects.filter(sent=sent).exists()  # not listed as the sender's
     mine = play_link(client_for(sender), sent)  # the sender plays it as anyone does
     assert (mine.player, mine.played_by_computer, mine.seed) == (sender, False, watched.seed)
+
+
+def test_a_big_groups_page_lists_the_best_and_the_viewer_in_a_bounded_page(
+    nine: Dictionary, settings: Any
+) -> None:
+    """A link posted in a big group chat: the page's rows and queries stay bounded."""
+    sent = sent_link(nine)
+    users = get_user_model().objects.bulk_create(
+        [get_user_model()(username=f"player{number:03}") for number in range(GROUP_ROWS_SHOWN + 20)]
+    )
+    # Solved with more wrong guesses every ten players, and each after the one before it:
+    # player000 is the best.
+    start = timezone.now()
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                player=user, dictionary=nine, length=4, max_misses=20, difficulty="easy",
+                is_ranked=False, seed=sent.seed, pattern="cool", words_left=1,
+                status=Status.WON, word="cool", moves=list("col"), letters="col",
+                misses=number // 10, finished_at=start + dt.timedelta(seconds=number),
+            )
+            for number, user in enumerate(users)
+        ]
+    )  # fmt: skip
+    SentGamePlay.objects.bulk_create(
+        [
+            SentGamePlay(sent=sent, player=user, game=game)
+            for user, game in zip(users, games, strict=True)
+        ]
+    )
+    client, url = client_for(users[-1]), reverse("sent_game", args=[sent.code])
+    client.get(url)  # the session's first request
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    assert len(queries.captured_queries) <= 10
+    assert f"{GROUP_ROWS_SHOWN + 20} players" in page
+    assert page.count('<li class="sent-row') == GROUP_ROWS_SHOWN + 1  # the best, and the viewer
+    assert "player000" in page
+    assert f"player{GROUP_ROWS_SHOWN - 1:03}" in page
+    assert f"player{GROUP_ROWS_SHOWN:03}" not in page
+    assert "player119 (you)" in page
+    assert "…and 19 more players." in page
