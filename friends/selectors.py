@@ -35,6 +35,7 @@ class GroupRow:
     misses: int
     max_misses: int
     guesses: int
+    hints: int  # shown: a hint (or more) helped this result
     squares: str  # "" until the game ends
     word: str  # "" until the viewer may see it
 
@@ -114,6 +115,7 @@ def _row(play: SentGamePlay, viewer: Viewer, words_shown: bool) -> GroupRow:
         misses=game.misses,
         max_misses=game.max_misses,
         guesses=game.guess_count,
+        hints=game.hints_used,
         squares=guess_squares(game) if game.is_over else "",
         word=final_word(game) if game.is_over and words_shown else "",
     )

@@ -17,6 +17,7 @@ from django.utils import timezone
 from dictionaries.models import Dictionary
 from friends.models import SentGame, SentGamePlay
 from friends.selectors import GROUP_ROWS_SHOWN
+from games import services as game_services
 from games.models import Game, Status
 from tests.factories import FinishedGameFactory, UserFactory
 from tests.friends.test_sent_games import client_for, guess_all, nine, play_link, sent_link
@@ -110,3 +111,17 @@ def test_a_big_groups_page_lists_the_best_and_the_viewer_in_a_bounded_page(
     assert f"player{GROUP_ROWS_SHOWN:03}" not in page
     assert "player119 (you)" in page
     assert "…and 19 more players." in page
+
+
+def test_a_hint_shows_on_the_group_page(nine: Dictionary) -> None:
+    """A link's game is practice (hints allowed), but the group sees what helped a result."""
+    sent = sent_link(nine, difficulty="hard")
+    ada, bob = UserFactory(username="ada"), UserFactory(username="bob")
+    adas = play_link(client_for(ada), sent)
+    game_services.game_hint(game_id=adas.pk, player=ada)
+    guess_all(adas, "eotgcl")
+    guess_all(play_link(client_for(bob), sent), "eotgcl")
+    page = client_for(bob).get(reverse("sent_game", args=[sent.code])).content.decode()
+    assert page.count("1 hint used") == 1
+    rows = {row.split("<")[0]: row for row in page.split('<span class="sent-name">')[1:]}
+    assert "1 hint used" in rows["ada"].split("</li>")[0]
