@@ -150,6 +150,18 @@ def sent_share_text(sent: SentGame, url: str) -> str:
     )
 
 
+def link_undo_refusal(game: Game) -> str | None:
+    """Why a game of a link keeps its guesses (play's undo rule, ``games.hooks``): the group
+    compares everyone's, and taking one back would let a player try each letter and keep the
+    best answer, as playing the link twice would. Hints stay, and show on its page."""
+    if not SentGamePlay.objects.filter(game=game).exists():
+        return None
+    return gettext(
+        "This game was sent by a friend and is compared with theirs: a guess cannot be taken "
+        "back, or one could try each letter and keep the best answer."
+    )
+
+
 def sent_of(game: Game) -> SentGame | None:
     """The link a game was played from (None: not a sent game's)."""
     play = SentGamePlay.objects.filter(game=game).select_related("sent").first()

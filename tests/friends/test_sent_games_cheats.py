@@ -125,3 +125,25 @@ def test_a_hint_shows_on_the_group_page(nine: Dictionary) -> None:
     assert page.count("1 hint used") == 1
     rows = {row.split("<")[0]: row for row in page.split('<span class="sent-name">')[1:]}
     assert "1 hint used" in rows["ada"].split("</li>")[0]
+
+
+def test_a_links_game_keeps_its_guesses(nine: Dictionary) -> None:
+    """Taking back a guess would play the link again letter by letter: try each, keep the
+    best answer, top the group with no wrong guess."""
+    sent = sent_link(nine, difficulty="hard")
+    ada = UserFactory(username="ada")
+    game = guess_all(play_link(client_for(ada), sent), "e")
+    with pytest.raises(game_services.UndoRefusedError, match="compared with theirs"):
+        game_services.game_undo(game_id=game.pk, player=ada)
+    response = client_for(ada).post(reverse("game_undo", args=[game.pk]), follow=True)
+    assert "compared with theirs" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.moves, game.misses) == (["e"], 1)
+    board = client_for(ada).get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert reverse("game_undo", args=[game.pk]) not in board
+    # A practice game of the same player still takes a guess back.
+    practice = game_services.game_start(
+        player=ada, dictionary=nine, length=4, max_misses=8, difficulty="hard", show_word_count=True
+    )
+    guess_all(practice, "e")
+    assert game_services.game_undo(game_id=practice.pk, player=ada).letter == "e"
