@@ -9,3 +9,9 @@ from django.apps import AppConfig
 class FriendsConfig(AppConfig):
     name = "friends"
     verbose_name = "Games sent to friends"
+
+    def ready(self) -> None:
+        from friends.selectors import link_undo_refusal
+        from games.hooks import register_undo_rule
+
+        register_undo_rule(link_undo_refusal)

@@ -22,6 +22,7 @@ from dictionaries.models import Dictionary
 from friends.models import CODE_LENGTH, SentGame, SentGamePlay
 from games.models import CountsAs, Game
 from games.secrecy import is_secret_for
+from games.selectors.counting import counting_game_open_on
 from games.services import (
     SEED_BITS,
     GameRuleError,
@@ -70,7 +71,9 @@ def sent_game_from_game(*, player: AbstractBaseUser, game_id: int) -> SendOutcom
                 "vocabulary": game.vocabulary,
             },
         )
-        if created:  # the sender played it: their game is their one play of the link
+        if created and not game.played_by_computer:
+            # The sender played it: their game is their one play of the link. The computer's
+            # game is not theirs to be listed by (they play the link as anyone does).
             SentGamePlay.objects.create(sent=sent, player=player, game=game)
     return SendOutcome(sent=sent, practice_copy=practice_copy)
 
@@ -103,7 +106,9 @@ def sent_game_new(
 def sent_game_play(*, code: str, player: AbstractBaseUser, bot: bool = False) -> Game:
     """The player's game of the link: started the first time (a practice game of its
     settings and seed), the same game every time after (once per person). Raises
-    ``SentGame.DoesNotExist`` for no such link and ``GameRuleError`` for a closed one."""
+    ``SentGame.DoesNotExist`` for no such link and ``GameRuleError`` for a closed one, or
+    while the player still plays a game that counts on its board (``counting_game_open_on``:
+    their daily attempt left open past its day, sent by a friend who finished theirs)."""
     with transaction.atomic():
         sent = SentGame.objects.select_for_update().select_related("dictionary").get(code=code)
         mine = SentGamePlay.objects.filter(sent=sent, player=player).select_related("game")
@@ -111,6 +116,15 @@ def sent_game_play(*, code: str, player: AbstractBaseUser, bot: bool = False) ->
             return play.game
         if sent.is_closed:
             raise GameRuleError(gettext("Its sender closed this game: nobody starts it any more."))
+        if counting_game_open_on(
+            player, dictionary_id=sent.dictionary_id, length=sent.length, seed=sent.seed
+        ):
+            raise GameRuleError(
+                gettext(
+                    "Finish your game of this board first: it is still open and counts, and "
+                    "this practice copy would give its letters away. Nothing was started."
+                )
+            )
         game_settings = GameSettings.of(sent)
         try:
             with transaction.atomic():

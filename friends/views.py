@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from core.client_ip import client_ip_address
+from core.ratelimit import rate_limited
 from friends import services
 from friends.models import SentGame
 from friends.selectors import group_page, sent_path, sent_share_text, sent_title
@@ -37,6 +38,7 @@ def sent_game(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@rate_limited("game_start")  # a new game each time: counted as every way in to one is
 def sent_game_play(request: HttpRequest, code: str) -> HttpResponse:
     """Start (or go back to) the viewer's game of the link; a visitor as a guest, in one tap."""
     get_object_or_404(SentGame, code=code)
@@ -85,6 +87,7 @@ def game_send(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@rate_limited("game_start")  # a link is a game for its sender to play: new games' limit
 def sent_game_new(request: HttpRequest) -> HttpResponse:
     """A link to a new game with the new-game form's settings ("Send to friends")."""
     form = NewGameForm(request.POST, include_hidden=request.user.is_staff)

@@ -10,7 +10,9 @@ registered (docs/ARCHITECTURE.md's hook table lists every hook point and who use
   searched (the daily puzzle's shared answers); a source returns None for a game it
   does not serve;
 - ``register_secrecy_rule``: games an app hides from a viewer for a while (today's
-  daily puzzle, an assignment's games), asked by ``games.secrecy`` before play's own rule.
+  daily puzzle, an assignment's games), asked by ``games.secrecy`` before play's own rule;
+- ``register_undo_rule``: why a practice game of an app's keeps its guesses (a game played
+  from a friend's link, compared with theirs); a rule returns None for a game it lets go.
 
 Each registers a function once, however often an app's ``ready`` runs. The pages that
 show what apps above play know are not hooks: they are the front's (``front/``).
@@ -43,10 +45,12 @@ class SecrecyRule(Protocol):
 
 FinishHook = Callable[[Game], None]
 AnswerSource = Callable[[Game, engine.GameState, str], engine.MoveReport | None]
+UndoRule = Callable[[Game], str | None]
 
 _finish_hooks: list[FinishHook] = []
 _answer_sources: list[AnswerSource] = []
 _secrecy_rules: list[SecrecyRule] = []
+_undo_rules: list[UndoRule] = []
 
 
 def register_finish_hook(hook: FinishHook) -> None:
@@ -67,6 +71,12 @@ def register_secrecy_rule(rule: SecrecyRule) -> None:
         _secrecy_rules.append(rule)
 
 
+def register_undo_rule(rule: UndoRule) -> None:
+    """Add a reason a practice game may keep its guesses, asked before undo."""
+    if rule not in _undo_rules:
+        _undo_rules.append(rule)
+
+
 def finish_hooks() -> tuple[FinishHook, ...]:
     return tuple(_finish_hooks)
 
@@ -77,3 +87,7 @@ def answer_sources() -> tuple[AnswerSource, ...]:
 
 def secrecy_rules() -> tuple[SecrecyRule, ...]:
     return tuple(_secrecy_rules)
+
+
+def undo_rules() -> tuple[UndoRule, ...]:
+    return tuple(_undo_rules)

@@ -21,6 +21,7 @@ from dictionaries.models import Dictionary
 from dictionaries.selectors import WordLength, offered_dictionaries
 from games import difficulties
 from games.engine import HIDDEN, EngineError
+from games.hooks import undo_rules
 from games.models import RULE_DIFFICULTIES, CountsAs, Game, Hint, Par, Status
 from games.selectors.counting import counts_as, undo_counting_refusal
 from games.selectors.letters import board_keyboard, final_word
@@ -220,7 +221,7 @@ def _undo_refusal(game: Game, *, counting: str | None) -> str | None:
         return gettext("This game is over, so its guesses stay; start a new game to try again.")
     if not game.moves:
         return gettext("There is no guess to take back yet.")
-    return None
+    return next((refusal for rule in undo_rules() if (refusal := rule(game)) is not None), None)
 
 
 def shows_words_left(game: Game) -> bool:

@@ -12,9 +12,10 @@ What a game counts as is stored on it when it starts (``Game.counts_as``, set by
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
-from games.models import CountsAs, Game
+from games.models import CountsAs, Game, Status
 
 
 def counts_as(game: Game) -> str | None:
@@ -23,6 +24,25 @@ def counts_as(game: Game) -> str | None:
     if game.counts_as == CountsAs.NOTHING:
         return None
     return str(CountsAs(game.counts_as).label)
+
+
+def counting_game_open_on(
+    player: AbstractBaseUser, *, dictionary_id: int, length: int, seed: int
+) -> bool:
+    """Whether ``player`` still plays a game that counts on this board (the same list,
+    length and seed: their daily attempt left open past its day): another game of the
+    board (the computer's replay, a friend's link) would give its letters away."""
+    return (
+        Game.objects.filter(
+            player=player,
+            status=Status.PLAYING,
+            seed=seed,
+            dictionary_id=dictionary_id,
+            length=length,
+        )
+        .exclude(counts_as=CountsAs.NOTHING)
+        .exists()
+    )
 
 
 def hint_refusal(game: Game) -> str | None:

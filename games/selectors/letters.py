@@ -94,7 +94,12 @@ def not_a_word_message(typed: str, length: int, dictionary: Dictionary) -> str:
 
     The same sentence whatever the game's secret part of the list or words still possible:
     the list is public, nothing else is read (docs/design/whole-words.md)."""
-    shown = upper_word(typed.strip(), _lang(dictionary))[:64]
+    # A control or format character is named as U+FFFD: a line break would forge a log line,
+    # a bidirectional control reverse the sentence.
+    printable = "".join(
+        "\ufffd" if unicodedata.category(char).startswith("C") else char for char in typed.strip()
+    )
+    shown = upper_word(printable, _lang(dictionary))[:64]
     return gettext(
         "“%(word)s” is not a %(length)s-letter word of this list, so it was not played. "
         "Nothing was changed."

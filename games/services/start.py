@@ -27,6 +27,7 @@ from games import engine
 from games.models import MAX_WRONG_GUESSES, CountsAs, Difficulty, Game, Status
 from games.secrecy import COUNTING_IN_PROGRESS, secrecy_rule_for
 from games.selectors.abandoned import is_abandoned
+from games.selectors.counting import counting_game_open_on
 from games.services.errors import (
     DIFFICULTY_CHOICE_MESSAGE,
     NOT_OFFERED_MESSAGE,
@@ -394,16 +395,8 @@ def computer_replay_start(
         raise GameRuleError(
             gettext("Finish this game first: the computer's replay would give its word away.")
         )
-    if (
-        Game.objects.filter(
-            player=player,
-            status=Status.PLAYING,
-            seed=source.seed,
-            dictionary_id=source.dictionary_id,
-            length=source.length,
-        )
-        .exclude(counts_as=CountsAs.NOTHING)
-        .exists()
+    if counting_game_open_on(
+        player, dictionary_id=source.dictionary_id, length=source.length, seed=source.seed
     ):
         raise GameRuleError(
             gettext(

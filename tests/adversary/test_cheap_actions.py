@@ -21,6 +21,8 @@ from pytest_django.fixtures import Settings
 from classes.models import Membership
 from daily.models import DailyPuzzle
 from dictionaries.models import Dictionary
+from friends.models import SentGame
+from friends.services import sent_game_new
 from games import services
 from games.models import Game, Hint, Move
 from tests.classes.support import make_assignment, make_class
@@ -159,6 +161,13 @@ def test_past_the_limit_no_kind_of_game_starts(
     classroom.memberships.create(student=player)
     assignment = make_assignment(classroom, dictionary=made_up, length=WORD_LENGTH)
     finished = FinishedGameFactory(player=player, dictionary=made_up, length=WORD_LENGTH)
+    friends_link = sent_game_new(
+        player=UserFactory(username="friend"),
+        dictionary=made_up,
+        length=WORD_LENGTH,
+        max_misses=8,
+        difficulty="easy",
+    )
     client = client_of(player)
     extra = HTMX if htmx else {}
     assert (
@@ -173,6 +182,8 @@ def test_past_the_limit_no_kind_of_game_starts(
         "daily practice": (reverse("daily_practice", args=[puzzle.number]), {}),
         "assignment": (reverse("assignment_start", args=[classroom.pk, assignment.pk]), {}),
         "watch the computer": (reverse("computer_replay", args=[finished.pk]), {}),
+        "a friend's link": (reverse("sent_game_play", args=[friends_link.code]), {}),
+        "a link to send": (reverse("sent_game_new"), new_game(made_up)),
     }
     for kind, (url, data) in attempts.items():
         response = client.post(url, data, **extra)
@@ -181,6 +192,7 @@ def test_past_the_limit_no_kind_of_game_starts(
             response, "Too many new games: the limit is 1 per hour. Nothing was done", htmx=htmx
         )
     assert Game.objects.count() == games
+    assert SentGame.objects.count() == 1  # the friend's
     # The new-game form is still there to look at, and its lengths refresh is not a start.
     assert client.get(reverse("game_new")).status_code == 200
     refresh = client.post(reverse("game_new"), new_game(made_up, refresh_lengths="1"))

@@ -22,10 +22,12 @@ from daily.selectors import (
     utc_today,
 )
 from daily.services import daily_attempt_start, daily_puzzle_ensure
+from friends.models import SentGamePlay
+from friends.services import sent_game_from_game
 from games import services
 from games.models import Game
 from games.services import GameRuleError
-from tests.daily.support import PLAY_ORDER, attempt_row, daily_dictionary
+from tests.daily.support import PLAY_ORDER, attempt_row, daily_dictionary, finished_attempt
 from tests.factories import UserFactory
 from tests.records.support import client_for
 
@@ -60,6 +62,28 @@ def test_replay_waits_for_the_players_open_attempt(yesterday_open_attempt: Game)
     with pytest.raises(GameRuleError, match="Finish your attempt"):
         services.computer_replay_start(player=attempt.player, game_id=other.pk)
     assert not Game.objects.filter(computer_replay_of=other).exists()
+
+
+def test_a_friends_link_to_the_puzzle_waits_for_the_players_open_attempt(
+    yesterday_open_attempt: Game,
+) -> None:
+    attempt = yesterday_open_attempt
+    puzzle = attempt.daily_link.puzzle
+    friend = UserFactory(username="friend")
+    sent = sent_game_from_game(
+        player=friend, game_id=finished_attempt(friend, puzzle).pk
+    ).sent  # yesterday's: a practice copy of the puzzle's board
+    response = client_for(attempt.player).post(
+        reverse("sent_game_play", args=[sent.code]), follow=True
+    )
+    assert "Finish your game of this board first" in response.content.decode()
+    assert not SentGamePlay.objects.filter(player=attempt.player).exists()
+    assert Game.objects.filter(player=attempt.player).count() == 1
+    # Once the attempt is over, the link plays.
+    services.game_forfeit(game_id=attempt.pk, player=attempt.player)
+    response = client_for(attempt.player).post(reverse("sent_game_play", args=[sent.code]))
+    assert response.status_code == 302
+    assert SentGamePlay.objects.filter(player=attempt.player, sent=sent).exists()
 
 
 def test_an_attempt_finished_after_its_day_is_not_on_the_leaderboard(

@@ -116,7 +116,11 @@ def test_from_the_end_of_a_game_to_a_friend_playing_it(
     theirs = Game.objects.exclude(player=sender).get()
     assert theirs.player.username.startswith("visitor-")
     assert (theirs.seed, theirs.is_ranked) == (game.seed, False)
-    for letter in "eotgcl":
+    press_key(friend, "e")
+    assert friend.locator("#undo-button").count() == 0  # a link's game keeps its guesses
+    friend.locator("#hint-button").click()  # allowed, and shown to the group
+    friend.wait_for_load_state("networkidle")
+    for letter in "otgcl":
         if friend.locator("#game-over").count():
             break
         press_key(friend, letter)
@@ -128,6 +132,7 @@ def test_from_the_end_of_a_game_to_a_friend_playing_it(
     assert "sender" in rows.nth(0).inner_text()  # won with 2 wrong: best first
     assert "GOOD" in rows.nth(0).inner_text()
     assert "(you)" in rows.nth(1).inner_text()
+    assert "1 hint used" in rows.nth(1).inner_text()
     height = friend.evaluate("document.documentElement.scrollHeight")
     screen = friend.viewport_size["height"]
     print(

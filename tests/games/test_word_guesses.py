@@ -85,6 +85,9 @@ def test_the_last_word_wins(nine: Dictionary) -> None:
         ("cools", "“COOLS” is not a 4-letter word of this list"),
         ("c00l", "“C00L” is not a 4-letter word of this list"),
         ("  ", "“” is not a 4-letter word of this list"),
+        # Control characters named as U+FFFD: no forged log line, nothing reversed.
+        ("co\n2026 ERROR forged ol", "“CO\ufffd2026 ERROR FORGED OL” is not a 4-letter word"),
+        ("co\u202eol\u200b", "“CO\ufffdOL\ufffd” is not a 4-letter word of this list"),
     ],
 )
 def test_a_word_not_in_the_list_changes_nothing(nine: Dictionary, typed: str, says: str) -> None:
