@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -109,10 +108,11 @@ def challenge_prior(
     if letters.lexicon is not lexicon:
         raise ValueError("the remembered letters are another lexicon's")
     counts = [0] * len(lexicon.alphabet)
+    ranks = [1 if maker.second_hardest_due(number) else 0 for number in range(len(counts) + 1)]
     for _ in range(games):
         misses = _reference_misses(
             letters,
-            maker.second_hardest_due,
+            ranks,
             seed=rng.getrandbits(63),
             rng=rng,
             vocabulary=vocabulary,
@@ -144,6 +144,9 @@ class GreedyLetters:
         ]
         self.letters: dict[tuple[int, str], int] = {}
         self._code_lists: dict[int, list[int]] = {}
+        self._unguessed: dict[int, list[str]] = {}
+        self._word_letters: dict[int, tuple[int, list[int]]] = {}
+        self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         # SearchTables' family ids a row per word, so a set of words is one gather of rows;
         # each letter's miss family, or an id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T)
@@ -160,6 +163,27 @@ class GreedyLetters:
         found = self._code_lists.get(index)
         if found is None:
             found = self._code_lists[index] = self.lexicon.codes[index].tolist()
+        return found
+
+    def unguessed(self, guessed: int) -> list[str]:
+        """The letters not in the bit set ``guessed``, in the alphabet's order: the list the
+        random letter is chosen from, built once per set instead of once per random guess."""
+        found = self._unguessed.get(guessed)
+        if found is None:
+            alphabet = self.lexicon.alphabet
+            found = [letter for i, letter in enumerate(alphabet) if not guessed >> i & 1]
+            self._unguessed[guessed] = found
+        return found
+
+    def word_letters(self, index: int) -> tuple[int, list[int]]:
+        """Word ``index``'s letters as a bit set, and how often each letter is in it."""
+        found = self._word_letters.get(index)
+        if found is None:
+            word = self.lexicon.words[index]
+            alphabet = self.lexicon.alphabet
+            bits = sum(1 << i for i, letter in enumerate(alphabet) if letter in word)
+            found = (bits, [word.count(letter) for letter in alphabet])
+            self._word_letters[index] = found
         return found
 
     def letter(self, guessed: int, pattern: str, public: npt.NDArray[np.int32] | list[int]) -> int:
@@ -257,7 +281,7 @@ class GreedyLetters:
 
 def _reference_misses(
     letters: GreedyLetters,
-    second_hardest_due: Callable[[int], bool],
+    ranks: list[int],
     *,
     seed: int,
     rng: random.Random,
@@ -267,17 +291,22 @@ def _reference_misses(
     """The misses :func:`reference_game` needs with these arguments, without its states.
 
     The same moves with less: the words a player can know are narrowed by each kept family
-    instead of filtered again from the whole list, the guesser's letters come from
-    ``letters``, the seeded tie key is hashed only for families level on size and letters
-    shown with the one the rule keeps (rules.partition hashes every family's), and once
-    few words are left they are Python lists (NumPy's calls cost more than they save).
+    instead of filtered again from the whole list (and are the game's words when it plays
+    the whole list), the guesser's letters come from ``letters``, the seeded tie key is
+    hashed only for families level on size and letters shown with the one the rule keeps
+    (rules.partition hashes every family's), and once few words are left they are Python
+    lists (NumPy's calls cost more than they save). ``ranks[number]`` is the family the
+    rule keeps on guess ``number`` (0 the hardest, 1 the second).
     """
     lexicon = letters.lexicon
     alphabet = lexicon.alphabet
+    reveals = lexicon.reveals
+    index_of = letters.index_of
+    random_draw = rng.random
+    choice = rng.choice
+    whole = vocabulary >= FULL_VOCABULARY  # the game's words are those a player knows fit
     # None until the first guess of a ranked game, which draws only the words it needs.
-    words: npt.NDArray[np.int32] | list[int] | None = (
-        letters.everything if vocabulary >= FULL_VOCABULARY else None
-    )
+    words: npt.NDArray[np.int32] | list[int] | None = letters.everything if whole else None
     public: npt.NDArray[np.int32] | list[int] = letters.everything
     pattern = HIDDEN * lexicon.length
     hidden = lexicon.length
@@ -286,18 +315,15 @@ def _reference_misses(
     number = 0
     while hidden:
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
-            return misses + _one_word_left(
-                lexicon.words[int(public[0])], pattern, guessed, alphabet, rng, noise
-            )
+            return misses + _one_word_left(letters, int(public[0]), hidden, guessed, rng, noise)
         number += 1
-        if rng.random() < noise:
-            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
-            index = lexicon.letter_index(letter)
+        if random_draw() < noise:
+            index = index_of[choice(letters.unguessed(guessed))]
         else:
             index = letters.letter(guessed, pattern, public)
-            letter = alphabet[index]
+        letter = alphabet[index]
         code_list = letters.code_list(index)
-        rank = 1 if second_hardest_due(number) else 0
+        rank = ranks[number]
         if words is None:
             opening = letters.first_guess(
                 index, seed=seed, vocabulary=vocabulary, rank=rank, number=number
@@ -324,13 +350,13 @@ def _reference_misses(
                     list(counted.values()),
                     letters.revealed_list[index],
                     rank=rank,
-                    reveals=lexicon.reveals[index],
+                    reveals=reveals[index],
                     pattern=pattern,
                     letter=letter,
                     seed=seed,
                     number=number,
                 )
-            words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+                words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
         else:
             array_codes = lexicon.codes[index][words]
             counts = np.bincount(array_codes)
@@ -343,16 +369,18 @@ def _reference_misses(
                     counts[present].tolist(),
                     letters.revealed_list[index],
                     rank=rank,
-                    reveals=lexicon.reveals[index],
+                    reveals=reveals[index],
                     pattern=pattern,
                     letter=letter,
                     seed=seed,
                     number=number,
                 )
-            words = words[array_codes == kept]
-            if len(words) <= SMALL_SET:
-                words = words.tolist()
-        if opening is not None:
+                words = words[array_codes == kept]
+                if len(words) <= SMALL_SET:
+                    words = words.tolist()
+        if whole:
+            public = words  # narrowed with the words
+        elif opening is not None:
             pass  # narrowed with the words
         elif isinstance(public, list):
             public = [word for word in public if code_list[word] == kept]
@@ -361,7 +389,7 @@ def _reference_misses(
             if len(public) <= SMALL_SET:
                 public = public.tolist()
         guessed |= 1 << index
-        positions = lexicon.reveals[index][kept]
+        positions = reveals[index][kept]
         if positions:
             pattern = _shown(pattern, letter, positions)
             hidden -= len(positions)
@@ -382,7 +410,8 @@ def _kept_family(
     seed: int,
     number: int,
 ) -> int:
-    """The family the seeds' rule keeps, ``rank`` 0 (the hardest) or 1 (the second).
+    """The family the seeds' rule keeps, ``rank`` 0 (the hardest) or 1 (the second), of two
+    families or more.
 
     RULES.md's order: more words, then fewer letters shown, then (a ranked game) the
     seeded tie key of the pattern, then the pattern. Only the families level with the kept
@@ -391,13 +420,14 @@ def _kept_family(
     """
     keys = [size * 128 - revealed[code] for code, size in zip(codes, sizes, strict=True)]
     top = max(keys)
-    group = [code for code, key in zip(codes, keys, strict=True) if key == top]
-    if rank == 1 and len(group) == 1:
-        second = max(key for key in keys if key != top)
-        group = [code for code, key in zip(codes, keys, strict=True) if key == second]
+    if keys.count(top) == 1:  # most often: no key to hash
+        if rank == 0:
+            return codes[keys.index(top)]
+        top = max(key for key in keys if key != top)
+        if keys.count(top) == 1:
+            return codes[keys.index(top)]
         rank = 0
-    if len(group) == 1:
-        return group[0]
+    group = [code for code, key in zip(codes, keys, strict=True) if key == top]
     ordered = sorted(
         (seeded_tie_key(seed, number, shown), shown, code)
         for code in group
@@ -407,9 +437,15 @@ def _kept_family(
 
 
 def _one_word_left(
-    word: str, pattern: str, guessed: int, alphabet: str, rng: random.Random, noise: float
+    letters: GreedyLetters,
+    word: int,
+    hidden: int,
+    guessed: int,
+    rng: random.Random,
+    noise: float,
 ) -> int:
-    """The misses still to come once ``word`` is the only one that fits.
+    """The misses still to come once word ``word`` is the only one that fits, with
+    ``hidden`` letters of it still hidden.
 
     The game's words are among those that fit, so it is the game's word too: every
     letter is a partition into one family, and the rule keeps it whatever its schedule.
@@ -418,19 +454,18 @@ def _one_word_left(
     alphabet's order); a random letter is a miss unless the word has it. The random
     draws are the ones :func:`reference_game` makes, in its order.
     """
-    hidden = pattern.count(HIDDEN)
-    letters_in_word = set(word)
+    bits, counts = letters.word_letters(word)
+    index_of = letters.index_of
     misses = 0
     while hidden:
         if rng.random() < noise:
-            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
+            index = index_of[rng.choice(letters.unguessed(guessed))]
         else:
-            letter = next(
-                a for i, a in enumerate(alphabet) if not guessed >> i & 1 and a in letters_in_word
-            )
-        guessed |= 1 << alphabet.index(letter)
-        if letter in letters_in_word:
-            hidden -= word.count(letter)
+            left = bits & ~guessed
+            index = (left & -left).bit_length() - 1  # the lowest letter in the word left
+        guessed |= 1 << index
+        if bits >> index & 1:
+            hidden -= counts[index]
         else:
             misses += 1
     return misses
