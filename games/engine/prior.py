@@ -144,7 +144,6 @@ class GreedyLetters:
         ]
         self.letters: dict[tuple[int, str], int] = {}
         self._code_lists: dict[int, list[int]] = {}
-        self._unguessed: dict[int, list[str]] = {}
         self._word_letters: dict[int, tuple[int, list[int]]] = {}
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         # SearchTables' family ids a row per word, so a set of words is one gather of rows;
@@ -156,23 +155,16 @@ class GreedyLetters:
         self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
         self._masks: dict[int, npt.NDArray[np.bool_]] = {}
-        self._root: dict[int, tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]] = {}
+        self._root: dict[
+            int,
+            tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
+        ] = {}
 
     def code_list(self, index: int) -> list[int]:
         """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
         found = self._code_lists.get(index)
         if found is None:
             found = self._code_lists[index] = self.lexicon.codes[index].tolist()
-        return found
-
-    def unguessed(self, guessed: int) -> list[str]:
-        """The letters not in the bit set ``guessed``, in the alphabet's order: the list the
-        random letter is chosen from, built once per set instead of once per random guess."""
-        found = self._unguessed.get(guessed)
-        if found is None:
-            alphabet = self.lexicon.alphabet
-            found = [letter for i, letter in enumerate(alphabet) if not guessed >> i & 1]
-            self._unguessed[guessed] = found
         return found
 
     def word_letters(self, index: int) -> tuple[int, list[int]]:
@@ -217,7 +209,7 @@ class GreedyLetters:
         family, biggest first, only until no family left can have as many drawn words as
         the one kept (its size is at most that). None when no word at all is drawn.
         """
-        order, families = self._families(index)
+        order, unsigned, families = self._families(index)
         drawn: list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.bool_]]] = []
         counts: list[int] = []
         share = np.uint64(vocabulary)
@@ -225,7 +217,7 @@ class GreedyLetters:
             if len(counts) > rank and sorted(counts, reverse=True)[rank] > size:
                 break
             members = order[start:end]
-            mask = secret_shares(seed, members.astype(np.uint64)) < share
+            mask = secret_shares(seed, unsigned[start:end]) < share
             count = int(np.count_nonzero(mask))
             if count:
                 drawn.append((code, count, members, mask))
@@ -251,9 +243,10 @@ class GreedyLetters:
 
     def _families(
         self, index: int
-    ) -> tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]:
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]]:
         """The whole list's words grouped by family of letter ``index`` (ascending within
-        each), and each family's (size, code, start, end) in that order, biggest first."""
+        each; also as the unsigned indexes the draws hash), and each family's (size, code,
+        start, end) in that order, biggest first."""
         found = self._root.get(index)
         if found is None:
             codes = self.lexicon.codes[index]
@@ -268,7 +261,7 @@ class GreedyLetters:
                 ),
                 key=lambda family: -family[0],
             )
-            found = self._root[index] = (order, families)
+            found = self._root[index] = (order, order.astype(np.uint64), families)
         return found
 
     def _mask(self, guessed: int) -> npt.NDArray[np.bool_]:
@@ -311,17 +304,21 @@ def _reference_misses(
     pattern = HIDDEN * lexicon.length
     hidden = lexicon.length
     guessed = 0
+    unguessed = list(alphabet)  # what a random letter is chosen from
     misses = 0
     number = 0
     while hidden:
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
-            return misses + _one_word_left(letters, int(public[0]), hidden, guessed, rng, noise)
+            word = int(public[0])
+            return misses + _one_word_left(letters, word, hidden, guessed, unguessed, rng, noise)
         number += 1
         if random_draw() < noise:
-            index = index_of[choice(letters.unguessed(guessed))]
+            letter = choice(unguessed)
+            index = index_of[letter]
         else:
             index = letters.letter(guessed, pattern, public)
-        letter = alphabet[index]
+            letter = alphabet[index]
+        unguessed.remove(letter)
         code_list = letters.code_list(index)
         rank = ranks[number]
         if words is None:
@@ -441,11 +438,12 @@ def _one_word_left(
     word: int,
     hidden: int,
     guessed: int,
+    unguessed: list[str],
     rng: random.Random,
     noise: float,
 ) -> int:
     """The misses still to come once word ``word`` is the only one that fits, with
-    ``hidden`` letters of it still hidden.
+    ``hidden`` letters of it still hidden (``unguessed`` is changed).
 
     The game's words are among those that fit, so it is the game's word too: every
     letter is a partition into one family, and the rule keeps it whatever its schedule.
@@ -456,13 +454,17 @@ def _one_word_left(
     """
     bits, counts = letters.word_letters(word)
     index_of = letters.index_of
+    alphabet = letters.lexicon.alphabet
     misses = 0
     while hidden:
         if rng.random() < noise:
-            index = index_of[rng.choice(letters.unguessed(guessed))]
+            letter = rng.choice(unguessed)
+            index = index_of[letter]
         else:
             left = bits & ~guessed
             index = (left & -left).bit_length() - 1  # the lowest letter in the word left
+            letter = alphabet[index]
+        unguessed.remove(letter)
         guessed |= 1 << index
         if bits >> index & 1:
             hidden -= counts[index]
