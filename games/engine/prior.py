@@ -146,6 +146,8 @@ class GreedyLetters:
         self._code_lists: dict[int, list[int]] = {}
         self._word_letters: dict[int, tuple[int, list[int]]] = {}
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
+        self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
+        self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
         # SearchTables' family ids a row per word, so a set of words is one gather of rows;
         # each letter's miss family, or an id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T)
@@ -165,6 +167,34 @@ class GreedyLetters:
         found = self._code_lists.get(index)
         if found is None:
             found = self._code_lists[index] = self.lexicon.codes[index].tolist()
+        return found
+
+    def narrowed(
+        self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int, kept: int
+    ) -> npt.NDArray[np.int32] | list[int]:
+        """The words of ``public`` (those that fit ``guessed`` and ``pattern``) in family
+        ``kept`` of letter ``index``, as a list once small. Remembered: a set this big is
+        near the start, where many games pass."""
+        key = (guessed, pattern, index, kept)
+        found = self._narrowed.get(key)
+        if found is None:
+            found = public[self.lexicon.codes[index][public] == kept]
+            if len(found) <= SMALL_SET:
+                found = found.tolist()
+            self._narrowed[key] = found
+        return found
+
+    def partition(
+        self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int
+    ) -> tuple[list[int], list[int]]:
+        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`) and their
+        sizes, remembered for the same reason."""
+        key = (guessed, pattern, index)
+        found = self._partitions.get(key)
+        if found is None:
+            counts = np.bincount(self.lexicon.codes[index][public])
+            present = np.flatnonzero(counts)
+            found = self._partitions[key] = (present.tolist(), counts[present].tolist())
         return found
 
     def word_letters(self, index: int) -> tuple[int, list[int]]:
@@ -354,6 +384,23 @@ def _reference_misses(
                     number=number,
                 )
                 words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+        elif whole:  # the words are those that fit: remembered per position
+            codes, sizes = letters.partition(words, guessed, pattern, index)
+            if len(codes) == 1:
+                kept = codes[0]
+            else:
+                kept = _kept_family(
+                    codes,
+                    sizes,
+                    letters.revealed_list[index],
+                    rank=rank,
+                    reveals=reveals[index],
+                    pattern=pattern,
+                    letter=letter,
+                    seed=seed,
+                    number=number,
+                )
+                words = letters.narrowed(words, guessed, pattern, index, kept)
         else:
             array_codes = lexicon.codes[index][words]
             counts = np.bincount(array_codes)
@@ -382,9 +429,7 @@ def _reference_misses(
         elif isinstance(public, list):
             public = [word for word in public if code_list[word] == kept]
         else:
-            public = public[lexicon.codes[index][public] == kept]
-            if len(public) <= SMALL_SET:
-                public = public.tolist()
+            public = letters.narrowed(public, guessed, pattern, index, kept)
         guessed |= 1 << index
         positions = reveals[index][kept]
         if positions:
