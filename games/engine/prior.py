@@ -50,6 +50,8 @@ REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
 # At most this many words are played as Python lists (below it NumPy's calls cost more).
 SMALL_SET = 150
+# From this many words that fit, a position's family sizes are kept for the positions after it.
+BIG_SET = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +126,11 @@ def challenge_prior(
     return ChallengePrior(misses_needed=tuple(counts), games=games)
 
 
+# A guess that led to a position: the position before it (letters guessed and pattern), the
+# words that fit there, the letter guessed and the family kept.
+_Step = tuple[tuple[int, str], npt.NDArray[np.int32], int, int]
+
+
 class GreedyLetters:
     """The greedy guesser's letter for each position a player can see, worked out once.
 
@@ -148,6 +155,7 @@ class GreedyLetters:
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
         self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
+        self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
         # SearchTables' family ids a row per word, so a set of words is one gather of rows;
         # each letter's miss family, or an id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T)
@@ -208,9 +216,16 @@ class GreedyLetters:
             self._word_letters[index] = found
         return found
 
-    def letter(self, guessed: int, pattern: str, public: npt.NDArray[np.int32] | list[int]) -> int:
+    def letter(
+        self,
+        guessed: int,
+        pattern: str,
+        public: npt.NDArray[np.int32] | list[int],
+        came_from: _Step | None = None,
+    ) -> int:
         """The index of :func:`greedy_aware_letter`'s letter, with ``public`` the words that
-        fit ``pattern`` and the letters in the bit set ``guessed``.
+        fit ``pattern`` and the letters in the bit set ``guessed``; ``came_from`` the guess
+        that led here, if the caller knows it.
 
         ``SearchTables.greedy_aware_order``'s first letter, with its key built in fewer
         steps: a letter's hardest family is its biggest, and it is the miss when the miss
@@ -219,13 +234,36 @@ class GreedyLetters:
         key = (guessed, pattern)
         found = self.letters.get(key)
         if found is None:
-            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            sizes = self._family_sizes(key, public, came_from)
             biggest = np.maximum.reduceat(sizes, self._offsets)
             order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
             order += self._letter_indexes
             order[self._mask(guessed)] = UNREACHABLE
             found = self.letters[key] = int(np.argmin(order))
         return found
+
+    def _family_sizes(
+        self,
+        key: tuple[int, str],
+        public: npt.NDArray[np.int32] | list[int],
+        came_from: _Step | None,
+    ) -> npt.NDArray[np.intp]:
+        """How many of ``public`` each family id has. A big set is most of the one before it
+        (the kept family is mostly the biggest), so its sizes are those before it less the
+        sizes of the words the guess set aside, when fewer: the same counts, fewer words."""
+        sizes = None
+        if came_from is not None and len(public) >= BIG_SET:
+            before_key, before, index, kept = came_from
+            before_sizes = self._sizes.get(before_key)
+            if before_sizes is not None and 2 * len(public) > len(before):
+                aside = before[self.lexicon.codes[index][before] != kept]
+                aside_ids = self._family_ids[aside].ravel()
+                sizes = before_sizes - np.bincount(aside_ids, minlength=self._total + 1)
+        if sizes is None:
+            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+        if len(public) >= BIG_SET:
+            self._sizes[key] = sizes
+        return sizes
 
     def first_guess(
         self, index: int, *, seed: int, vocabulary: int, rank: int, number: int
@@ -337,16 +375,18 @@ def _reference_misses(
     unguessed = list(alphabet)  # what a random letter is chosen from
     misses = 0
     number = 0
+    came_from: _Step | None = None
     while hidden:
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
             word = int(public[0])
             return misses + _one_word_left(letters, word, hidden, guessed, unguessed, rng, noise)
+        before = public
         number += 1
         if random_draw() < noise:
             letter = choice(unguessed)
             index = index_of[letter]
         else:
-            index = letters.letter(guessed, pattern, public)
+            index = letters.letter(guessed, pattern, public, came_from)
             letter = alphabet[index]
         unguessed.remove(letter)
         code_list = letters.code_list(index)
@@ -430,6 +470,7 @@ def _reference_misses(
             public = [word for word in public if code_list[word] == kept]
         else:
             public = letters.narrowed(public, guessed, pattern, index, kept)
+        came_from = None if isinstance(before, list) else ((guessed, pattern), before, index, kept)
         guessed |= 1 << index
         positions = reveals[index][kept]
         if positions:
