@@ -33,7 +33,7 @@ from games.engine.guesser import greedy_aware_letter
 from games.engine.lexicon import HIDDEN, Lexicon
 from games.engine.makers import Difficulty, GuesserModel, maker_for
 from games.engine.rules import apply_guess, new_game
-from games.engine.search import UNREACHABLE, search_tables
+from games.engine.search import search_tables
 from games.engine.state import GameState
 from games.engine.vocabulary import (
     FULL_VOCABULARY,
@@ -164,7 +164,6 @@ class GreedyLetters:
         self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
         self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
-        self._masks: dict[int, npt.NDArray[np.bool_]] = {}
         self._root: dict[
             int,
             tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
@@ -238,7 +237,8 @@ class GreedyLetters:
             biggest = np.maximum.reduceat(sizes, self._offsets)
             order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
             order += self._letter_indexes
-            order[self._mask(guessed)] = UNREACHABLE
+            # A letter guessed goes last: past every other key (those are under 2**41).
+            order += (np.right_shift(guessed, self._letter_indexes) & 1) << 50
             found = self.letters[key] = int(np.argmin(order))
         return found
 
@@ -332,13 +332,6 @@ class GreedyLetters:
             found = self._root[index] = (order, order.astype(np.uint64), families)
         return found
 
-    def _mask(self, guessed: int) -> npt.NDArray[np.bool_]:
-        mask = self._masks.get(guessed)
-        if mask is None:
-            bits = [guessed >> index & 1 for index in range(len(self._letter_indexes))]
-            mask = self._masks[guessed] = np.array(bits, dtype=bool)
-        return mask
-
 
 def _reference_misses(
     letters: GreedyLetters,
@@ -411,10 +404,15 @@ def _reference_misses(
             if word_codes.count(some) == len(word_codes):
                 kept = some  # one family: kept whatever the rule's schedule
             else:
-                counted = Counter(word_codes)
+                codes = list(set(word_codes))
+                if len(codes) * len(word_codes) <= 400:  # counted in C, a family at a time
+                    sizes = [word_codes.count(code) for code in codes]
+                else:
+                    counted = Counter(word_codes)
+                    sizes = [counted[code] for code in codes]
                 kept = _kept_family(
-                    list(counted),
-                    list(counted.values()),
+                    codes,
+                    sizes,
                     letters.revealed_list[index],
                     rank=rank,
                     reveals=reveals[index],
