@@ -384,6 +384,8 @@ def _reference_misses(
         unguessed.remove(letter)
         code_list = letters.code_list(index)
         rank = ranks[number]
+        # A ranked game's words are some of those that fit: all of them when as many.
+        same = words is not None and len(words) == len(public)
         if words is None:
             opening = letters.first_guess(
                 index, seed=seed, vocabulary=vocabulary, rank=rank, number=number
@@ -460,7 +462,7 @@ def _reference_misses(
                 words = words[array_codes == kept]
                 if len(words) <= SMALL_SET:
                     words = words.tolist()
-        if whole:
+        if whole or same:
             public = words  # narrowed with the words
         elif opening is not None:
             pass  # narrowed with the words
