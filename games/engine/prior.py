@@ -156,9 +156,10 @@ class GreedyLetters:
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
         self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
         self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
-        # SearchTables' family ids a row per word, so a set of words is one gather of rows;
-        # each letter's miss family, or an id past the last that no word falls in.
-        self._family_ids = np.ascontiguousarray(tables.family_ids.T)
+        # SearchTables' family ids a row per word (as intp, which bincount takes without a
+        # copy), so a set of words is one gather of rows; each letter's miss family, or an
+        # id past the last that no word falls in.
+        self._family_ids = np.ascontiguousarray(tables.family_ids.T, dtype=np.intp)
         self._total = tables.total
         self._offsets = tables.offsets[:-1]  # each letter's first family id
         self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
