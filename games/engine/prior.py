@@ -502,6 +502,11 @@ def _kept_family(
     one on the first two get their key hashed (their patterns: ``pattern`` with ``letter``
     where ``reveals`` puts it).
     """
+    if len(codes) == 2:  # the commonest: two families, most often not level
+        first = sizes[0] * 128 - revealed[codes[0]]
+        second = sizes[1] * 128 - revealed[codes[1]]
+        if first != second:
+            return codes[(first > second) == bool(rank)]
     keys = [size * 128 - revealed[code] for code, size in zip(codes, sizes, strict=True)]
     top = max(keys)
     if keys.count(top) == 1:  # most often: no key to hash
