@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,7 +33,7 @@ from games.engine.guesser import greedy_aware_letter
 from games.engine.lexicon import HIDDEN, Lexicon
 from games.engine.makers import Difficulty, GuesserModel, maker_for
 from games.engine.rules import apply_guess, new_game
-from games.engine.search import UNREACHABLE, search_tables
+from games.engine.search import search_tables
 from games.engine.state import GameState
 from games.engine.vocabulary import (
     FULL_VOCABULARY,
@@ -51,6 +50,8 @@ REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
 # At most this many words are played as Python lists (below it NumPy's calls cost more).
 SMALL_SET = 150
+# From this many words that fit, a position's family sizes are kept for the positions after it.
+BIG_SET = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +110,11 @@ def challenge_prior(
     if letters.lexicon is not lexicon:
         raise ValueError("the remembered letters are another lexicon's")
     counts = [0] * len(lexicon.alphabet)
+    ranks = [1 if maker.second_hardest_due(number) else 0 for number in range(len(counts) + 1)]
     for _ in range(games):
         misses = _reference_misses(
             letters,
-            maker.second_hardest_due,
+            ranks,
             seed=rng.getrandbits(63),
             rng=rng,
             vocabulary=vocabulary,
@@ -122,6 +124,11 @@ def challenge_prior(
     while len(counts) > 1 and counts[-1] == 0:
         counts.pop()
     return ChallengePrior(misses_needed=tuple(counts), games=games)
+
+
+# A guess that led to a position: the position before it (letters guessed and pattern), the
+# words that fit there, the letter guessed and the family kept.
+_Step = tuple[tuple[int, str], npt.NDArray[np.int32], int, int]
 
 
 class GreedyLetters:
@@ -144,16 +151,24 @@ class GreedyLetters:
         ]
         self.letters: dict[tuple[int, str], int] = {}
         self._code_lists: dict[int, list[int]] = {}
-        # SearchTables' family ids a row per word, so a set of words is one gather of rows;
-        # each letter's miss family, or an id past the last that no word falls in.
-        self._family_ids = np.ascontiguousarray(tables.family_ids.T)
+        self._word_letters: dict[int, tuple[int, list[int]]] = {}
+        self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
+        self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
+        self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
+        self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
+        # SearchTables' family ids a row per word (as intp, which bincount takes without a
+        # copy), so a set of words is one gather of rows; each letter's miss family, or an
+        # id past the last that no word falls in.
+        self._family_ids = np.ascontiguousarray(tables.family_ids.T, dtype=np.intp)
         self._total = tables.total
         self._offsets = tables.offsets[:-1]  # each letter's first family id
         self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
         self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
-        self._masks: dict[int, npt.NDArray[np.bool_]] = {}
-        self._root: dict[int, tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]] = {}
+        self._root: dict[
+            int,
+            tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
+        ] = {}
 
     def code_list(self, index: int) -> list[int]:
         """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
@@ -162,9 +177,55 @@ class GreedyLetters:
             found = self._code_lists[index] = self.lexicon.codes[index].tolist()
         return found
 
-    def letter(self, guessed: int, pattern: str, public: npt.NDArray[np.int32] | list[int]) -> int:
+    def narrowed(
+        self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int, kept: int
+    ) -> npt.NDArray[np.int32] | list[int]:
+        """The words of ``public`` (those that fit ``guessed`` and ``pattern``) in family
+        ``kept`` of letter ``index``, as a list once small. Remembered: a set this big is
+        near the start, where many games pass."""
+        key = (guessed, pattern, index, kept)
+        found = self._narrowed.get(key)
+        if found is None:
+            found = public[self.lexicon.codes[index][public] == kept]
+            if len(found) <= SMALL_SET:
+                found = found.tolist()
+            self._narrowed[key] = found
+        return found
+
+    def partition(
+        self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int
+    ) -> tuple[list[int], list[int]]:
+        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`) and their
+        sizes, remembered for the same reason."""
+        key = (guessed, pattern, index)
+        found = self._partitions.get(key)
+        if found is None:
+            counts = np.bincount(self.lexicon.codes[index][public])
+            present = np.flatnonzero(counts)
+            found = self._partitions[key] = (present.tolist(), counts[present].tolist())
+        return found
+
+    def word_letters(self, index: int) -> tuple[int, list[int]]:
+        """Word ``index``'s letters as a bit set, and how often each letter is in it."""
+        found = self._word_letters.get(index)
+        if found is None:
+            word = self.lexicon.words[index]
+            alphabet = self.lexicon.alphabet
+            bits = sum(1 << i for i, letter in enumerate(alphabet) if letter in word)
+            found = (bits, [word.count(letter) for letter in alphabet])
+            self._word_letters[index] = found
+        return found
+
+    def letter(
+        self,
+        guessed: int,
+        pattern: str,
+        public: npt.NDArray[np.int32] | list[int],
+        came_from: _Step | None = None,
+    ) -> int:
         """The index of :func:`greedy_aware_letter`'s letter, with ``public`` the words that
-        fit ``pattern`` and the letters in the bit set ``guessed``.
+        fit ``pattern`` and the letters in the bit set ``guessed``; ``came_from`` the guess
+        that led here, if the caller knows it.
 
         ``SearchTables.greedy_aware_order``'s first letter, with its key built in fewer
         steps: a letter's hardest family is its biggest, and it is the miss when the miss
@@ -173,13 +234,37 @@ class GreedyLetters:
         key = (guessed, pattern)
         found = self.letters.get(key)
         if found is None:
-            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            sizes = self._family_sizes(key, public, came_from)
             biggest = np.maximum.reduceat(sizes, self._offsets)
             order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
             order += self._letter_indexes
-            order[self._mask(guessed)] = UNREACHABLE
+            # A letter guessed goes last: past every other key (those are under 2**41).
+            order += (np.right_shift(guessed, self._letter_indexes) & 1) << 50
             found = self.letters[key] = int(np.argmin(order))
         return found
+
+    def _family_sizes(
+        self,
+        key: tuple[int, str],
+        public: npt.NDArray[np.int32] | list[int],
+        came_from: _Step | None,
+    ) -> npt.NDArray[np.intp]:
+        """How many of ``public`` each family id has. A big set is most of the one before it
+        (the kept family is mostly the biggest), so its sizes are those before it less the
+        sizes of the words the guess set aside, when fewer: the same counts, fewer words."""
+        sizes = None
+        if came_from is not None and len(public) >= BIG_SET:
+            before_key, before, index, kept = came_from
+            before_sizes = self._sizes.get(before_key)
+            if before_sizes is not None and 2 * len(public) > len(before):
+                aside = before[self.lexicon.codes[index][before] != kept]
+                aside_ids = self._family_ids[aside].ravel()
+                sizes = before_sizes - np.bincount(aside_ids, minlength=self._total + 1)
+        if sizes is None:
+            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+        if len(public) >= BIG_SET:
+            self._sizes[key] = sizes
+        return sizes
 
     def first_guess(
         self, index: int, *, seed: int, vocabulary: int, rank: int, number: int
@@ -193,7 +278,7 @@ class GreedyLetters:
         family, biggest first, only until no family left can have as many drawn words as
         the one kept (its size is at most that). None when no word at all is drawn.
         """
-        order, families = self._families(index)
+        order, unsigned, families = self._families(index)
         drawn: list[tuple[int, int, npt.NDArray[np.int32], npt.NDArray[np.bool_]]] = []
         counts: list[int] = []
         share = np.uint64(vocabulary)
@@ -201,7 +286,7 @@ class GreedyLetters:
             if len(counts) > rank and sorted(counts, reverse=True)[rank] > size:
                 break
             members = order[start:end]
-            mask = secret_shares(seed, members.astype(np.uint64)) < share
+            mask = secret_shares(seed, unsigned[start:end]) < share
             count = int(np.count_nonzero(mask))
             if count:
                 drawn.append((code, count, members, mask))
@@ -227,9 +312,10 @@ class GreedyLetters:
 
     def _families(
         self, index: int
-    ) -> tuple[npt.NDArray[np.int32], list[tuple[int, int, int, int]]]:
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]]:
         """The whole list's words grouped by family of letter ``index`` (ascending within
-        each), and each family's (size, code, start, end) in that order, biggest first."""
+        each; also as the unsigned indexes the draws hash), and each family's (size, code,
+        start, end) in that order, biggest first."""
         found = self._root.get(index)
         if found is None:
             codes = self.lexicon.codes[index]
@@ -244,20 +330,13 @@ class GreedyLetters:
                 ),
                 key=lambda family: -family[0],
             )
-            found = self._root[index] = (order, families)
+            found = self._root[index] = (order, order.astype(np.uint64), families)
         return found
-
-    def _mask(self, guessed: int) -> npt.NDArray[np.bool_]:
-        mask = self._masks.get(guessed)
-        if mask is None:
-            bits = [guessed >> index & 1 for index in range(len(self._letter_indexes))]
-            mask = self._masks[guessed] = np.array(bits, dtype=bool)
-        return mask
 
 
 def _reference_misses(
     letters: GreedyLetters,
-    second_hardest_due: Callable[[int], bool],
+    ranks: list[int],
     *,
     seed: int,
     rng: random.Random,
@@ -267,37 +346,47 @@ def _reference_misses(
     """The misses :func:`reference_game` needs with these arguments, without its states.
 
     The same moves with less: the words a player can know are narrowed by each kept family
-    instead of filtered again from the whole list, the guesser's letters come from
-    ``letters``, the seeded tie key is hashed only for families level on size and letters
-    shown with the one the rule keeps (rules.partition hashes every family's), and once
-    few words are left they are Python lists (NumPy's calls cost more than they save).
+    instead of filtered again from the whole list (and are the game's words when it plays
+    the whole list), the guesser's letters come from ``letters``, the seeded tie key is
+    hashed only for families level on size and letters shown with the one the rule keeps
+    (rules.partition hashes every family's), and once few words are left they are Python
+    lists (NumPy's calls cost more than they save). ``ranks[number]`` is the family the
+    rule keeps on guess ``number`` (0 the hardest, 1 the second).
     """
     lexicon = letters.lexicon
     alphabet = lexicon.alphabet
+    reveals = lexicon.reveals
+    index_of = letters.index_of
+    random_draw = rng.random
+    choice = rng.choice
+    whole = vocabulary >= FULL_VOCABULARY  # the game's words are those a player knows fit
     # None until the first guess of a ranked game, which draws only the words it needs.
-    words: npt.NDArray[np.int32] | list[int] | None = (
-        letters.everything if vocabulary >= FULL_VOCABULARY else None
-    )
+    words: npt.NDArray[np.int32] | list[int] | None = letters.everything if whole else None
     public: npt.NDArray[np.int32] | list[int] = letters.everything
     pattern = HIDDEN * lexicon.length
     hidden = lexicon.length
     guessed = 0
+    unguessed = list(alphabet)  # what a random letter is chosen from
     misses = 0
     number = 0
+    came_from: _Step | None = None
     while hidden:
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
-            return misses + _one_word_left(
-                lexicon.words[int(public[0])], pattern, guessed, alphabet, rng, noise
-            )
+            word = int(public[0])
+            return misses + _one_word_left(letters, word, hidden, guessed, unguessed, rng, noise)
+        before = public
         number += 1
-        if rng.random() < noise:
-            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
-            index = lexicon.letter_index(letter)
+        if random_draw() < noise:
+            letter = choice(unguessed)
+            index = index_of[letter]
         else:
-            index = letters.letter(guessed, pattern, public)
+            index = letters.letter(guessed, pattern, public, came_from)
             letter = alphabet[index]
+        unguessed.remove(letter)
         code_list = letters.code_list(index)
-        rank = 1 if second_hardest_due(number) else 0
+        rank = ranks[number]
+        # A ranked game's words are some of those that fit: all of them when as many.
+        same = words is not None and len(words) == len(public)
         if words is None:
             opening = letters.first_guess(
                 index, seed=seed, vocabulary=vocabulary, rank=rank, number=number
@@ -318,19 +407,41 @@ def _reference_misses(
             if word_codes.count(some) == len(word_codes):
                 kept = some  # one family: kept whatever the rule's schedule
             else:
-                counted = Counter(word_codes)
+                codes = list(set(word_codes))
+                if len(codes) * len(word_codes) <= 400:  # counted in C, a family at a time
+                    sizes = [word_codes.count(code) for code in codes]
+                else:
+                    counted = Counter(word_codes)
+                    sizes = [counted[code] for code in codes]
                 kept = _kept_family(
-                    list(counted),
-                    list(counted.values()),
+                    codes,
+                    sizes,
                     letters.revealed_list[index],
                     rank=rank,
-                    reveals=lexicon.reveals[index],
+                    reveals=reveals[index],
                     pattern=pattern,
                     letter=letter,
                     seed=seed,
                     number=number,
                 )
-            words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+                words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+        elif whole:  # the words are those that fit: remembered per position
+            codes, sizes = letters.partition(words, guessed, pattern, index)
+            if len(codes) == 1:
+                kept = codes[0]
+            else:
+                kept = _kept_family(
+                    codes,
+                    sizes,
+                    letters.revealed_list[index],
+                    rank=rank,
+                    reveals=reveals[index],
+                    pattern=pattern,
+                    letter=letter,
+                    seed=seed,
+                    number=number,
+                )
+                words = letters.narrowed(words, guessed, pattern, index, kept)
         else:
             array_codes = lexicon.codes[index][words]
             counts = np.bincount(array_codes)
@@ -343,25 +454,26 @@ def _reference_misses(
                     counts[present].tolist(),
                     letters.revealed_list[index],
                     rank=rank,
-                    reveals=lexicon.reveals[index],
+                    reveals=reveals[index],
                     pattern=pattern,
                     letter=letter,
                     seed=seed,
                     number=number,
                 )
-            words = words[array_codes == kept]
-            if len(words) <= SMALL_SET:
-                words = words.tolist()
-        if opening is not None:
+                words = words[array_codes == kept]
+                if len(words) <= SMALL_SET:
+                    words = words.tolist()
+        if whole or same:
+            public = words  # narrowed with the words
+        elif opening is not None:
             pass  # narrowed with the words
         elif isinstance(public, list):
             public = [word for word in public if code_list[word] == kept]
         else:
-            public = public[lexicon.codes[index][public] == kept]
-            if len(public) <= SMALL_SET:
-                public = public.tolist()
+            public = letters.narrowed(public, guessed, pattern, index, kept)
+        came_from = None if isinstance(before, list) else ((guessed, pattern), before, index, kept)
         guessed |= 1 << index
-        positions = lexicon.reveals[index][kept]
+        positions = reveals[index][kept]
         if positions:
             pattern = _shown(pattern, letter, positions)
             hidden -= len(positions)
@@ -382,22 +494,29 @@ def _kept_family(
     seed: int,
     number: int,
 ) -> int:
-    """The family the seeds' rule keeps, ``rank`` 0 (the hardest) or 1 (the second).
+    """The family the seeds' rule keeps, ``rank`` 0 (the hardest) or 1 (the second), of two
+    families or more.
 
     RULES.md's order: more words, then fewer letters shown, then (a ranked game) the
     seeded tie key of the pattern, then the pattern. Only the families level with the kept
     one on the first two get their key hashed (their patterns: ``pattern`` with ``letter``
     where ``reveals`` puts it).
     """
+    if len(codes) == 2:  # the commonest: two families, most often not level
+        first = sizes[0] * 128 - revealed[codes[0]]
+        second = sizes[1] * 128 - revealed[codes[1]]
+        if first != second:
+            return codes[(first > second) == bool(rank)]
     keys = [size * 128 - revealed[code] for code, size in zip(codes, sizes, strict=True)]
     top = max(keys)
-    group = [code for code, key in zip(codes, keys, strict=True) if key == top]
-    if rank == 1 and len(group) == 1:
-        second = max(key for key in keys if key != top)
-        group = [code for code, key in zip(codes, keys, strict=True) if key == second]
+    if keys.count(top) == 1:  # most often: no key to hash
+        if rank == 0:
+            return codes[keys.index(top)]
+        top = max(key for key in keys if key != top)
+        if keys.count(top) == 1:
+            return codes[keys.index(top)]
         rank = 0
-    if len(group) == 1:
-        return group[0]
+    group = [code for code, key in zip(codes, keys, strict=True) if key == top]
     ordered = sorted(
         (seeded_tie_key(seed, number, shown), shown, code)
         for code in group
@@ -407,9 +526,16 @@ def _kept_family(
 
 
 def _one_word_left(
-    word: str, pattern: str, guessed: int, alphabet: str, rng: random.Random, noise: float
+    letters: GreedyLetters,
+    word: int,
+    hidden: int,
+    guessed: int,
+    unguessed: list[str],
+    rng: random.Random,
+    noise: float,
 ) -> int:
-    """The misses still to come once ``word`` is the only one that fits.
+    """The misses still to come once word ``word`` is the only one that fits, with
+    ``hidden`` letters of it still hidden (``unguessed`` is changed).
 
     The game's words are among those that fit, so it is the game's word too: every
     letter is a partition into one family, and the rule keeps it whatever its schedule.
@@ -418,19 +544,22 @@ def _one_word_left(
     alphabet's order); a random letter is a miss unless the word has it. The random
     draws are the ones :func:`reference_game` makes, in its order.
     """
-    hidden = pattern.count(HIDDEN)
-    letters_in_word = set(word)
+    bits, counts = letters.word_letters(word)
+    index_of = letters.index_of
+    alphabet = letters.lexicon.alphabet
     misses = 0
     while hidden:
         if rng.random() < noise:
-            letter = rng.choice([a for i, a in enumerate(alphabet) if not guessed >> i & 1])
+            letter = rng.choice(unguessed)
+            index = index_of[letter]
         else:
-            letter = next(
-                a for i, a in enumerate(alphabet) if not guessed >> i & 1 and a in letters_in_word
-            )
-        guessed |= 1 << alphabet.index(letter)
-        if letter in letters_in_word:
-            hidden -= word.count(letter)
+            left = bits & ~guessed
+            index = (left & -left).bit_length() - 1  # the lowest letter in the word left
+            letter = alphabet[index]
+        unguessed.remove(letter)
+        guessed |= 1 << index
+        if bits >> index & 1:
+            hidden -= counts[index]
         else:
             misses += 1
     return misses
