@@ -230,7 +230,7 @@ def test_two_tabs_asking_at_once_get_one_move() -> None:
             break
         Move.objects.filter(game=game).delete()  # back to the start for the next round
         Game.objects.filter(pk=game.pk).update(
-            letters="", pattern="----", misses=0, words_left=len(SECRET_FOUR)
+            letters="", moves=[], pattern="----", misses=0, words_left=len(SECRET_FOUR)
         )
     assert Move.objects.filter(game=game).count() <= 1
 
