@@ -77,7 +77,6 @@ def main() -> int:
     import django
 
     django.setup()
-    from bench.support import goal
     from games.engine import Lexicon
     from games.engine.search import search_tables
     from games.services.builtin_tables import builtin_list_words, builtin_slugs
