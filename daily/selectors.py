@@ -20,7 +20,6 @@ from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import BooleanField, Count, F, Q, QuerySet
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Length
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -34,7 +33,7 @@ from daily.models import (
     puzzle_day_of,
 )
 from dictionaries.selectors import word_lengths
-from games.models import CountsAs, Game, Status
+from games.models import CountsAs, Game, JSONArrayLength, Status
 from games.selectors.board import default_dictionary
 
 LEADERBOARD_PER_PAGE = 25
@@ -190,12 +189,12 @@ class LeaderboardRow:
 
 def leaderboard_games(puzzle: DailyPuzzle) -> QuerySet[Game]:
     """The finished ranked attempts at ``puzzle`` in board order (the games' index
-    ``game_one_attempt_board``, by the seed every attempt at it shares): solved first, then
-    fewest misses, fewest guesses, earliest finish ("won" sorts after "lost", hence
-    descending)."""
+    ``game_one_attempt_moves``, by the seed every attempt at it shares): solved first, then
+    fewest misses, fewest guesses (letters and whole words alike), earliest finish ("won"
+    sorts after "lost", hence descending)."""
     return (
         Game.objects.filter(leaderboard_games_of([puzzle.date]), seed=puzzle.seed)
-        .annotate(guesses=Length("letters"))
+        .annotate(guesses=JSONArrayLength("moves"))
         .order_by(F("status").desc(), "misses", "guesses", "finished_at", "id")
     )
 
@@ -239,11 +238,16 @@ def leaderboard_place(puzzle: DailyPuzzle, *, game: Game) -> int | None:
     if link is None or not link.is_ranked_attempt or not game.is_over or missed_its_day(game):
         return None
     attempts = Game.objects.filter(leaderboard_games_of([puzzle.date]), seed=puzzle.seed)
+    guesses = (
+        JSONArrayLength.postgresql_function
+        if connection.vendor == "postgresql"
+        else JSONArrayLength.function
+    )
     earlier_in_order = RawSQL(
-        "(misses, LENGTH(letters), finished_at, id) < (%s, %s, %s, %s)",
+        f"(misses, {guesses}(moves), finished_at, id) < (%s, %s, %s, %s)",
         (
             game.misses,
-            len(game.letters),
+            game.guess_count,
             connection.ops.adapt_datetimefield_value(game.finished_at),
             game.pk,
         ),

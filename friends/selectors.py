@@ -11,15 +11,14 @@ sender's own, or a friend's).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Case, F, Func, IntegerField, QuerySet, Value, When
+from django.db.models import Case, F, QuerySet, Value, When
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from friends.models import SentGame, SentGamePlay
-from games.models import Game, Status
+from games.models import Game, JSONArrayLength, Status
 from games.selectors.letters import final_word
 from games.selectors.share import guess_squares
 
@@ -54,16 +53,6 @@ class GroupPage:
 # The rows the group's page lists, best first (and the viewer's own below them when it is
 # further down): a link in a big group chat keeps a page of a bounded size and cost.
 GROUP_ROWS_SHOWN = 100
-
-
-class JSONArrayLength(Func):
-    """The length of a JSON array column (a game's moves: its guesses, letters and words)."""
-
-    function = "JSON_ARRAY_LENGTH"
-    output_field = IntegerField()
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection, function="JSONB_ARRAY_LENGTH", **extra)
 
 
 def group_page(sent: SentGame, viewer: Viewer) -> GroupPage:

@@ -3,11 +3,13 @@
 - ``game``: the game's row, its choices and the settings fields it shares;
 - ``moves``: its history, the moves and the hints;
 - ``totals``: the leaderboards' totals kept as ranked games finish;
-- ``par``: par and the challenge priors, computed offline.
+- ``par``: par and the challenge priors, computed offline;
+- ``functions``: the database functions its queries and indexes share.
 
 Every name is imported from ``games.models`` as before the split.
 """
 
+from games.models.functions import JSONArrayLength
 from games.models.game import (
     COUNTS_AS_MAX_LENGTH,
     DIFFICULTY_MAX_LENGTH,
@@ -48,6 +50,7 @@ __all__ = [
     "Game",
     "GameSettingsFields",
     "Hint",
+    "JSONArrayLength",
     "Move",
     "Par",
     "PlayerRecord",

@@ -23,6 +23,7 @@ from games.engine import FULL_VOCABULARY, HIDDEN, MAKERS, is_word_move
 from games.engine import Reason as EngineReason
 from games.engine import Status as EngineStatus
 from games.engine.makers import FAIR, NAME_MAX_LENGTH
+from games.models.functions import JSONArrayLength
 
 # Wrong guesses allowed stay at most 26 in every alphabet (the drawing, the pips and the
 # ratings' boards are made for that many), though a longer alphabet allows more guesses.
@@ -254,16 +255,17 @@ class Game(GameSettingsFields):
                 name="game_ranked_category",
             ),
             # A board of one attempts in its order, by the seed they share (solved first:
-            # "won" sorts after "lost", so descending), read a page at a time.
+            # "won" sorts after "lost", so descending), read a page at a time. Guesses are
+            # the moves, letters and whole words alike: a winning word is a guess too.
             models.Index(
                 F("seed"),
                 F("status").desc(),
                 F("misses"),
-                Length("letters"),
+                JSONArrayLength("moves"),
                 F("finished_at"),
                 F("id"),
                 condition=ONE_ATTEMPT_BOARD_GAMES,
-                name="game_one_attempt_board",
+                name="game_one_attempt_moves",
             ),
             # Statistics and streaks: one player's finished games in order (id
             # breaks ties), read by an index-only scan.

@@ -70,6 +70,30 @@ class TestBoard:
         assert [entry.rank for entry in page.object_list] == [1, 2, 3, 4, 5, 6]
         assert page.object_list[0].guesses == 4
 
+    def test_a_whole_word_guess_counts_as_a_guess(self, made_up: Dictionary) -> None:
+        """A winner who typed the word after two letters took three guesses, not two: one who
+        won with three letters finished first, so ranks first (a word guess is no free move)."""
+        puzzle = puzzle_days_ago(0)
+        start = timezone.now() - dt.timedelta(hours=3)
+        by_word = attempt_row(
+            UserFactory(username="by_word"),
+            puzzle,
+            misses=0,
+            letters="qz",
+            moves=["q", "z", "quiz"],
+            finished_at=start + dt.timedelta(minutes=5),
+        )
+        by_letters = attempt_row(
+            UserFactory(username="by_letters"), puzzle, misses=0, letters="qzx", finished_at=start
+        )
+        page = leaderboard_page(puzzle)
+        assert [(row.username, row.guesses) for row in page.object_list] == [
+            ("by_letters", 3),
+            ("by_word", 3),
+        ]
+        assert leaderboard_place(puzzle, game=by_letters) == 1
+        assert leaderboard_place(puzzle, game=by_word) == 2
+
     def test_a_players_place_is_their_row_on_the_leaderboard(self, made_up: Dictionary) -> None:
         puzzle = puzzle_days_ago(0)
         games = [
