@@ -9,13 +9,14 @@ list that folds accents, an accented letter the alphabet lacks counts as its bas
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.utils.translation import gettext
 
 from dictionaries.languages import FOLD, Language, keyboard_rows, language
 from dictionaries.models import ENGLISH_ALPHABET, Dictionary
-from dictionaries.selectors import written_form
+from dictionaries.selectors import written_form, written_forms
 from games.models import Game
 
 
@@ -31,6 +32,9 @@ def letter_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str
     if not isinstance(raw, str):
         return None
     lowered = lang.lower(raw.strip())
+    if len(lowered) == 1 and lowered in alphabet:
+        return lowered
+    lowered = lang.as_played(lowered)  # a final form is its letter (Greek ς is σ)
     if len(lowered) == 1 and lowered in alphabet:
         return lowered
     if folds:
@@ -82,6 +86,20 @@ def final_word(game: Game) -> str:
         return ""
     written = written_form(game.dictionary, game.word)
     return upper_word(written, _lang(game.dictionary))
+
+
+def words_as_written(games: Iterable[Game]) -> dict[int, str]:
+    """The word each finished game named, as its list writes it (lower case), by game id:
+    a list of games names them with one read per dictionary at most (``written_forms``)."""
+    by_dictionary: dict[int, tuple[Dictionary, list[Game]]] = {}
+    for game in games:
+        if game.is_over and game.word:
+            by_dictionary.setdefault(game.dictionary_id, (game.dictionary, []))[1].append(game)
+    shown: dict[int, str] = {}
+    for dictionary, named in by_dictionary.values():
+        written = written_forms(dictionary, [game.word for game in named])
+        shown.update(zip((game.pk for game in named), written, strict=True))
+    return shown
 
 
 def letters_named(alphabet: str, lang: Language) -> str:

@@ -31,7 +31,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
 from core.db_router import reads_can_lag
+from dictionaries.languages import language
 from dictionaries.models import Dictionary
+from dictionaries.selectors import written_forms
 from dictionaries.wordbank import get_lexicon
 from games import difficulties, engine
 from games.engine import guesser
@@ -482,7 +484,7 @@ class Candidates:
     after_move: int  # 0 = before the first guess
     pattern: str
     total: int
-    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical
+    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical, as their list writes them
 
     @property
     def hidden(self) -> int:
@@ -504,7 +506,7 @@ def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SH
     words = state.candidate_words()
     return Candidates(
         after_move=after_move,
-        pattern=state.pattern,
+        pattern=language(game.dictionary.language).by_position(state.pattern),
         total=len(words),
-        words=tuple(words[:limit]),
+        words=tuple(written_forms(game.dictionary, words[:limit])),
     )
