@@ -14,8 +14,8 @@ Two accent rules, chosen per dictionary at upload:
   only some marks: Vietnamese folds its five tones and keeps ă â ê ô ơ ư (``người`` plays
   as ``ngươi``), its 29 letters.
 
-Whatever the rule, a letter's positional forms are one letter (Greek ``ς`` is ``σ`` at a
-word's end, Hebrew ``ם`` is ``מ``): a word plays with the base form, and is written with
+Whatever the rule, a letter's positional forms are one letter (Greek final sigma ``ς`` is
+sigma at a word's end, Hebrew ``ם`` is ``מ``): a word plays with the base form, and is written with
 the final form at its end and the base form elsewhere, a pure function of position
 (``Language.by_position``), so the board shows a revealed letter rightly without
 knowing the word.
@@ -70,12 +70,12 @@ class Language:
 
     @property
     def final_of(self) -> dict[str, str]:
-        """Each letter that has a final form -> that form (Greek σ -> ς)."""
+        """Each letter that has a final form -> that form (Hebrew מ -> ם)."""
         return {self.finals[i + 1]: self.finals[i] for i in range(0, len(self.finals), 2)}
 
     @property
     def base_of(self) -> dict[str, str]:
-        """Each final form -> the letter it is (Greek ς -> σ)."""
+        """Each final form -> the letter it is (Hebrew ם -> מ)."""
         return {self.finals[i]: self.finals[i + 1] for i in range(0, len(self.finals), 2)}
 
     def as_played(self, text: str) -> str:

@@ -155,7 +155,7 @@ def written_forms(dictionary: Dictionary, words: Sequence[str]) -> list[str]:
 
     The written form is ``Word.display`` (``difícil`` for the play form ``dificil`` of a
     folded list), else the play form itself, with its letters in the form their position
-    asks (Greek ``σ`` at the end is ``ς``). No read for a list whose words are all written
+    asks (Hebrew ``מ`` at the end is ``ם``). No read for a list whose words are all written
     as they play (``has_written_forms``); otherwise one read for the words not in the
     cache, where each stays a day: a word's written form is set at import.
     """

@@ -294,7 +294,7 @@ def normalise_word_lines(
         if not line:
             blank_lines += 1
             continue
-        # Final forms where they stand: wordfreq casefolds Greek ς to σ (ζωτικοσ).
+        # Final forms where they stand: wordfreq casefolds Greek final sigma (ζωτικοσ).
         written = lang.by_position(lang.lower(line))
         reason = rejection_reason(written)
         # ``written`` is lower case already: the rest of ``play_form`` is left.

@@ -34,7 +34,7 @@ def letter_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str
     lowered = lang.lower(raw.strip())
     if len(lowered) == 1 and lowered in alphabet:
         return lowered
-    lowered = lang.as_played(lowered)  # a final form is its letter (Greek ς is σ)
+    lowered = lang.as_played(lowered)  # a final form is its letter (Hebrew ם is מ)
     if len(lowered) == 1 and lowered in alphabet:
         return lowered
     if folds:
