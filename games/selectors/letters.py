@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext
 
-from dictionaries.languages import FOLD, Language, keyboard_rows, language
+from dictionaries.languages import FOLD, Language, direction_of, keyboard_rows, language
 from dictionaries.models import ENGLISH_ALPHABET, Dictionary
 from dictionaries.selectors import written_form, written_forms
 from games.models import Game
@@ -66,8 +66,19 @@ def word_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str |
 
 
 def guess_shown(move: str, dictionary: Dictionary) -> str:
-    """A move as the board writes it: a letter as its key, a word in capitals."""
-    return upper_word(move, _lang(dictionary))
+    """A move as the board writes it: a letter as its key, a word in capitals (isolated
+    in a sentence when the list reads right to left: ``isolated``)."""
+    return isolated(upper_word(move, _lang(dictionary)), dictionary)
+
+
+def isolated(text: str, dictionary: Dictionary) -> str:
+    """A word or letter of a right-to-left list set in a sentence between Unicode's first
+    strong isolate and its pop, so the sentence keeps its order: without them "Yes, one מ.
+    3 wrong guesses left." reads "Yes, one 3 .מ wrong..." (a number after a Hebrew letter
+    joins its run). Text of a left-to-right list is returned as it is."""
+    if not text or direction_of(dictionary.alphabet, _lang(dictionary)) != "rtl":
+        return text
+    return f"\u2068{text}\u2069"
 
 
 def upper_word(word: str, lang: Language) -> str:
@@ -81,11 +92,12 @@ def capital(letter: str, dictionary: Dictionary) -> str:
 
 
 def final_word(game: Game) -> str:
-    """The word a finished game named, as its list writes it, in capitals ("" while played)."""
+    """The word a finished game named, as its list writes it, in capitals ("" while played),
+    isolated for a sentence (``isolated``)."""
     if not game.is_over or not game.word:
         return ""
     written = written_form(game.dictionary, game.word)
-    return upper_word(written, _lang(game.dictionary))
+    return isolated(upper_word(written, _lang(game.dictionary)), game.dictionary)
 
 
 def words_as_written(games: Iterable[Game]) -> dict[int, str]:

@@ -31,7 +31,7 @@ from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
 from games.selectors.familiar import familiar_sample
-from games.selectors.letters import upper_word
+from games.selectors.letters import isolated, upper_word
 from games.selectors.replay import game_state
 
 EXAMPLES = 3
@@ -171,7 +171,7 @@ def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
     """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
-    # "4": the examples as written (a reveal kept by older code shows them as played).
+    # "4": the examples as written, a right-to-left list's words isolated in sentences.
     key = f"games:reveal:4:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
@@ -237,7 +237,7 @@ def _reveal(
         chart=chart,
         misses=misses,
         families_shown=families_shown,
-        word_shown=upper_word(word, language(game.dictionary.language)),
+        word_shown=isolated(upper_word(word, language(game.dictionary.language)), game.dictionary),
         language=game.dictionary.language,
     )
 
@@ -270,7 +270,7 @@ def _dodged_miss(
     return DodgedMiss(
         number=move.number,
         letter=move.letter,
-        letter_shown=upper_word(move.letter, lang),
+        letter_shown=isolated(upper_word(move.letter, lang), game.dictionary),
         dodged_into=sample(dodge),
         best_hit=sample(hit) if hit is not None else None,
     )
