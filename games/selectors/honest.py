@@ -78,6 +78,12 @@ def fair_word(game: Game, *, lexicon: engine.Lexicon | None = None) -> str | Non
     return engine.fair_word(lexicon, game.seed)
 
 
+def fair_word_shown(game: Game) -> str | None:
+    """``fair_word`` as its list writes it, for a page (the review)."""
+    word = fair_word(game)
+    return written_form(game.dictionary, word) if word is not None else None
+
+
 def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> CheatingCost | None:
     """For a finished game against a cheating word-maker, what the cheating cost.
 

@@ -361,9 +361,11 @@ def game_review(
         if game.hints_used
         else {}
     )
+    # Patterns and whole words with their letters in the form their position asks (ם).
+    shown = language(game.dictionary.language).by_position
     for move in Move.objects.filter(game=game).order_by("number"):
         misses += int(move.miss)
-        families = [(str(pattern), int(size)) for pattern, size in move.families]
+        families = [(shown(str(pattern)), int(size)) for pattern, size in move.families]
         largest = max((size for _, size in families), default=1) or 1
         values = move.values or [None] * len(families)
         bars = tuple(
@@ -380,10 +382,10 @@ def game_review(
         moves.append(
             MoveReview(
                 number=move.number,
-                letter=move.guess,
+                letter=shown(move.guess) if move.is_word else move.guess,
                 miss=move.miss,
-                pattern_before=pattern_before,
-                pattern=move.pattern,
+                pattern_before=shown(pattern_before),
+                pattern=shown(move.pattern),
                 words_before=sum(size for _, size in families),
                 words_left=move.kept_size,
                 misses_left=game.max_misses - misses,

@@ -190,3 +190,28 @@ def test_greek_sigma_reveals_final_sigma_where_the_word_ends(
     assert '<span class="word-pattern">λόγος</span>' in page
     # Capitals have no final form: the tiles read ΛΌΓΟΣ, as written.
     assert "".join(tile.letter for tile in board_for(game).tiles) == "ΛΌΓΟΣ"
+
+
+def test_the_review_shows_final_mem_in_the_patterns(
+    player_client: Client, player: Any, hebrew: Dictionary
+) -> None:
+    game = start(player, hebrew, length=4, show_word_count=True)
+    guess(game, "מ")
+    services.game_forfeit(game_id=game.pk, player=player)
+    page = page_text(player_client.get(reverse("game_review", args=[game.pk])))
+    assert '<span class="word-pattern">---ם</span>' in page
+    assert "---מ" not in page
+    game.refresh_from_db()
+    assert f'<span class="word-pattern">{HEBREW[game.word]}</span>' in page
+
+
+def test_a_fair_game_s_review_names_its_word_as_written(
+    player_client: Client, player: Any, spanish: Dictionary
+) -> None:
+    game = start(player, spanish, length=7, difficulty="fair")
+    services.game_forfeit(game_id=game.pk, player=player)
+    page = page_text(player_client.get(reverse("game_review", args=[game.pk])))
+    [fair] = re.findall(
+        r'<p class="fair-word">.*?<strong class="word-pattern">([^<]*)</strong>', page
+    )
+    assert fair in SPANISH.values()
