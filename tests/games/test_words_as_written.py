@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.http import StreamingHttpResponse
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from dictionaries.languages import FOLD
 from dictionaries.models import Dictionary
@@ -215,3 +217,11 @@ def test_a_fair_game_s_review_names_its_word_as_written(
         r'<p class="fair-word">.*?<strong class="word-pattern">([^<]*)</strong>', page
     )
     assert fair in SPANISH.values()
+
+
+def test_a_page_in_a_right_to_left_language_reads_right_to_left() -> None:
+    # The site's page languages are all left to right; one added that is not turns the page.
+    for code, direction in (("he", ' dir="rtl"'), ("de", "")):
+        with translation.override(code):
+            page = render_to_string("plain_base.html")
+        assert f'<html lang="{code}"{direction}>' in page
