@@ -1,5 +1,5 @@
 """Letters typed on a keyboard find the one key they are (issue 38), in Chromium: Greek final
-sigma (ς, the W key of a Greek layout) plays σ; a Vietnamese letter typed with its tone (ờ)
+sigma (ς, the W key of a Greek layout) plays sigma; a Vietnamese letter typed with its tone (ờ)
 plays its letter without the tone (ơ), never its base (o). The key events are sent as the
 browser sends them from those layouts (Playwright presses only a US layout's keys). The
 Vietnamese board is saved to /tmp/shots/vietnamese-board-<screen>.png (or E2E_SCREENSHOTS).
