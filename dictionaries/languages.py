@@ -15,10 +15,10 @@ Two accent rules, chosen per dictionary at upload:
   as ``ngươi``), its 29 letters.
 
 Whatever the rule, a letter's positional forms are one letter (Greek final sigma ``ς`` is
-sigma at a word's end, Hebrew ``ם`` is ``מ``): a word plays with the base form, and is written with
-the final form at its end and the base form elsewhere, a pure function of position
-(``Language.by_position``), so the board shows a revealed letter rightly without
-knowing the word.
+sigma at a word's end, Hebrew ``ם`` is ``מ``): a word plays with the base form, and is
+written with the final form at its end and the base form elsewhere, a pure function of
+position (``Language.by_position``), so the board shows a revealed letter rightly
+without knowing the word.
 """
 
 from __future__ import annotations
@@ -68,21 +68,11 @@ class Language:
         """How its words and keyboard are laid out: "rtl" (Hebrew, Arabic) or "ltr"."""
         return "rtl" if self.script in RTL_SCRIPTS else "ltr"
 
-    @property
-    def final_of(self) -> dict[str, str]:
-        """Each letter that has a final form -> that form (Hebrew מ -> ם)."""
-        return {self.finals[i + 1]: self.finals[i] for i in range(0, len(self.finals), 2)}
-
-    @property
-    def base_of(self) -> dict[str, str]:
-        """Each final form -> the letter it is (Hebrew ם -> מ)."""
-        return {self.finals[i]: self.finals[i + 1] for i in range(0, len(self.finals), 2)}
-
     def as_played(self, text: str) -> str:
         """Text with each final form as the letter it is (``ζωτικός`` -> ``ζωτικόσ``)."""
         if not self.finals:
             return text
-        return text.translate(str.maketrans(self.base_of))
+        return text.translate(_finals(self.finals)[0])
 
     def by_position(self, word: str) -> str:
         """A word (or a pattern) with its letters in the form their position asks: the
@@ -90,8 +80,9 @@ class Language:
         Only the position decides, so a board may apply it to a letter it reveals."""
         if not self.finals or not word:
             return word
-        played = self.as_played(word)
-        return played[:-1] + self.final_of.get(played[-1], played[-1])
+        to_letters, final_of = _finals(self.finals)
+        played = word.translate(to_letters)
+        return played[:-1] + final_of.get(played[-1], played[-1])
 
     def play(self, written: str, accents: str) -> str:
         """A lower-case written word as it plays: final forms as their letters, folded when
@@ -134,6 +125,14 @@ class Language:
                 )
                 out.append(unicodedata.normalize("NFC", base) or char)
         return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _finals(finals: str) -> tuple[dict[int, str], dict[str, str]]:
+    """A language's final forms (pairs run together) as a ``str.translate`` table from each
+    final form to its letter, and each letter that has one -> its final form."""
+    pairs = [(finals[i], finals[i + 1]) for i in range(0, len(finals), 2)]
+    return str.maketrans(dict(pairs)), {letter: final for final, letter in pairs}
 
 
 def _latin(

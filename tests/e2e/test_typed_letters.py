@@ -2,7 +2,7 @@
 sigma (ς, the W key of a Greek layout) plays sigma; a Vietnamese letter typed with its tone (ờ)
 plays its letter without the tone (ơ), never its base (o). The key events are sent as the
 browser sends them from those layouts (Playwright presses only a US layout's keys). The
-Vietnamese board is saved to /tmp/shots/vietnamese-board-<screen>.png (or E2E_SCREENSHOTS).
+boards are saved to /tmp/shots/{greek,vietnamese}-board-<screen>.png (or E2E_SCREENSHOTS).
 """
 
 from __future__ import annotations
@@ -53,6 +53,16 @@ def test_final_sigma_typed_plays_sigma(page: Any, live_server: Any) -> None:
     page.wait_for_selector("#key-σ[disabled]")
     game.refresh_from_db()
     assert game.letters == "σ"
+    shoot(page, "greek")
+
+
+def shoot(page: Any, name: str) -> None:
+    """Budget: the keyboard's last row on the first screen; a look at both sizes."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        assert_on_screen(page, "form.keyboard .key-row:last-of-type", f"the last row ({size})")
+        page.screenshot(path=str(SHOTS / f"{name}-board-{size}.png"))
 
 
 def test_a_vietnamese_toned_letter_typed_plays_its_letter(page: Any, live_server: Any) -> None:
@@ -63,9 +73,4 @@ def test_a_vietnamese_toned_letter_typed_plays_its_letter(page: Any, live_server
     game.refresh_from_db()
     assert game.letters == "ơ"
     assert page.locator("#key-o[disabled]").count() == 0
-    # Budget: the fourth row (ă â đ ê ô ơ ư) on the first screen too; a look at both sizes.
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        page.set_viewport_size(viewport)
-        assert_on_screen(page, "form.keyboard .key-row:last-of-type", f"the last row ({size})")
-        page.screenshot(path=str(SHOTS / f"vietnamese-board-{size}.png"))
+    shoot(page, "vietnamese")  # its fourth row, ă â đ ê ô ơ ư, on the first screen too
