@@ -225,3 +225,16 @@ def test_a_page_in_a_right_to_left_language_reads_right_to_left() -> None:
         with translation.override(code):
             page = render_to_string("plain_base.html")
         assert f'<html lang="{code}"{direction}>' in page
+
+
+def test_greek_sigma_guessed_shows_final_sigma_at_the_end_of_the_pattern(
+    player: Any, greek: Dictionary
+) -> None:
+    game = start(player, greek, length=5, show_word_count=True)
+    guess(game, "ς")  # typed final sigma: the one sigma key
+    game.refresh_from_db()
+    assert game.letters == "σ"
+    assert game.pattern == "----σ"
+    assert review_candidates(game, after_move=1).pattern == "----ς"
+    assert review_candidates(game, after_move=1).words == ("λόγος",)
+    assert board_for(game).tiles[-1].letter == "Σ"  # capitals have no final form
