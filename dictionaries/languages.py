@@ -117,14 +117,20 @@ class Language:
             elif char in _EXPANSIONS:
                 out.append(_EXPANSIONS[char])
             else:
-                base = "".join(
-                    c
-                    for c in unicodedata.normalize("NFD", char)
-                    if not unicodedata.combining(c)
-                    or (self.folded_marks and c not in self.folded_marks)
-                )
-                out.append(unicodedata.normalize("NFC", base) or char)
+                out.append(self._without_marks(char))
         return "".join(out)
+
+    def _without_marks(self, char: str) -> str:
+        """A letter with its marks off: only ``folded_marks`` when that leaves one of this
+        language's letters (Vietnamese ờ is ơ), else every mark (ü is u)."""
+        decomposed = unicodedata.normalize("NFD", char)
+        if self.folded_marks:
+            kept = "".join(c for c in decomposed if c not in self.folded_marks)
+            letter = unicodedata.normalize("NFC", kept)
+            if letter in self.letters:
+                return letter
+        base = "".join(c for c in decomposed if not unicodedata.combining(c))
+        return unicodedata.normalize("NFC", base) or char
 
 
 @lru_cache(maxsize=16)

@@ -132,13 +132,20 @@
       return lower;
     }
     if (form.dataset.accents === "fold") {
-      // Every mark comes off, or only those the language folds (Vietnamese: its tones).
-      const marks = form.dataset.foldedMarks;
+      // Only the marks the language folds (data-folded-marks: Vietnamese, its tones) when
+      // that leaves one of its keys (ờ is ơ), else every mark (ü is u).
       const decomposed = lower.normalize("NFD");
-      const bare = marks
-        ? Array.from(decomposed).filter((c) => !marks.includes(c)).join("")
-        : decomposed.replace(/\p{M}/gu, "");
-      const base = bare.normalize("NFC");
+      const marks = form.dataset.foldedMarks;
+      if (marks) {
+        const letter = Array.from(decomposed)
+          .filter((c) => !marks.includes(c))
+          .join("")
+          .normalize("NFC");
+        if (letter !== lower && keyFor(letter) !== null) {
+          return letter;
+        }
+      }
+      const base = decomposed.replace(/\p{M}/gu, "").normalize("NFC");
       if (base !== lower && keyFor(base) !== null) {
         return base;
       }

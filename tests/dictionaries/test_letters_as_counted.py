@@ -124,6 +124,9 @@ def test_vietnamese_folds_its_tones_and_keeps_its_letters() -> None:
     assert VIETNAMESE.play("mặt", FOLD) == "măt"
     assert VIETNAMESE.play("hỏi", FOLD) == "hoi"
     assert VIETNAMESE.play("người", KEEP) == "người"
+    # A mark that makes no Vietnamese letter comes off whole, as other languages' fold does.
+    assert VIETNAMESE.play("façade", FOLD) == "facade"
+    assert VIETNAMESE.play("müller", FOLD) == "muller"
 
 
 def test_a_vietnamese_list_plays_29_letters_and_shows_its_words_as_written() -> None:
