@@ -10,7 +10,15 @@ Two accent rules, chosen per dictionary at upload:
 - ``fold``: a letter with a diacritic plays as its base letter (``café`` plays as
   ``cafe`` and is shown as ``café`` at the end), except the letters the language counts
   as letters of their own (Spanish ``ñ``), which never fold. Ligatures and ``ß`` expand
-  (``œuvre`` plays as ``oeuvre``) unless the language keeps them.
+  (``œuvre`` plays as ``oeuvre``) unless the language keeps them. A language may fold
+  only some marks: Vietnamese folds its five tones and keeps ă â ê ô ơ ư (``người`` plays
+  as ``ngươi``), its 29 letters.
+
+Whatever the rule, a letter's positional forms are one letter (Greek final sigma ``ς`` is
+sigma at a word's end, Hebrew ``ם`` is ``מ``): a word plays with the base form, and is
+written with the final form at its end and the base form elsewhere, a pure function of
+position (``Language.by_position``), so the board shows a revealed letter rightly
+without knowing the word.
 """
 
 from __future__ import annotations
@@ -30,6 +38,11 @@ DEFAULT_LANGUAGE = "en"
 
 _EXPANSIONS = {"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij"}
 _UPPER_EXCEPTIONS = {"ß": "ẞ"}  # str.upper gives "SS": two tiles for one letter
+# Scripts written right to left: a word and a keyboard of their letters are laid out so.
+RTL_SCRIPTS = frozenset({"HEBREW", "ARABIC", "SYRIAC", "THAANA", "NKO", "ADLAM"})
+# Vietnamese's five tone marks (grave, acute, tilde, hook above, dot below): what its fold
+# takes off; the marks that make ă â ê ô ơ ư stay.
+VIETNAMESE_TONES = "\u0300\u0301\u0303\u0309\u0323"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +56,39 @@ class Language:
     letters: str  # lower case, in the language's alphabetical order
     unfolded: str = ""  # letters with a diacritic that ``fold`` keeps (Spanish ñ)
     default_accents: str = FOLD
-    keyboard: tuple[str, ...] = ()  # the usual keyboard's letter rows; () means by frequency
+    # The usual keyboard's letter rows, left to right as on the keys; () means by frequency.
+    keyboard: tuple[str, ...] = ()
+    # Positional forms, pairs of (final form, its letter) run together: Greek "ςσ".
+    finals: str = ""
+    # The combining marks ``fold`` takes off; "" takes off every mark (Vietnamese: tones).
+    folded_marks: str = ""
+
+    @property
+    def direction(self) -> str:
+        """How its words and keyboard are laid out: "rtl" (Hebrew, Arabic) or "ltr"."""
+        return "rtl" if self.script in RTL_SCRIPTS else "ltr"
+
+    def as_played(self, text: str) -> str:
+        """Text with each final form as the letter it is (``ζωτικός`` -> ``ζωτικόσ``)."""
+        if not self.finals:
+            return text
+        return text.translate(_finals(self.finals)[0])
+
+    def by_position(self, word: str) -> str:
+        """A word (or a pattern) with its letters in the form their position asks: the
+        final form at the end, the base form elsewhere (``ζωτικοσ`` -> ``ζωτικος``).
+        Only the position decides, so a board may apply it to a letter it reveals."""
+        if not self.finals or not word:
+            return word
+        to_letters, final_of = _finals(self.finals)
+        played = word.translate(to_letters)
+        return played[:-1] + final_of.get(played[-1], played[-1])
+
+    def play(self, written: str, accents: str) -> str:
+        """A lower-case written word as it plays: final forms as their letters, folded when
+        the rule is ``fold``."""
+        played = self.as_played(written)
+        return self.fold(played) if accents == FOLD else played
 
     def lower(self, text: str) -> str:
         """Lower-case by this language's rules (Turkish dotted and dotless i), NFC."""
@@ -72,11 +117,28 @@ class Language:
             elif char in _EXPANSIONS:
                 out.append(_EXPANSIONS[char])
             else:
-                base = "".join(
-                    c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)
-                )
-                out.append(unicodedata.normalize("NFC", base) or char)
+                out.append(self._without_marks(char))
         return "".join(out)
+
+    def _without_marks(self, char: str) -> str:
+        """A letter with its marks off: only ``folded_marks`` when that leaves one of this
+        language's letters (Vietnamese ờ is ơ), else every mark (ü is u)."""
+        decomposed = unicodedata.normalize("NFD", char)
+        if self.folded_marks:
+            kept = "".join(c for c in decomposed if c not in self.folded_marks)
+            letter = unicodedata.normalize("NFC", kept)
+            if letter in self.letters:
+                return letter
+        base = "".join(c for c in decomposed if not unicodedata.combining(c))
+        return unicodedata.normalize("NFC", base) or char
+
+
+@lru_cache(maxsize=16)
+def _finals(finals: str) -> tuple[dict[int, str], dict[str, str]]:
+    """A language's final forms (pairs run together) as a ``str.translate`` table from each
+    final form to its letter, and each letter that has one -> its final form."""
+    pairs = [(finals[i], finals[i + 1]) for i in range(0, len(finals), 2)]
+    return str.maketrans(dict(pairs)), {letter: final for final, letter in pairs}
 
 
 def _latin(
@@ -88,10 +150,13 @@ def _latin(
     order: str = "",
     keyboard: tuple[str, ...] = ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
     accents: str = FOLD,
+    folded_marks: str = "",
 ) -> Language:
     letters = order or "abcdefghijklmnopqrstuvwxyz" + extra
     unfolded = "".join(c for c in letters if not c.isascii())
-    return Language(code, name, native, "LATIN", letters, unfolded, accents, keyboard)
+    return Language(
+        code, name, native, "LATIN", letters, unfolded, accents, keyboard, "", folded_marks
+    )
 
 
 LANGUAGES: Mapping[str, Language] = {
@@ -160,6 +225,33 @@ LANGUAGES: Mapping[str, Language] = {
             "GREEK",
             "αβγδεζηθικλμνξοπρστυφχψω",
             keyboard=("ερτυθιοπ", "ασδφγηξκλ", "ζχψωβνμ"),
+            finals="ςσ",
+        ),
+        Language(
+            "he",
+            "Hebrew",
+            "עברית",
+            "HEBREW",
+            "אבגדהוזחטיכלמנסעפצקרשת",
+            keyboard=("קראטופ", "שדגכעיחל", "זסבהנמצת"),
+            finals="ךכםמןנףפץצ",
+        ),
+        Language(
+            "ar",
+            "Arabic",
+            "العربية",
+            "ARABIC",
+            "ءابتثجحخدذرزسشصضطظعغفقكلمنهوىةي",
+            unfolded="ءةى",
+            keyboard=("ضصثقفغعهخحجد", "شسيبلاتنمكط", "ءرىةوزظذ"),
+        ),
+        _latin(
+            "vi",
+            "Vietnamese",
+            "Tiếng Việt",
+            order="aăâbcdđeêghiklmnoôơpqrstuưvxy",
+            keyboard=("qwertyuiop", "asdfghjkl", "zxcvbnm", "ăâđêôơư"),
+            folded_marks=VIETNAMESE_TONES,
         ),
     )
 }
@@ -199,9 +291,16 @@ def is_letter(char: str) -> bool:
 
 
 def play_form(word: str, lang: Language, accents: str) -> str:
-    """The word the engine plays with: lower case, NFC, folded when the rule says so."""
-    lowered = lang.lower(word)
-    return lang.fold(lowered) if accents == FOLD else lowered
+    """The word the engine plays with: lower case, NFC, final forms as their letters,
+    folded when the rule says so."""
+    return lang.play(lang.lower(word), accents)
+
+
+def direction_of(alphabet: str, lang: Language) -> str:
+    """How a list's words and keys are laid out: its language's direction, or for a language
+    the site does not know, its letters' script's ("rtl" or "ltr")."""
+    script = lang.script or (script_of(alphabet[0]) if alphabet else "")
+    return "rtl" if script in RTL_SCRIPTS else "ltr"
 
 
 def alphabet_for(words: Iterable[str], lang: Language) -> str:
@@ -252,12 +351,16 @@ def commonest_first(alphabet: str, words: Iterable[str]) -> str:
 def keyboard_rows(
     alphabet: str, lang: Language, counts: Mapping[str, int] | None = None
 ) -> list[str]:
-    """The board's key rows: the language's keyboard where it has one, limited to the
-    alphabet, then a row of the alphabet's other letters; otherwise rows of up to ten
-    letters, the commonest first when ``counts`` (letter -> words holding it) is given."""
+    """The board's key rows, each in its reading order: the language's keyboard where it
+    has one, limited to the alphabet, then a row of the alphabet's other letters; otherwise
+    rows of up to ten letters, the commonest first when ``counts`` (letter -> words holding
+    it) is given."""
     letters = set(alphabet)
     if lang.keyboard:
-        rows = ["".join(c for c in row if c in letters) for row in lang.keyboard]
+        # A right-to-left board lays each row out from the right: its row runs backwards,
+        # so the keys still stand where they stand on the keyboard (Hebrew ק at the left).
+        step = -1 if lang.direction == "rtl" else 1
+        rows = ["".join(c for c in row[::step] if c in letters) for row in lang.keyboard]
         placed = set("".join(rows))
         rest = "".join(c for c in alphabet if c not in placed)
         rows += [rest[i : i + 10] for i in range(0, len(rest), 10)]

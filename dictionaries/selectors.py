@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -9,6 +10,7 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
 from django.db.models.functions import Cast, Floor
 
 from dictionaries.frequency import FAMILIAR_ZIPF, ZIPF_BANDS
+from dictionaries.languages import language
 from dictionaries.models import Dictionary, Word
 
 WORD_LENGTHS_CACHE_SECONDS = 24 * 60 * 60
@@ -143,24 +145,37 @@ WRITTEN_FORM_CACHE_SECONDS = 24 * 60 * 60
 
 
 def written_form(dictionary: Dictionary, word: str) -> str:
-    """The word as its list writes it (``Word.display``: ``café`` for the play form
-    ``cafe`` of a folded list), else the play form itself: what the end of a game shows.
+    """One word as its list writes it: ``written_forms`` of one word."""
+    return written_forms(dictionary, [word])[0] if word else word
 
-    No read for a list whose words are all written as they play (``has_written_forms``);
-    otherwise kept in the cache a day: a word's written form is set at import.
+
+def written_forms(dictionary: Dictionary, words: Sequence[str]) -> list[str]:
+    """Each word as its list writes it, in order: every page, export and answer that names
+    a word shows this, never the play form, which is only for matching letters.
+
+    The written form is ``Word.display`` (``difícil`` for the play form ``dificil`` of a
+    folded list), else the play form itself, with its letters in the form their position
+    asks (Hebrew ``מ`` at the end is ``ם``). No read for a list whose words are all written
+    as they play (``has_written_forms``); otherwise one read for the words not in the
+    cache, where each stays a day: a word's written form is set at import.
     """
-    if not word or not dictionary.has_written_forms:
-        return word
+    lang = language(dictionary.language)
+    if not dictionary.has_written_forms:
+        return [lang.by_position(word) for word in words]
     dictionary_id = dictionary.pk
-    key = f"dictionaries:written:{dictionary_id}:{word}"
-    written: str | None = cache.get(key)
-    if written is None:
-        display = (
-            Word.objects.filter(dictionary_id=dictionary_id, text=word)
+    keys = {word: f"dictionaries:written:{dictionary_id}:{word}" for word in words if word}
+    cached: dict[str, str] = cache.get_many(list(keys.values())) if keys else {}
+    found = {word: cached[key] for word, key in keys.items() if key in cached}
+    missing = [word for word in keys if word not in found]
+    if missing:
+        read = dict(
+            Word.objects.filter(dictionary_id=dictionary_id, text__in=missing)
             .order_by()
-            .values_list("display", flat=True)
-            .first()
+            .values_list("text", "display")
         )
-        written = display or word
-        cache.set(key, written, WRITTEN_FORM_CACHE_SECONDS)
-    return written
+        fresh = {word: read.get(word) or word for word in missing}
+        cache.set_many(
+            {keys[word]: written for word, written in fresh.items()}, WRITTEN_FORM_CACHE_SECONDS
+        )
+        found.update(fresh)
+    return [lang.by_position(found.get(word, word)) for word in words]

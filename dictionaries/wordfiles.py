@@ -294,10 +294,11 @@ def normalise_word_lines(
         if not line:
             blank_lines += 1
             continue
-        written = lang.lower(line)
+        # Final forms where they stand: wordfreq casefolds Greek final sigma (ζωτικοσ).
+        written = lang.by_position(lang.lower(line))
         reason = rejection_reason(written)
-        # ``written`` is lower case already: only the fold is left of ``play_form``.
-        played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
+        # ``written`` is lower case already: the rest of ``play_form`` is left.
+        played = "" if reason is not None else lang.play(written, accents)
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
             reason = f"is {len(played)} letters long once played; at most {MAX_WORD_LENGTH}"
         if reason is not None:

@@ -20,16 +20,20 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
 
 from core.db_router import stream_rows
+from dictionaries.models import Dictionary
+from dictionaries.selectors import written_forms
 from games import engine
 from games.models import Game, Move, Status
 from games.secrecy import Secrecy
+from games.selectors.letters import words_as_written
 
 CHUNK_SIZE = 2000
+Row = TypeVar("Row")
 CSV_HEADER = (
     "game",
     "player",
@@ -73,12 +77,30 @@ def csv_lines(games: QuerySet[Game], *, secret: Secrecy) -> Iterator[str]:
     rows = secret.labelled(games.select_related("player", "dictionary")).order_by(
         "-started_at", "-id"
     )
-    for game in stream_rows(rows, chunk_size=CHUNK_SIZE):
-        yield writer.writerow(csv_row(game, hidden=game.secret_label))
+    for games_read in _chunks(stream_rows(rows, chunk_size=CHUNK_SIZE)):
+        written = words_as_written(games_read)
+        for game in games_read:
+            row = csv_row(game, hidden=game.secret_label, word=written.get(game.pk, ""))
+            yield writer.writerow(row)
 
 
-def csv_row(game: Game, *, hidden: str = "") -> list[Any]:
-    """One game; ``hidden``: why the viewer may not see it yet ("" shows it)."""
+def _chunks(rows: Iterable[Row]) -> Iterator[list[Row]]:
+    """Rows in lists of CHUNK_SIZE: the words a chunk names are read at once."""
+    chunk: list[Row] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == CHUNK_SIZE:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def csv_row(game: Game, *, hidden: str = "", word: str | None = None) -> list[Any]:
+    """One game; ``hidden``: why the viewer may not see it yet ("" shows it); ``word``: the
+    word it named as its list writes it (``words_as_written``), read here when not given."""
+    if word is None:
+        word = words_as_written([game]).get(game.pk, "")
     return [
         game.pk,
         spreadsheet_safe(game.player.get_username()),
@@ -95,7 +117,7 @@ def csv_row(game: Game, *, hidden: str = "") -> list[Any]:
         "" if hidden else game.guess_count,
         "" if hidden else game.misses,
         hidden if hidden else game.pattern,
-        hidden if hidden else (game.word if game.is_over else ""),
+        hidden if hidden else (word if game.is_over else ""),
         game.score,
         game.started_at.isoformat(),
         game.finished_at.isoformat() if game.finished_at else "",
@@ -110,7 +132,7 @@ def jsonl_lines(games: QuerySet[Game], *, secret: Secrecy) -> Iterator[str]:
     shown = games.exclude(secret.hidden_games()).order_by().values("pk").using(None)
     moves = (
         Move.objects.filter(game__in=shown)
-        .select_related("game", "game__player")
+        .select_related("game", "game__player", "game__dictionary")
         .order_by("-game__started_at", "-game_id", "number")
     )
     for record in move_records(stream_rows(moves, chunk_size=CHUNK_SIZE)):
@@ -121,15 +143,39 @@ def move_records(moves: Iterable[Move]) -> Iterator[dict[str, Any]]:
     """Moves grouped by game and ordered by number, as console ``--json`` objects."""
     game_id: int | None = None
     misses = 0
-    for move in moves:
-        if move.game_id != game_id:
-            game_id, misses = move.game_id, 0
-        misses += int(move.miss)
-        yield move_record(move, misses_so_far=misses)
+    for moves_read in _chunks(moves):
+        records: list[tuple[Move, dict[str, Any]]] = []
+        for move in moves_read:
+            if move.game_id != game_id:
+                game_id, misses = move.game_id, 0
+            misses += int(move.miss)
+            records.append((move, move_record(move, misses_so_far=misses)))
+        yield from _words_as_written(records)
+
+
+def _words_as_written(records: list[tuple[Move, dict[str, Any]]]) -> Iterator[dict[str, Any]]:
+    """The records, each word in them as its list writes it (one read per dictionary)."""
+    named: dict[int, tuple[Dictionary, set[str]]] = {}
+    for move, record in records:
+        if "word" in record:
+            dictionary = move.game.dictionary
+            named.setdefault(dictionary.pk, (dictionary, set()))[1].add(record["word"])
+    written: dict[tuple[int, str], str] = {}
+    for dictionary_id, (dictionary, words) in named.items():
+        played = sorted(words)
+        written.update(
+            ((dictionary_id, word), shown)
+            for word, shown in zip(played, written_forms(dictionary, played), strict=True)
+        )
+    for move, record in records:
+        if "word" in record:
+            record["word"] = written[(move.game.dictionary_id, record["word"])]
+        yield record
 
 
 def move_record(move: Move, *, misses_so_far: int) -> dict[str, Any]:
-    """The engine's report of this move; ``status`` and ``word`` follow its rules exactly."""
+    """The engine's report of this move; ``status`` and ``word`` follow its rules exactly
+    (the word as played: ``move_records`` gives it as written, as the console does)."""
     game = move.game
     misses_left = game.max_misses - misses_so_far
     if engine.HIDDEN not in move.pattern:

@@ -27,6 +27,7 @@ from core.web import (
 )
 from games.models import Game
 from games.secrecy import secrecy_for
+from games.selectors.letters import words_as_written
 from records import exports
 from records.selectors.records import filtered_games
 from records.views.records import GAMES_PER_PAGE
@@ -60,6 +61,7 @@ def class_games_page(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "page": page,
             "hidden_ids": hidden_ids,
+            "written_words": words_as_written(page.object_list) if page else {},
             "export_query": query_without_page(request.GET),
         },
     )

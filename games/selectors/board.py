@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from dictionaries.languages import DEFAULT_LANGUAGE, FOLD, Language, language
+from dictionaries.languages import DEFAULT_LANGUAGE, FOLD, Language, direction_of, language
 from dictionaries.models import Dictionary
-from dictionaries.selectors import WordLength, offered_dictionaries
+from dictionaries.selectors import WordLength, offered_dictionaries, written_form
 from games import difficulties
 from games.engine import HIDDEN, EngineError
 from games.hooks import undo_rules
@@ -106,6 +106,9 @@ class Board:
     word: str = ""  # once over, the word named as its list writes it, in capitals
     language: str = DEFAULT_LANGUAGE  # the dictionary's: the keys' ``lang`` when not English
     folds: bool = False  # an accented key typed plays its base letter (board.js)
+    direction: str = "ltr"  # "rtl": the word and the keys laid out right to left
+    finals: str = ""  # the language's final forms and their letters, for board.js
+    folded_marks: str = ""  # the marks a typed letter loses on a list that folds ("": all)
 
     @property
     def parts_total(self) -> int:
@@ -174,19 +177,27 @@ def board_for(game: Game) -> Board:
         word=final_word(game),
         language=lang.code,
         folds=dictionary.accents == FOLD,
+        direction=direction_of(dictionary.alphabet, lang),
+        finals=lang.finals,
+        folded_marks=lang.folded_marks,
     )
 
 
 def _tiles(game: Game, lang: Language, capitals: dict[str, str]) -> tuple[Tile, ...]:
-    """The pattern; once a game is over, the word it named written into the blanks."""
-    word = game.word if game.is_over and len(game.word) == len(game.pattern) else ""
+    """The pattern, each letter in the form its position asks (Hebrew מ at the end is ם:
+    a rule of the position, so no word is read while the game is played); once a game is
+    over, the word it named as its list writes it, its unfound letters marked named."""
+    shown = lang.by_position(game.pattern)
+    if game.is_over and len(game.word) == len(game.pattern):
+        written = written_form(game.dictionary, game.word)
+        shown = written if len(written) == len(game.pattern) else lang.by_position(game.word)
     return tuple(
-        Tile(letter=_capital(word[index], capitals, lang), position=index + 1, named=True)
-        if char == HIDDEN and word
-        else Tile(
-            letter="" if char == HIDDEN else _capital(char, capitals, lang), position=index + 1
+        Tile(
+            letter="" if letter == HIDDEN else _capital(letter, capitals, lang),
+            position=index + 1,
+            named=char == HIDDEN and letter != HIDDEN,
         )
-        for index, char in enumerate(game.pattern)
+        for index, (char, letter) in enumerate(zip(game.pattern, shown, strict=True))
     )
 
 

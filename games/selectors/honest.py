@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
+from dictionaries.selectors import written_form
 from dictionaries.wordbank import EmptyBucketError, get_lexicon
 from games import engine
 from games.models import Game
@@ -31,7 +32,7 @@ class CheatingCost:
     misses: int  # what the cheating word-maker made the player miss
     honest_misses: int  # what the same letters would have missed against the fair word
     honest_won: bool  # the same letters would have found the fair word
-    honest_word: str
+    honest_word: str  # as its list writes it
     honest_lost: bool = False  # the same letters would have run out of wrong guesses
     won: bool = False  # how the game itself ended
     forfeited: bool = False
@@ -77,6 +78,12 @@ def fair_word(game: Game, *, lexicon: engine.Lexicon | None = None) -> str | Non
     return engine.fair_word(lexicon, game.seed)
 
 
+def fair_word_shown(game: Game) -> str | None:
+    """``fair_word`` as its list writes it, for a page (the review)."""
+    word = fair_word(game)
+    return written_form(game.dictionary, word) if word is not None else None
+
+
 def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> CheatingCost | None:
     """For a finished game against a cheating word-maker, what the cheating cost.
 
@@ -89,7 +96,7 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
         raise HonestNotReadyError("what the cheating cost is shown once the game is over")
     if game.is_fair:
         return None
-    key = f"games:cheating-cost:v3:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.forfeited}"
+    key = f"games:cheating-cost:v4:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.forfeited}"
     cost: CheatingCost | None = cache.get(key)
     if cost is None:
         if lexicon is None:
@@ -104,7 +111,7 @@ def cheating_cost(game: Game, *, lexicon: engine.Lexicon | None = None) -> Cheat
             misses=game.misses,
             honest_misses=honest.misses,
             honest_won=honest.status is engine.Status.WON,
-            honest_word=honest.word,
+            honest_word=written_form(game.dictionary, honest.word),
             honest_lost=honest.status is engine.Status.LOST,
             won=game.status == engine.Status.WON.value,
             forfeited=game.forfeited,

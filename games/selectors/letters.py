@@ -9,13 +9,14 @@ list that folds accents, an accented letter the alphabet lacks counts as its bas
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.utils.translation import gettext
 
-from dictionaries.languages import FOLD, Language, keyboard_rows, language
+from dictionaries.languages import FOLD, Language, direction_of, keyboard_rows, language
 from dictionaries.models import ENGLISH_ALPHABET, Dictionary
-from dictionaries.selectors import written_form
+from dictionaries.selectors import written_form, written_forms
 from games.models import Game
 
 
@@ -31,6 +32,9 @@ def letter_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str
     if not isinstance(raw, str):
         return None
     lowered = lang.lower(raw.strip())
+    if len(lowered) == 1 and lowered in alphabet:
+        return lowered
+    lowered = lang.as_played(lowered)  # a final form is its letter (Hebrew ם is מ)
     if len(lowered) == 1 and lowered in alphabet:
         return lowered
     if folds:
@@ -62,8 +66,19 @@ def word_of(raw: object, *, alphabet: str, lang: Language, folds: bool) -> str |
 
 
 def guess_shown(move: str, dictionary: Dictionary) -> str:
-    """A move as the board writes it: a letter as its key, a word in capitals."""
-    return upper_word(move, _lang(dictionary))
+    """A move as the board writes it: a letter as its key, a word in capitals (isolated
+    in a sentence when the list reads right to left: ``isolated``)."""
+    return isolated(upper_word(move, _lang(dictionary)), dictionary)
+
+
+def isolated(text: str, dictionary: Dictionary) -> str:
+    """A word or letter of a right-to-left list set in a sentence between Unicode's first
+    strong isolate and its pop, so the sentence keeps its order: without them "Yes, one מ.
+    3 wrong guesses left." reads "Yes, one 3 .מ wrong..." (a number after a Hebrew letter
+    joins its run). Text of a left-to-right list is returned as it is."""
+    if not text or direction_of(dictionary.alphabet, _lang(dictionary)) != "rtl":
+        return text
+    return f"\u2068{text}\u2069"
 
 
 def upper_word(word: str, lang: Language) -> str:
@@ -77,11 +92,26 @@ def capital(letter: str, dictionary: Dictionary) -> str:
 
 
 def final_word(game: Game) -> str:
-    """The word a finished game named, as its list writes it, in capitals ("" while played)."""
+    """The word a finished game named, as its list writes it, in capitals ("" while played),
+    isolated for a sentence (``isolated``)."""
     if not game.is_over or not game.word:
         return ""
     written = written_form(game.dictionary, game.word)
-    return upper_word(written, _lang(game.dictionary))
+    return isolated(upper_word(written, _lang(game.dictionary)), game.dictionary)
+
+
+def words_as_written(games: Iterable[Game]) -> dict[int, str]:
+    """The word each finished game named, as its list writes it (lower case), by game id:
+    a list of games names them with one read per dictionary at most (``written_forms``)."""
+    by_dictionary: dict[int, tuple[Dictionary, list[Game]]] = {}
+    for game in games:
+        if game.is_over and game.word:
+            by_dictionary.setdefault(game.dictionary_id, (game.dictionary, []))[1].append(game)
+    shown: dict[int, str] = {}
+    for dictionary, named in by_dictionary.values():
+        written = written_forms(dictionary, [game.word for game in named])
+        shown.update(zip((game.pk for game in named), written, strict=True))
+    return shown
 
 
 def letters_named(alphabet: str, lang: Language) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -26,12 +26,12 @@ from django.core.cache import cache
 from django.utils.translation import gettext
 
 from dictionaries.languages import DEFAULT_LANGUAGE, Language, language
-from dictionaries.selectors import written_form
+from dictionaries.selectors import written_form, written_forms
 from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
 from games.selectors.familiar import familiar_sample
-from games.selectors.letters import upper_word
+from games.selectors.letters import isolated, upper_word
 from games.selectors.replay import game_state
 
 EXAMPLES = 3
@@ -171,8 +171,8 @@ def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
     """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
-    # "2": the layout with the capitals drawn (a reveal kept by older code has none).
-    key = f"games:reveal:3:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}"
+    # "4": the examples as written, a right-to-left list's words isolated in sentences.
+    key = f"games:reveal:4:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}"
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
         reveal = _compute_reveal(game, lexicon)
@@ -204,7 +204,28 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
             if move.miss and not move.is_word:  # a word missed dodged nothing: it was dropped
                 misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
             state = engine.follow(state, move.guess, move.pattern)
-    return _reveal(game, chart, misses=tuple(misses), families_shown=True)
+    return _reveal(game, chart, misses=_as_written(game, misses), families_shown=True)
+
+
+def _as_written(game: Game, misses: list[DodgedMiss]) -> tuple[DodgedMiss, ...]:
+    """The misses with their example words as the list writes them (one read for all)."""
+    samples = [s for miss in misses for s in (miss.dodged_into, miss.best_hit) if s is not None]
+    played = [word for sample in samples for word in sample.examples]
+    written = dict(zip(played, written_forms(game.dictionary, played), strict=True))
+
+    def shown(sample: FamilySample | None) -> FamilySample | None:
+        if sample is None:
+            return None
+        return replace(sample, examples=tuple(written[word] for word in sample.examples))
+
+    return tuple(
+        replace(
+            miss,
+            dodged_into=shown(miss.dodged_into) or miss.dodged_into,
+            best_hit=shown(miss.best_hit),
+        )
+        for miss in misses
+    )
 
 
 def _reveal(
@@ -216,7 +237,7 @@ def _reveal(
         chart=chart,
         misses=misses,
         families_shown=families_shown,
-        word_shown=upper_word(word, language(game.dictionary.language)),
+        word_shown=isolated(upper_word(word, language(game.dictionary.language)), game.dictionary),
         language=game.dictionary.language,
     )
 
@@ -243,13 +264,13 @@ def _dodged_miss(
             pattern=family.pattern,
             size=family.size,
             examples=tuple(state.lexicon.words_at(members[chosen])),
-            pattern_shown=upper_word(family.pattern, lang),
+            pattern_shown=upper_word(lang.by_position(family.pattern), lang),
         )
 
     return DodgedMiss(
         number=move.number,
         letter=move.letter,
-        letter_shown=upper_word(move.letter, lang),
+        letter_shown=isolated(upper_word(move.letter, lang), game.dictionary),
         dodged_into=sample(dodge),
         best_hit=sample(hit) if hit is not None else None,
     )

@@ -31,6 +31,7 @@ from games.selectors.counting import hint_refusal
 from games.selectors.familiar import familiar_named_word
 from games.selectors.letters import (
     capital,
+    final_word,
     guess_shown,
     not_a_letter_message,
     not_a_word_message,
@@ -363,7 +364,7 @@ def game_forfeit(*, game_id: int, player: AbstractBaseUser) -> Game:
                     "You already gave up this game; it counts as a loss. "
                     "The computer's word: %(word)s."
                 )
-                % {"word": game.word.upper()}
+                % {"word": final_word(game)}
             )
         if game.is_over:
             raise GameRuleError(gettext("This game is already over."))

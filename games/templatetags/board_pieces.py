@@ -91,3 +91,10 @@ def miss_pips(board: Board) -> SafeString:
 def capitals(word: str, code: str) -> str:
     """A word in capitals by its language's rules, one per letter (``ß`` is ``ẞ``)."""
     return upper_word(word or "", language(code or ""))
+
+
+@register.filter
+def as_written(words: dict[int, str] | None, game: object) -> str:
+    """The word ``game`` named as its list writes it, from ``words_as_written``."""
+    pk = getattr(game, "pk", None)
+    return (words or {}).get(pk, "") if isinstance(pk, int) else ""

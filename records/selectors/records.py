@@ -31,7 +31,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
 from core.db_router import reads_can_lag
+from dictionaries.languages import language
 from dictionaries.models import Dictionary
+from dictionaries.selectors import written_forms
 from dictionaries.wordbank import get_lexicon
 from games import difficulties, engine
 from games.engine import guesser
@@ -359,9 +361,11 @@ def game_review(
         if game.hints_used
         else {}
     )
+    # Patterns and whole words with their letters in the form their position asks (ם).
+    shown = language(game.dictionary.language).by_position
     for move in Move.objects.filter(game=game).order_by("number"):
         misses += int(move.miss)
-        families = [(str(pattern), int(size)) for pattern, size in move.families]
+        families = [(shown(str(pattern)), int(size)) for pattern, size in move.families]
         largest = max((size for _, size in families), default=1) or 1
         values = move.values or [None] * len(families)
         bars = tuple(
@@ -378,10 +382,10 @@ def game_review(
         moves.append(
             MoveReview(
                 number=move.number,
-                letter=move.guess,
+                letter=shown(move.guess) if move.is_word else move.guess,
                 miss=move.miss,
-                pattern_before=pattern_before,
-                pattern=move.pattern,
+                pattern_before=shown(pattern_before),
+                pattern=shown(move.pattern),
                 words_before=sum(size for _, size in families),
                 words_left=move.kept_size,
                 misses_left=game.max_misses - misses,
@@ -482,7 +486,7 @@ class Candidates:
     after_move: int  # 0 = before the first guess
     pattern: str
     total: int
-    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical
+    words: tuple[str, ...]  # the first CANDIDATES_SHOWN, alphabetical, as their list writes them
 
     @property
     def hidden(self) -> int:
@@ -504,7 +508,7 @@ def review_candidates(game: Game, *, after_move: int, limit: int = CANDIDATES_SH
     words = state.candidate_words()
     return Candidates(
         after_move=after_move,
-        pattern=state.pattern,
+        pattern=language(game.dictionary.language).by_position(state.pattern),
         total=len(words),
-        words=tuple(words[:limit]),
+        words=tuple(written_forms(game.dictionary, words[:limit])),
     )

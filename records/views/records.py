@@ -32,6 +32,7 @@ from core.web import (
 from daily.selectors import daily_streaks
 from games.permissions import can_review_all
 from games.secrecy import secrecy_for
+from games.selectors.letters import words_as_written
 from ratings.selectors import player_rating, rating_chart
 from records import exports
 from records.filters import GameFilterForm, StatisticsForm
@@ -58,7 +59,11 @@ def instructor_required(view: View) -> View:
 def my_games(request: HttpRequest) -> HttpResponse:
     paginator = Paginator(player_games(request.user), GAMES_PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
-    return render(request, "records/games/my_games.html", {"page": page})
+    return render(
+        request,
+        "records/games/my_games.html",
+        {"page": page, "written_words": words_as_written(page.object_list)},
+    )
 
 
 @require_safe
@@ -123,7 +128,13 @@ def instructor_games(request: HttpRequest) -> HttpResponse:
         request,
         "records/games/instructor_games.html",
         "results",
-        {"form": form, "page": page, "export_query": export_query, "hidden_ids": hidden_ids},
+        {
+            "form": form,
+            "page": page,
+            "export_query": export_query,
+            "hidden_ids": hidden_ids,
+            "written_words": words_as_written(page.object_list) if page else {},
+        },
     )
 
 

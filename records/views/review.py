@@ -20,7 +20,7 @@ from dictionaries.wordbank import EmptyBucketError
 from games import difficulties
 from games.engine.lookahead import FIENDISH_FAMILIES
 from games.models import Game
-from games.selectors.honest import fair_word
+from games.selectors.honest import fair_word_shown
 from games.selectors.reveal import game_reveal
 from games.services import replay_waits
 from records.selectors.records import (
@@ -86,7 +86,7 @@ def game_review_page(request: HttpRequest, pk: int) -> HttpResponse:
             "computer_replay": computer_replay(game, request.user) if is_owner else None,
             "can_watch_computer": is_owner and game.is_over and not game.played_by_computer,
             "replay_waits": replay_waits(game),
-            "fair_word": fair_word(game) if game.is_fair and game.is_over else None,
+            "fair_word": fair_word_shown(game) if game.is_fair and game.is_over else None,
             # The summary the moves unfold from: the chart, the misses, the dodges.
             "reveal": game_reveal(game) if game.is_over else None,
             "review": review,

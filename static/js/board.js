@@ -109,19 +109,43 @@
   // The key a typed character plays: the board's letter for it, lower-cased by the
   // list's language (the form's lang: Turkish I is dotless), and on a list that folds
   // accents (data-accents="fold") an accented letter the keys lack as its base letter,
-  // as the server does (games/selectors/letters.py). "" when no key is that letter.
+  // a final form as its letter, as the server does (games/selectors/letters.py). "" when
+  // no key is that letter.
   function letterFor(typed) {
     const form = keyboardForm();
     if (form === null || Array.from(typed).length !== 1) {
       return "";
     }
     const lang = form.closest("[lang]") ? form.closest("[lang]").getAttribute("lang") : undefined;
-    const lower = typed.normalize("NFC").toLocaleLowerCase(lang || undefined);
+    let lower = typed.normalize("NFC").toLocaleLowerCase(lang || undefined);
+    if (keyFor(lower) !== null) {
+      return lower;
+    }
+    // A final form is its letter (data-finals: pairs of final form and letter, Greek "ςσ").
+    const finals = Array.from(form.dataset.finals || "");
+    for (let i = 0; i + 1 < finals.length; i += 2) {
+      if (finals[i] === lower) {
+        lower = finals[i + 1];
+      }
+    }
     if (keyFor(lower) !== null) {
       return lower;
     }
     if (form.dataset.accents === "fold") {
-      const base = lower.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+      // Only the marks the language folds (data-folded-marks: Vietnamese, its tones) when
+      // that leaves one of its keys (ờ is ơ), else every mark (ü is u).
+      const decomposed = lower.normalize("NFD");
+      const marks = form.dataset.foldedMarks;
+      if (marks) {
+        const letter = Array.from(decomposed)
+          .filter((c) => !marks.includes(c))
+          .join("")
+          .normalize("NFC");
+        if (letter !== lower && keyFor(letter) !== null) {
+          return letter;
+        }
+      }
+      const base = decomposed.replace(/\p{M}/gu, "").normalize("NFC");
       if (base !== lower && keyFor(base) !== null) {
         return base;
       }
