@@ -258,7 +258,9 @@ def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
 
 
 def default_dictionary() -> Dictionary | None:
-    """The preselected dictionary (and the daily's): the default, or the first offered."""
+    """The site's dictionary, whatever the page's language: the daily puzzle's (one per
+    site), the default or the first offered. A new game opens on the default list for the
+    page's language instead (``dictionaries.selectors.default_dictionary_for``)."""
     return offered_dictionaries().first()
 
 
