@@ -34,7 +34,7 @@ from django.views.generic import FormView
 
 from accounts import services
 from accounts.devices import device_cookie_set
-from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from accounts.forms import DeleteAccountForm, LogInForm, ProfileForm, SignUpForm
 from accounts.languages import is_language, language_choose
 from api.selectors import api_tokens_for
 from classes.models import Classroom
@@ -126,6 +126,7 @@ class LogInView(auth_views.LoginView):
     account's when it has none (``daily.services.guest_attempt_carry``)."""
 
     redirect_authenticated_user = True
+    authentication_form = LogInForm
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.redirect_authenticated_user = not is_guest(request.user)

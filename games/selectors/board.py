@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from dictionaries.languages import DEFAULT_LANGUAGE, FOLD, Language, language
@@ -127,8 +127,10 @@ class Board:
 
     @property
     def spoken_pattern(self) -> str:
-        """The pattern as a screen reader should say it: "blank, E, blank"."""
-        return ", ".join(tile.letter or "blank" for tile in self.tiles)
+        """The pattern as a screen reader should say it: "blank, E, blank", in the page's
+        language ("vacío, E, vacío")."""
+        blank = pgettext("a letter of the word not found yet, as a screen reader says it", "blank")
+        return ", ".join(tile.letter or blank for tile in self.tiles)
 
 
 def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
