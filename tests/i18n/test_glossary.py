@@ -36,7 +36,12 @@ def refused(language: str, *, msgid: str, msgstr: str) -> list[str]:
 @pytest.mark.parametrize(
     ("language", "msgid", "msgstr", "why"),
     [
-        ("fr", r"^(?!.*\brated\b).*\branked\b", r"\bcotée?s?\b|\bévaluée?s?\b", "ranked is classée"),
+        (
+            "fr",
+            r"^(?!.*\brated\b).*\branked\b",
+            r"\bcotée?s?\b|\bévaluée?s?\b",
+            "ranked is classée",
+        ),
         ("fr", r"\brated\b|\bRated\b", r"\bévaluée?s?\b", "rated is cotée"),
         ("fr", r".", r"défis? du jour|défi #", "the daily is the énigme du jour"),
         ("fr", r".", r"\ben %\(counts_as\)s", "pas d’indice dans une partie"),
