@@ -49,10 +49,13 @@ def refused(language: str, *, msgid: str, msgstr: str) -> list[str]:
         ("fr", r".", r" [:;!?]", "a no-break space before : ; ! ?"),
         ("de", r"\b[Hh]ints?\b", r"Hinweis", "a hint is a Tipp"),
         ("de", r".", r"\bbei ein(e|es)?\b", "Keine Tipps bei ein gewertetes Spiel"),
-        ("de", r".", r"Spielbrett", "the board is the Spielfeld"),
+        ("de", r".", r"Spielbrett|\bBrett\b", "the board is the Spielfeld"),
+        ("de", r"^(?!.*\b[Hh]int).*\bguess", r"\bTipp", "a guess is a Versuch, a Tipp a hint"),
+        ("de", r".", r"KI-Rater|Wortgeber", "the Rate-KI and the Wortwähler"),
         ("es", r".", r"\busted\b|introduzca|\bsu contraseña\b|por favor", "Spanish says tú"),
         ("es", r"\binstructors?\b", r"\bprofesor", "an instructor is a docente"),
         ("es", r"^Daily$", r"^Diario$", "the daily is the reto diario"),
+        ("es", r"^(?!.*\battempt).*\bguess", r"\bintentos?\b", "a guess is a jugada"),
     ],
 )
 def test_one_word_per_idea(language: str, msgid: str, msgstr: str, why: str) -> None:
