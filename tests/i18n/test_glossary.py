@@ -54,7 +54,7 @@ def refused(language: str, *, msgid: str, msgstr: str) -> list[str]:
         ("de", r".", r"KI-Rater|Wortgeber", "the Rate-KI and the Wortwähler"),
         ("es", r".", r"\busted\b|introduzca|\bsu contraseña\b|por favor", "Spanish says tú"),
         ("es", r"\binstructors?\b", r"\bprofesor", "an instructor is a docente"),
-        ("es", r"^Daily$", r"^Diario$", "the daily is the reto diario"),
+        ("es", r"^Daily$", r"^Diario$", "the daily is the reto (diario)"),
         ("es", r"^(?!.*\battempt).*\bguess", r"\bintentos?\b", "a guess is a jugada"),
     ],
 )
