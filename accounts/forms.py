@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest
@@ -53,17 +53,11 @@ def password_rules() -> str:
     return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
-class LogInForm(AuthenticationForm):
-    """Django's log-in form with its failure in the site's catalogs: Django's Spanish speaks
-    as usted ("introduzca"), the site's pages as tú."""
-
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "invalid_login": _(
-            "Please enter a correct %(username)s and password. Note that both fields may be "
-            "case-sensitive."
-        ),
-    }
+# Django's log-in failure, in the site's catalogs: Django's own Spanish speaks as usted
+# ("introduzca"), the site's pages as tú. Set on the log-in form by ``LogInView``.
+INVALID_LOGIN = _(
+    "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+)
 
 
 class SignUpForm(UserCreationForm):

@@ -91,3 +91,16 @@ def test_the_word_is_spoken_in_the_pages_language(client: Client, puzzle: DailyP
     blanks = ", ".join(["vacía"] * game.length)
     assert f'aria-label="La palabra: {blanks}"' in board
     assert "blank" not in board
+
+
+def test_the_spanish_sign_up_and_log_in_say_tu(client: Client, player: object) -> None:
+    """Django's own Spanish says "introduzca" (usted); the site's pages say tú throughout."""
+    signup = client.get(reverse("signup"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Escribe otra vez la misma contraseña" in signup
+    failed = client.post(
+        reverse("login"), {"username": "eva", "password": "not-hers"}, HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert "Escribe un nombre de usuario y una contraseña correctos" in failed
+    for page in (signup, failed):
+        assert "introduzca" not in page.lower()
+        assert "por favor" not in page.lower()
