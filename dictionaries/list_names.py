@@ -4,7 +4,7 @@ A built-in list is stored under its English name ("Spanish (familiar)", made in
 ``builtin_lists.BuiltInList.name`` and ``services``); a page shows it translated
 ("Español (habitual)" on a Spanish page). A list an admin uploaded or renamed keeps the
 name the admin gave it: only a name equal to a built-in one is translated.
-``tests/i18n/test_list_names.py`` checks that every built-in name has its entry here.
+``tests/i18n/test_list_for_language.py`` checks that every built-in name has its entry here.
 """
 
 from __future__ import annotations
