@@ -53,6 +53,13 @@ def password_rules() -> str:
     return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
+# Django's log-in failure, in the site's catalogs: Django's own Spanish speaks as usted
+# ("introduzca"), the site's pages as tú. Set on the log-in form by ``LogInView``.
+INVALID_LOGIN = _(
+    "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+)
+
+
 class SignUpForm(UserCreationForm):
     """A username and a password twice; an e-mail address only if they want a way back in."""
 
@@ -73,6 +80,11 @@ class SignUpForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
         self.fields["password1"].help_text = password_rules()
+        # Django's words, in the site's catalogs: Django's Spanish says "introduzca" (usted)
+        # where the site says tú.
+        self.fields["password2"].help_text = _(
+            "Enter the same password as before, for verification."
+        )
 
     def clean_username(self) -> str | None:
         username: str | None = super().clean_username()  # NFKC; None once taken (error added)

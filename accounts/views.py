@@ -34,7 +34,7 @@ from django.views.generic import FormView
 
 from accounts import services
 from accounts.devices import device_cookie_set
-from accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
+from accounts.forms import INVALID_LOGIN, DeleteAccountForm, ProfileForm, SignUpForm
 from accounts.languages import is_language, language_choose
 from api.selectors import api_tokens_for
 from classes.models import Classroom
@@ -130,6 +130,11 @@ class LogInView(auth_views.LoginView):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.redirect_authenticated_user = not is_guest(request.user)
         return super().dispatch(request, *args, **kwargs)
+
+    def get_form(self, form_class: Any = None) -> Any:
+        form = super().get_form(form_class)
+        form.error_messages = {**form.error_messages, "invalid_login": INVALID_LOGIN}
+        return form
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs), "invited_to": _invited_to(self.request)}

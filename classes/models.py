@@ -168,7 +168,7 @@ class Assignment(GameSettingsFields):
         letters = ngettext("%(count)s letter", "%(count)s letters", self.length) % {
             "count": self.length
         }
-        parts = [self.dictionary.name, letters]
+        parts = [self.dictionary.display_name, letters]
         if self.players == Players.MAKER_BOTS:
             bots = ngettext(
                 "word-maker bots, %(count)s game each",

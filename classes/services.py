@@ -16,6 +16,7 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
@@ -298,7 +299,7 @@ def assignment_game_start(
             due = timezone.localtime(assignment.due_at)
             raise ClassRuleError(
                 gettext("“%(title)s” was due on %(due)s; it no longer takes new games.")
-                % {"title": assignment.title, "due": f"{due:%Y-%m-%d at %H:%M}"}
+                % {"title": assignment.title, "due": date_format(due, "SHORT_DATETIME_FORMAT")}
             )
         game_services.start_token_check(player=student, start_token=start_token)
         playing = assignment_game_in_progress(student=student, assignment=assignment)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -183,7 +184,7 @@ def daily_practice(request: HttpRequest, number: int) -> HttpResponse:
                 "Practice of daily #%(number)s (%(date)s): the same challenge and the same "
                 "families as on the day, unranked. You can take back a guess."
             )
-            % {"number": puzzle.number, "date": f"{puzzle.date:%Y-%m-%d}"}
+            % {"number": puzzle.number, "date": date_format(puzzle.date, "DATE_FORMAT")}
         ),
         refused=refused_to(request, "daily_archive"),
     )

@@ -9,6 +9,7 @@ from django.utils.translation import pgettext_lazy
 
 from core.names import no_bidi_controls
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE, FOLD, MAX_ALPHABET
+from dictionaries.list_names import list_name
 
 MAX_WORD_LENGTH = 64
 ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -111,7 +112,13 @@ class Dictionary(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The name as a page shows it: a built-in list's in the page's language
+        ("Español (habitual)"), any other as its admin named it (``list_names``)."""
+        return list_name(self.name)
 
 
 class Word(models.Model):

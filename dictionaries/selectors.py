@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet
 from django.db.models.functions import Cast, Floor
 
 from dictionaries.frequency import FAMILIAR_ZIPF, ZIPF_BANDS
@@ -45,6 +45,30 @@ def offered_dictionaries() -> QuerySet[Dictionary]:
     player's menu by accident.
     """
     return Dictionary.objects.filter(is_hidden=False).order_by("-is_default", "name")
+
+
+def default_dictionary_for(language: str) -> Dictionary | None:
+    """The default list for this language: the one a player whose pages are in
+    ``language`` (a BCP 47 tag, Django's active language) meets first, in practice, the
+    new-game form and a visitor's first game.
+
+    The offered lists whose words are in that language (primary subtags compared: a page
+    in ``es`` takes a list in ``es-MX``), the site's default first, else the one offered
+    longest (a built-in list is loaded before any upload); with none in the language, the
+    site's default (``offered_dictionaries().first()``, which the daily puzzle plays).
+    """
+    primary = (language or "").split("-")[0].split("_")[0].lower()
+    offered = offered_dictionaries()
+    if primary:
+        # "es" or "es-..." without matching "est" (Estonian): a tag is subtags and hyphens.
+        in_language = (
+            offered.filter(Q(language__iexact=primary) | Q(language__istartswith=f"{primary}-"))
+            .order_by("-is_default", "created_at", "pk")
+            .first()
+        )
+        if in_language is not None:
+            return in_language
+    return offered.first()
 
 
 def dictionaries_to_try(*, include_hidden: bool) -> QuerySet[Dictionary]:

@@ -334,6 +334,9 @@ LANGUAGES = [
     ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Pages name date formats (|date:"SHORT_DATETIME_FORMAT"): Django's per language, with
+# English kept as the site wrote it ("28 Nov 2026", "2026-11-28 23:42").
+FORMAT_MODULE_PATH = ["evilsite.formats"]
 # A visitor's choice lasts a year, not the browser's session (Django's default).
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_HTTPONLY = True

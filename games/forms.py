@@ -10,18 +10,22 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from dictionaries.models import Dictionary
-from dictionaries.selectors import WordLength, dictionaries_to_try, word_lengths
+from dictionaries.selectors import (
+    WordLength,
+    default_dictionary_for,
+    dictionaries_to_try,
+    word_lengths,
+)
 from games import difficulties
 from games.engine import maker_for
 from games.models import MAX_WRONG_GUESSES, Difficulty
 from games.models.moves import MAX_MOVES
 from games.selectors.board import (
     ParInfo,
-    default_dictionary,
     par_info,
     preferred_length,
     winnable_length,
@@ -42,9 +46,9 @@ _WRONG_GUESSES_RANGE = format_lazy(
 def _dictionary_label(dictionary: Dictionary) -> str:
     if dictionary.is_hidden:
         return gettext("%(name)s (not offered to players: staff only, never ranked)") % {
-            "name": dictionary.name
+            "name": dictionary.display_name
         }
-    return dictionary.name
+    return dictionary.display_name
 
 
 class NewGameForm(forms.Form):
@@ -144,7 +148,11 @@ class NewGameForm(forms.Form):
             )
         length_field.choices = choices
         length_field.initial = self._initial_length()
-        name = self.chosen_dictionary.name if self.chosen_dictionary else gettext("This dictionary")
+        name = (
+            self.chosen_dictionary.display_name
+            if self.chosen_dictionary
+            else gettext("This dictionary")
+        )
         length_field.error_messages = {
             "required": gettext("Choose a word length."),
             "invalid_choice": gettext(
@@ -175,12 +183,14 @@ class NewGameForm(forms.Form):
             self.obscure_withdrawn = gettext(
                 "%(difficulty)s is not offered with %(name)s (no word frequencies for its "
                 "language), so hard is chosen instead."
-            ) % {"difficulty": difficulties.label(chosen), "name": dictionary.name}
+            ) % {"difficulty": difficulties.label(chosen), "name": dictionary.display_name}
         sent = self._raw("difficulty")
         if sent in Difficulty.values and maker_for(sent).needs_frequencies:
             field.error_messages = {
                 **field.error_messages,
-                "invalid_choice": not_offered_without_frequencies_message(sent, dictionary.name),
+                "invalid_choice": not_offered_without_frequencies_message(
+                    sent, dictionary.display_name
+                ),
             }
 
     @staticmethod
@@ -223,7 +233,8 @@ class NewGameForm(forms.Form):
         try:
             return offered.get(pk=int(str(raw)))
         except (TypeError, ValueError, Dictionary.DoesNotExist):
-            return default_dictionary()
+            # None chosen yet: the default list for the page's language.
+            return default_dictionary_for(get_language())
 
     def _wanted_length(self) -> int | None:
         try:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from dictionaries.languages import DEFAULT_LANGUAGE, FOLD, Language, direction_of, language
@@ -130,8 +130,10 @@ class Board:
 
     @property
     def spoken_pattern(self) -> str:
-        """The pattern as a screen reader should say it: "blank, E, blank"."""
-        return ", ".join(tile.letter or "blank" for tile in self.tiles)
+        """The pattern as a screen reader should say it: "blank, E, blank", in the page's
+        language ("vacío, E, vacío")."""
+        blank = pgettext("a letter of the word not found yet, as a screen reader says it", "blank")
+        return ", ".join(tile.letter or blank for tile in self.tiles)
 
 
 def drawing_parts_shown(*, misses: int, max_misses: int) -> int:
@@ -269,7 +271,9 @@ def ranked_game_in_progress(*, player: AbstractBaseUser) -> Game | None:
 
 
 def default_dictionary() -> Dictionary | None:
-    """The preselected dictionary (and the daily's): the default, or the first offered."""
+    """The site's dictionary, whatever the page's language: the daily puzzle's (one per
+    site), the default or the first offered. A new game opens on the default list for the
+    page's language instead (``dictionaries.selectors.default_dictionary_for``)."""
     return offered_dictionaries().first()
 
 

@@ -79,7 +79,7 @@ def settings_lexicon_load(game_settings: GameSettings) -> engine.Lexicon:
     except EmptyBucketError:
         raise GameRuleError(
             gettext("%(dictionary)s has no words of length %(length)s.")
-            % {"dictionary": dictionary.name, "length": length}
+            % {"dictionary": dictionary.display_name, "length": length}
         ) from None
 
 
@@ -99,7 +99,9 @@ def settings_check(*, player: AbstractBaseUser, game_settings: GameSettings) -> 
     reads_frequencies = engine.maker_for(game_settings.difficulty).needs_frequencies
     if reads_frequencies and not dictionary.has_frequencies:
         raise GameRuleError(
-            not_offered_without_frequencies_message(game_settings.difficulty, dictionary.name)
+            not_offered_without_frequencies_message(
+                game_settings.difficulty, dictionary.display_name
+            )
         )
     return settings_lexicon_load(game_settings)
 

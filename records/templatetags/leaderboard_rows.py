@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext
@@ -36,14 +37,16 @@ def win_rate_text(*, wins: int, games: int) -> str:
 
 
 def _row(row: LeaderboardRow, *, viewer_id: int | None, by_win_rate: bool) -> str:
-    # Plain f-strings: only the username and its URL are text; the rest are numbers and dates.
+    # Plain f-strings: only the username and its URL are text; the rest are numbers and dates
+    # (in the page's language's format).
     is_viewer = row.player_id == viewer_id
     win_rate = f'<td class="num">{win_rate_text(wins=row.wins, games=row.games)}%</td>'
     if row.achieved_at is None:
         achieved = "<td>—</td>"
     else:
         local = timezone.localtime(row.achieved_at)
-        achieved = f'<td><time datetime="{local.isoformat()}">{local:%Y-%m-%d %H:%M}</time></td>'
+        shown = date_format(local, "SHORT_DATETIME_FORMAT")
+        achieved = f'<td><time datetime="{local.isoformat()}">{shown}</time></td>'
     you = ""
     if is_viewer:
         tag = pgettext("leaderboard: your own row", "you")

@@ -160,10 +160,24 @@
     return target.isContentEditable || target.closest("input, textarea, select") !== null;
   }
 
+  // AltGr types letters on many keyboards (Polish ą ę ł, German @ and €), and on Windows
+  // and Linux it reports Ctrl and Alt as held: a key typed with AltGraph on is a letter,
+  // not a shortcut, when it is one of the board's letters.
+  function typedWithAltGraph(event) {
+    return (
+      typeof event.getModifierState === "function" &&
+      event.getModifierState("AltGraph") &&
+      letterFor(event.key) !== ""
+    );
+  }
+
   document.addEventListener("keydown", function (event) {
-    // Shortcuts (Ctrl, Alt, AltGr, Cmd) belong to the browser; Shift is allowed
-    // so that capital letters play too.
-    if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) {
+    // Shortcuts (Ctrl, Alt, Cmd) belong to the browser; Shift is allowed so that
+    // capital letters play too, and AltGr so that the letters it types do.
+    if (event.metaKey || event.isComposing) {
+      return;
+    }
+    if ((event.ctrlKey || event.altKey) && !typedWithAltGraph(event)) {
       return;
     }
     if (event.defaultPrevented || typingInAField(event.target)) {
