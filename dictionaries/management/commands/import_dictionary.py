@@ -249,6 +249,9 @@ class Command(BaseCommand):
         self.stdout.write(f"  duplicates removed: {report.duplicates:>9,}")
         if report.merged:
             self.stdout.write(f"  spellings merged:   {report.merged:>9,}")
+        if report.blocked:
+            examples = ", ".join(report.blocked_words[:5])
+            self.stdout.write(f"  blocked removed:    {report.blocked:>9,} (such as {examples})")
         self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
         self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
         self.stdout.write("Words per length:")
