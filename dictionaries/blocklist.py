@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from dictionaries.blocklist_data import shipped_blocklists
 from dictionaries.languages import language, play_form
 from dictionaries.models import BlockedWord, Dictionary
 from dictionaries.wordfiles import ParsedWordList
@@ -27,11 +28,24 @@ def blocklist_code(language_tag: str) -> str:
     return language(language_tag).code
 
 
+def play_forms(words: Iterable[str], *, language_tag: str, accents: str) -> frozenset[str]:
+    """Blocked words as a list of this language and accent rule plays them."""
+    lang = language(language_tag)
+    return frozenset(play_form(word, lang, accents) for word in words)
+
+
 def blocked_play_forms(*, language_tag: str, accents: str) -> frozenset[str]:
     """The play forms a list of this language and accent rule must not play."""
-    lang = language(language_tag)
-    words = BlockedWord.objects.filter(language=lang.code).values_list("word", flat=True)
-    return frozenset(play_form(word, lang, accents) for word in words)
+    code = blocklist_code(language_tag)
+    words = BlockedWord.objects.filter(language=code).values_list("word", flat=True)
+    return play_forms(words, language_tag=language_tag, accents=accents)
+
+
+def shipped_play_forms(*, language_tag: str, accents: str) -> frozenset[str]:
+    """As :func:`blocked_play_forms`, from the shipped blocklists rather than the database
+    (what a fresh set-up holds): for building the built-in tables without a database."""
+    words = shipped_blocklists().get(blocklist_code(language_tag), [])
+    return play_forms(words, language_tag=language_tag, accents=accents)
 
 
 def dictionary_blocked_forms(dictionary: Dictionary) -> frozenset[str]:

@@ -21,7 +21,8 @@ in docs/word-lists.md:
   word the dictionary accepts as a loan. Spanish's dictionary has next to none.
 - **Familiar.** wordfreq's Zipf of at least the list's threshold (``ZIPF``), letters of
   the language only (no digits, apostrophes, hyphens).
-- **Blocked out.** The shipped blocklist of the language (``blocklist_data``).
+- **Blocked out.** The shipped blocklist of the language (``blocklist_data``), compared
+  as the import compares them (``dictionaries.blocklist``): by play form.
 
 wfrench writes "oeuvre", "coeur" without the ligature: a French word with "oe" is written
 with "œ" when wordfreq counts that spelling more often (œuvre, cœur, but coefficient).
@@ -41,7 +42,7 @@ from pathlib import Path
 
 from dictionaries.blocklist_data import shipped_blocklists
 from dictionaries.frequency import frequencies, zipf_of
-from dictionaries.languages import language
+from dictionaries.languages import language, play_form
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "data" / "builtin"
 DICT_DIR = Path("/usr/share/dict")
@@ -184,12 +185,13 @@ def build(code: str) -> BuiltList:
         if source.english_out and len(word) >= ENGLISH_MIN_LENGTH and word in english_lower
     ]
     english_zipf = dict(zip(in_english, zipf_of(in_english), strict=True))
-    blocked = set(shipped_blocklists().get(code, ()))
+    # As the import plays them (the language's accent rule): "bourré" blocks "bourre" too.
+    blocked = {play_form(word, lang, lang.default_accents) for word in shipped_blocklists()[code]}
     kept, english_out = [], []
     for word in familiar:
         if english_zipf.get(word, 0.0) >= own[word] + ENGLISH_MARGIN:
             english_out.append(word)
-        elif word in blocked or lang.fold(word) in blocked:
+        elif play_form(word, lang, lang.default_accents) in blocked:
             dropped["blocked"] += 1
         else:
             kept.append(word)
