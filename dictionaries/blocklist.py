@@ -37,7 +37,7 @@ def play_forms(words: Iterable[str], *, language_tag: str, accents: str) -> froz
 def blocked_play_forms(*, language_tag: str, accents: str) -> frozenset[str]:
     """The play forms a list of this language and accent rule must not play."""
     code = blocklist_code(language_tag)
-    words = BlockedWord.objects.filter(language=code).values_list("word", flat=True)
+    words = BlockedWord.objects.filter(language=code).order_by().values_list("word", flat=True)
     return play_forms(words, language_tag=language_tag, accents=accents)
 
 
