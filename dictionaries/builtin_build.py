@@ -1,34 +1,21 @@
 """Building the Spanish, French and German built-in lists from real spelling dictionaries.
 
 No Django here. Each list is a Debian word-list package's words (``wspanish``,
-``wfrench``, ``wngerman``: spelling dictionaries, installed with apt) that wordfreq counts
-often enough in that language, less names, English intrusions and blocked words. The
-build runs where the packages are installed (``manage.py build_builtin_lists``: a
-developer's machine, CI); it writes ``dictionaries/data/builtin/<code>.txt.gz``, which
-the set-up loads, so a first start needs neither apt nor root. The rules, each measured
-in docs/word-lists.md:
+``wfrench``, ``wngerman``) that wordfreq counts often enough in that language, less
+names, English intrusions and blocked words. The build runs where the packages are
+installed (``manage.py build_builtin_lists``: a developer's machine, CI) and writes
+``dictionaries/data/builtin/<code>.txt.gz``, which the set-up loads, so a first start
+needs neither apt nor root. The rules (measured in docs/word-lists.md):
 
-- **Names out.** Spanish and French dictionaries write proper nouns with a capital and
-  common words in lower case: only lower-case entries are kept. German capitalises every
-  noun, so a capitalised entry is kept unless the German hunspell dictionary
-  (``hunspell-de-de``, igerman98 like ``wngerman``) marks its stem as a name: a stem with
-  no affix flag or only the genitive ``S`` (Anna/S, Henning/S, Riemann/S, NASA), or only
-  ``S`` and the compound flag ``m`` and written with a capital in the English dictionary
-  (``wamerican``: Helsinki/Sm, Wuppertal/Sm), with its genitive.
-- **English out** (French and German). A word of 5 letters or more that the English
-  dictionary also has is left out when wordfreq counts it at least ten times (1 Zipf)
-  more often in English than in the list's language (``review``, ``players``): an English
-  word the dictionary accepts as a loan. Spanish's dictionary has next to none.
-- **Familiar.** wordfreq's Zipf of at least the list's threshold (``ZIPF``), letters of
-  the language only (no digits, apostrophes, hyphens).
-- **Blocked out.** The shipped blocklist of the language (``blocklist_data``), compared
-  as the import compares them (``dictionaries.blocklist``): by play form.
-
-wfrench writes "oeuvre", "coeur" without the ligature: a French word with "oe" is written
-with "œ" when wordfreq counts that spelling more often (œuvre, cœur, but coefficient).
-
-German ``ß`` comes in as the dictionary writes it (``straße``); wordfreq stores words
-casefolded, so its frequency is read as ``strasse`` (``frequency.zipf_of``).
+- **Names out.** Spanish and French keep lower-case entries only (a capital marks a
+  proper noun). German capitalises nouns: a capitalised entry is kept unless
+  ``hunspell-de-de`` marks its stem as a name (:func:`german_names`).
+- **English out** (French, German). A word of 5 letters or more that ``wamerican`` has
+  too, counted at least ten times (1 Zipf) more often in English (``review``).
+- **Familiar.** wordfreq's Zipf of at least the list's threshold, letters of the language.
+- **Blocked out.** The language's shipped blocklist, by play form as the import compares.
+- **Written as written.** French "oe" becomes "œ" where wordfreq counts that spelling
+  more often (œuvre, cœur); German keeps ``ß`` (straße; wordfreq counts it as "strasse").
 """
 
 from __future__ import annotations
@@ -107,7 +94,10 @@ def _entries(path: Path) -> list[str]:
 
 
 def german_names(english_capitalised: set[str]) -> set[str]:
-    """The capitalised German forms hunspell-de-de marks as names, with their genitives."""
+    """The capitalised German forms hunspell-de-de marks as names, with their genitives: a
+    stem with no affix flag or only the genitive ``S`` (Anna/S, Henning/S, NASA), or only
+    ``S`` and the compound flag ``m`` when English writes it with a capital too
+    (Helsinki/Sm; a noun without plural, Beifall/Sm, is not capitalised in English)."""
     names: set[str] = set()
     lines = GERMAN_HUNSPELL[1].read_text(encoding="utf-8").splitlines()
     for line in lines[1:]:  # the first line is the number of entries
