@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -13,7 +14,7 @@ from django.urls import reverse
 from dictionaries.blocklist import blocked_play_forms, without_blocked
 from dictionaries.blocklist_data import BLOCKLIST_DIR, shipped_blocklists
 from dictionaries.languages import language
-from dictionaries.models import BlockedWord, Dictionary
+from dictionaries.models import BlockedWord, Dictionary, DictionaryImport
 from dictionaries.services import dictionary_import
 from dictionaries.wordfiles import DictionaryImportError, parse_word_file
 
@@ -118,3 +119,20 @@ def test_an_admin_sees_and_adds_a_blocked_word(admin_client: Client) -> None:
     )
     assert again.status_code == 200  # already blocked: the unique (language, word)
     assert BlockedWord.objects.filter(word="spast").count() == 1
+
+
+def test_an_admin_upload_reports_its_blocked_words(admin_client: Client) -> None:
+    """An upload (imported by the worker: at once in tests) counts them on its status page."""
+    response = admin_client.post(
+        reverse("admin:dictionaries_dictionary_add"),
+        {
+            "name": "Deutsch",
+            "language": "de",
+            "word_file": SimpleUploadedFile("w.txt", b"Haus\nNeger\nBaum\n"),
+        },
+        follow=True,
+    )
+    job = DictionaryImport.objects.get()
+    assert job.status == "done", job.error
+    assert sorted(job.dictionary.words.values_list("text", flat=True)) == ["baum", "haus"]
+    assert "1 word on the blocklist of its language (neger)" in response.content.decode()

@@ -1,6 +1,6 @@
 """``import_dictionary PATH --name NAME [--language es]`` and ``import_dictionary --default``
 (the built-in lists, web2 and the familiar words drawn from it; with ``--language es``, fr
-or de, that language's familiar list from wordfreq; idempotent)."""
+or de, that language's familiar list from its shipped data; idempotent)."""
 
 from __future__ import annotations
 
