@@ -26,11 +26,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 
+from dictionaries.admin_blocklist import BlockedWordAdmin
 from dictionaries.admin_words import WordAdmin
 from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
 from dictionaries.frequency import no_frequencies_warning
 from dictionaries.languages import language_label
-from dictionaries.models import Dictionary, DictionaryImport, Word
+from dictionaries.models import BlockedWord, Dictionary, DictionaryImport, Word
 from dictionaries.selectors import (
     dictionary_length_counts,
     dictionary_zipf_distribution,
@@ -47,6 +48,7 @@ from dictionaries.tasks import import_queue
 from dictionaries.wordfiles import DictionaryImportError
 
 admin.site.register(Word, WordAdmin)
+admin.site.register(BlockedWord, BlockedWordAdmin)
 
 LABEL_FIELDS = ("name", "description")
 # The upload form's field for each field a refusal names; anything else is the file's.

@@ -1,12 +1,12 @@
-"""Built-in familiar lists in Spanish, French and German, made from wordfreq's own word lists.
+"""Built-in familiar lists in Spanish, French and German, made from real spelling dictionaries.
 
 The English lists (web2 and its familiar words) are ``services.dictionary_import_default``
-and ``dictionary_import_familiar``. These three have no dictionary behind them: wordfreq's
-table of the language is the list, kept to the words it counts at least ``BUILT_IN_ZIPF``
-(about once per million words) and written only in the language's letters and accented
-vowels, so no download is needed and the words are the ones people meet. Offered, never
-the default. wordfreq stores words casefolded, so German ``ß`` reaches it as ``ss``
-(``strasse``): the German list has no ``ß``, though its keyboard keeps the key.
+and ``dictionary_import_familiar``. These three are a Debian dictionary package's words
+(wspanish, wfrench, wngerman) that wordfreq counts often enough, less names, English
+intrusions and blocked words, built by ``manage.py build_builtin_lists`` where the
+packages are installed (``dictionaries/builtin_build.py``) and shipped as release data
+(``dictionaries/data/builtin/<code>.txt.gz``): the set-up reads the data, so it needs
+neither apt nor root. Offered, never the default. German keeps ``ß`` (``straße``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.text import slugify
 
-from dictionaries.frequency import frequencies
+from dictionaries.builtin_build import SOURCES, shipped_words
 from dictionaries.languages import language
 from dictionaries.models import Dictionary
 from dictionaries.services import (
@@ -25,15 +25,10 @@ from dictionaries.services import (
 )
 from dictionaries.wordfiles import DictionaryImportError
 
-# Once per million words or more: 31,000 to 39,000 words a language, every length from 3 to
-# 15 with 100 words or more (the counts are in the import report and docs/word-lists.md).
-BUILT_IN_ZIPF = 3.0
-
 
 @dataclass(frozen=True, slots=True)
 class BuiltInList:
     language: str
-    marks: str  # the accented letters the language writes beyond its alphabet's own
 
     @property
     def name(self) -> str:
@@ -46,34 +41,27 @@ class BuiltInList:
     @property
     def description(self) -> str:
         lang = language(self.language)
+        source = SOURCES[self.language]
         return (
-            f"The {lang.name} words wordfreq counts at least once per million words (Zipf "
-            f"{BUILT_IN_ZIPF} or more), written in {lang.name} letters only, from wordfreq's "
-            "own word list."
+            f"The words of the {lang.name} spelling dictionary of the Debian package "
+            f"{source.package} that wordfreq counts at Zipf {source.zipf} or more, without "
+            "names, English words or blocked words (docs/word-lists.md)."
         )
 
 
 BUILT_IN_LISTS: dict[str, BuiltInList] = {
     built_in.language: built_in
     for built_in in (
-        BuiltInList("es", marks="áéíóúü"),
-        BuiltInList("fr", marks="àâæçéèêëîïôœùûüÿ"),
-        BuiltInList("de", marks=""),
+        BuiltInList("es"),
+        BuiltInList("fr"),
+        BuiltInList("de"),
     )
 }
 
 
 def built_in_words(code: str) -> list[str]:
-    """The words of a built-in list as written, sorted: wordfreq's, frequent enough, and
-    in the language's letters only (no digits, no other alphabet, no stray accents)."""
-    built_in = BUILT_IN_LISTS[code]
-    letters = set(language(code).letters + built_in.marks)
-    threshold = 10 ** (BUILT_IN_ZIPF - 9)  # Zipf back to a share of all words
-    return sorted(
-        word
-        for word, share in frequencies(code).items()
-        if share >= threshold and set(word) <= letters
-    )
+    """The words of a built-in list as written, sorted: the shipped release data."""
+    return shipped_words(BUILT_IN_LISTS[code].language)
 
 
 def dictionary_import_built_in(

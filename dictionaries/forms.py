@@ -1,7 +1,8 @@
-"""Admin forms: the upload of a word file, and the edit of an imported dictionary."""
+"""Admin forms: the upload of a word file, the edit of an imported dictionary, a blocked word."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -11,8 +12,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.names import no_bidi_controls
-from dictionaries.languages import DEFAULT_LANGUAGE, LANGUAGES
-from dictionaries.models import ACCENT_CHOICES, DESCRIPTION_MAX_LENGTH, Dictionary
+from dictionaries.blocklist import blocklist_code
+from dictionaries.languages import DEFAULT_LANGUAGE, LANGUAGES, language
+from dictionaries.models import ACCENT_CHOICES, DESCRIPTION_MAX_LENGTH, BlockedWord, Dictionary
 from dictionaries.services import dictionary_rename_error, validated_language
 from dictionaries.wordfiles import DictionaryImportError
 
@@ -148,4 +150,33 @@ class DictionaryChangeForm(forms.ModelForm):
                     "The default dictionary cannot be hidden; make another one the default first."
                 ),
             )
+        return cleaned
+
+
+class BlockedWordForm(forms.ModelForm):
+    """A blocked word as its language writes it: the language's code, the word in lower case."""
+
+    class Meta:
+        model = BlockedWord
+        fields = ("language", "word")
+
+    def clean_language(self) -> str:
+        try:
+            tag, _accents = validated_language(self.cleaned_data["language"])
+        except DictionaryImportError as error:
+            raise ValidationError(error.message, code=error.code) from None
+        return blocklist_code(tag)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        tag, word = cleaned.get("language"), cleaned.get("word")
+        if tag and word:
+            written = language(tag).lower(unicodedata.normalize("NFC", word.strip()))
+            if not written.isalpha():
+                self.add_error(
+                    "word",
+                    gettext("A blocked word is one word of letters only: %(word)s is not.")
+                    % {"word": repr(word)},
+                )
+            cleaned["word"] = written
         return cleaned

@@ -264,3 +264,35 @@ class DictionaryImport(models.Model):
     @property
     def pending(self) -> bool:
         return self.status in {self.Status.QUEUED, self.Status.RUNNING}
+
+
+class BlockedWord(models.Model):
+    """A word no list plays in its language: left out at import, never named or shown.
+
+    Loaded from the shipped blocklists (``dictionaries/blocklist_data.py``, migration
+    0012) and edited by admins. ``language`` is a primary subtag (``es`` covers es-MX);
+    ``word`` is lower case as the language writes it. One predicate reads it:
+    ``dictionaries.selectors.blocked_play_forms``.
+    """
+
+    language = models.CharField(
+        max_length=35, help_text="The language's code (en, es, fr, de): it covers es-MX too."
+    )
+    word = models.CharField(
+        max_length=MAX_WORD_LENGTH,
+        help_text="Lower case as the language writes it (maricón); accents fold as the list's.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["language", "word"]
+        constraints = [
+            models.UniqueConstraint(fields=["language", "word"], name="blocked_word_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(word__regex=ASCII_NOT_LOWER_LETTER) & ~models.Q(word=""),
+                name="blocked_word_lower_case_letters",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.word} ({self.language})"

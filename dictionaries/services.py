@@ -13,17 +13,17 @@ import logging
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from dictionaries.blocklist import blocked_play_forms, without_blocked
 from dictionaries.frequency import (
     FAMILIAR_ZIPF,
     frequencies,
@@ -38,9 +38,16 @@ from dictionaries.languages import (
     language,
     language_label,
 )
-from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
+from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
+from dictionaries.word_rows import (
+    ProgressCallback,
+    copy_available,
+    displays_of,
+    report_progress,
+    write_words,
+)
 from dictionaries.wordfiles import (
     DictionaryImportError,
     RejectedLine,
@@ -67,16 +74,12 @@ FAMILIAR_DICTIONARY_DESCRIPTION = (
     "words or more). The unabridged list stays offered beside it."
 )
 
-INSERT_BATCH_SIZE = 5_000
 # A BCP 47 tag as the upload form takes it: a language subtag, then subtags (es-MX, sr-Latn).
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _LANGUAGE_MAX_LENGTH = Dictionary._meta.get_field("language").max_length
 
 logger = logging.getLogger(__name__)
 _NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
-
-ProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(words_stored, words_total)`` while words are stored."""
 
 
 class DictionaryChangeError(ValidationError):
@@ -102,6 +105,8 @@ class ImportReport:
     accents: str = "fold"
     alphabet: str = ""
     merged: int = 0  # written words that played as another and were dropped
+    blocked: int = 0  # words left out because they are blocked (dictionaries/blocklist.py)
+    blocked_words: tuple[str, ...] = ()  # the first of them, as written
     has_frequencies: bool = True
     warnings: tuple[str, ...] = ()
 
@@ -121,6 +126,8 @@ class ImportReport:
             "accents": self.accents,
             "alphabet": self.alphabet,
             "merged": self.merged,
+            "blocked": self.blocked,
+            "blocked_words": list(self.blocked_words),
             "has_frequencies": self.has_frequencies,
             "warnings": list(self.warnings),
         }
@@ -213,91 +220,6 @@ def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
 # --- storing -------------------------------------------------------------------------------
 
 
-def _copy_available() -> bool:
-    if connection.vendor != "postgresql":
-        return False
-    from django.db.backends.postgresql.psycopg_any import is_psycopg3
-
-    return is_psycopg3
-
-
-def _report_progress(progress: ProgressCallback | None, done: int, total: int) -> None:
-    if progress is not None:
-        progress(done, total)
-
-
-def _word_columns() -> str:
-    """The quoted columns both bulk writers fill, in the order of their rows."""
-    quote = connection.ops.quote_name
-    return ", ".join(
-        quote(Word._meta.get_field(name).column)
-        for name in ("dictionary", "text", "length", "display", "zipf")
-    )
-
-
-def _displays(words: list[str], written: list[str]) -> list[str]:
-    """``Word.display``: the written word where it differs from the play form, else blank."""
-    return [shown if shown != word else "" for word, shown in zip(words, written, strict=True)]
-
-
-def _copy_words(
-    dictionary_id: int,
-    words: list[str],
-    displays: list[str],
-    zipfs: list[float],
-    progress: ProgressCallback | None,
-) -> None:
-    """COPY FROM STDIN: the whole list streams in one statement instead of an INSERT a row."""
-    quote = connection.ops.quote_name
-    sql = f"COPY {quote(Word._meta.db_table)} ({_word_columns()}) FROM STDIN"
-    total = len(words)
-    with connection.cursor() as cursor:
-        # The raw psycopg cursor bypasses Django's error translation; restore it.
-        with connection.wrap_database_errors, cursor.cursor.copy(sql) as copy:
-            rows = zip(words, displays, zipfs, strict=True)
-            for done, (word, display, zipf) in enumerate(rows, start=1):
-                copy.write_row((dictionary_id, word, len(word), display, zipf))
-                if done % INSERT_BATCH_SIZE == 0:
-                    _report_progress(progress, done, total)
-        # Django's foreign keys are checked at COMMIT; checking them now keeps that
-        # work (about a third of the import) inside the import and its timing.
-        foreign_key = _word_dictionary_foreign_key(cursor)
-        if foreign_key is not None:
-            cursor.execute(f"SET CONSTRAINTS {quote(foreign_key)} IMMEDIATE")
-            cursor.execute(f"SET CONSTRAINTS {quote(foreign_key)} DEFERRED")
-
-
-def _word_dictionary_foreign_key(cursor: Any) -> str | None:
-    constraints = connection.introspection.get_constraints(cursor, Word._meta.db_table)
-    target = (Dictionary._meta.db_table, Dictionary._meta.pk.column)
-    for constraint_name, details in constraints.items():
-        if details["foreign_key"] == target:
-            return constraint_name
-    return None
-
-
-def _insert_words(
-    dictionary_id: int,
-    words: list[str],
-    displays: list[str],
-    zipfs: list[float],
-    progress: ProgressCallback | None,
-) -> None:
-    """executemany in batches for SQLite (and any other backend): one prepared INSERT reused."""
-    table = connection.ops.quote_name(Word._meta.db_table)
-    sql = f"INSERT INTO {table} ({_word_columns()}) VALUES (%s, %s, %s, %s, %s)"
-    total = len(words)
-    with connection.cursor() as cursor:
-        for start in range(0, total, INSERT_BATCH_SIZE):
-            end = start + INSERT_BATCH_SIZE
-            batch = zip(words[start:end], displays[start:end], zipfs[start:end], strict=True)
-            cursor.executemany(
-                sql,
-                [(dictionary_id, word, len(word), display, zipf) for word, display, zipf in batch],
-            )
-            _report_progress(progress, min(end, total), total)
-
-
 def dictionary_import(
     *,
     name: str,
@@ -331,11 +253,19 @@ def dictionary_import(
     parsed = parse_word_file(
         data, lang, accents, rank=lambda word: zipf_of([word], table, language=tag)[0]
     )
+    removal = without_blocked(parsed, blocked_play_forms(language_tag=tag, accents=accents))
+    parsed = removal.parsed
+    if not parsed.words:
+        raise DictionaryImportError(
+            gettext("Every word of the file is blocked (such as %(examples)s): nothing to import.")
+            % {"examples": ", ".join(repr(word) for word in removal.examples[:3])},
+            code="all_blocked",
+        )
     alphabet = alphabet_checked(parsed.words, lang)
     total = len(parsed.words)
     zipfs = zipf_of(parsed.written, table, language=tag)
-    displays = _displays(parsed.words, parsed.written)
-    insert_method = "copy" if _copy_available() else "executemany"
+    displays = displays_of(parsed.words, parsed.written)
+    insert_method = "copy" if copy_available() else "executemany"
 
     with transaction.atomic():
         if make_default:
@@ -362,10 +292,9 @@ def dictionary_import(
             if (error := _name_taken_error(clean_name, slug)) is not None:
                 raise error from integrity_error
             raise
-        _report_progress(progress, 0, total)
-        write = _copy_words if insert_method == "copy" else _insert_words
-        write(dictionary.pk, parsed.words, displays, zipfs, progress)
-        _report_progress(progress, total, total)
+        report_progress(progress, 0, total)
+        write_words(dictionary.pk, parsed.words, displays, zipfs, progress)
+        report_progress(progress, total, total)
         report = ImportReport(
             dictionary=dictionary,
             accepted=total,
@@ -381,6 +310,8 @@ def dictionary_import(
             accents=accents,
             alphabet=alphabet,
             merged=parsed.merged,
+            blocked=removal.removed,
+            blocked_words=removal.examples,
             has_frequencies=counted,
             warnings=() if counted else (no_frequencies_warning(language_label(tag)),),
         )

@@ -15,6 +15,11 @@ rules' exact choice (``games.engine.named_word``). The word is stored on the
 game row when it ends, so a game names the same word every time it is shown; and
 it is a function of the row (letters, pattern, seed) and the dictionary's stored
 frequencies, so re-running it names that word again (``check_games``).
+
+Blocked words (``dictionaries.blocklist``) are never drawn, neither named nor shown as an
+example, even when an admin blocked them after their list was imported: the draw is
+among the candidates that are not blocked. Only when every word still possible is
+blocked is one of them named, since naming a word the guesses rule out would be a lie.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import random
 import numpy as np
 import numpy.typing as npt
 
+from dictionaries.blocklist import dictionary_blocked_forms
 from dictionaries.frequency import ZIPF_BANDS
 from dictionaries.wordbank import get_bucket_zipf
 from games import engine
@@ -48,15 +54,35 @@ def familiar_pool(candidates: npt.NDArray[np.int32], zipf: npt.NDArray[np.floati
     return candidates if top == 0 else candidates[bands == top]
 
 
+def blocked_positions(lexicon: engine.Lexicon, blocked: frozenset[str]) -> npt.NDArray[np.int32]:
+    """Where the blocked words (play forms, ``dictionaries.blocklist``) sit in ``lexicon``."""
+    found = (lexicon.index_of(word) for word in blocked)
+    return np.array(sorted(i for i in found if i is not None), dtype=np.int32)
+
+
+def unblocked(
+    members: npt.NDArray[np.int32], blocked_at: npt.NDArray[np.int32]
+) -> npt.NDArray[np.int32]:
+    """``members`` less the blocked positions, in their order."""
+    if blocked_at.size == 0:
+        return members
+    return members[~np.isin(members, blocked_at)]
+
+
 def familiar_word_index(
-    candidates: npt.NDArray[np.int32], zipf: npt.NDArray[np.floating], seed: int
+    candidates: npt.NDArray[np.int32],
+    zipf: npt.NDArray[np.floating],
+    seed: int,
+    blocked_at: npt.NDArray[np.int32] | None = None,
 ) -> int:
     """The seeded draw among the most familiar candidates: the index of the word named.
 
     The same draw as the rules' (``random.Random(seed).randrange``) over a smaller
-    pool, so where the pool is every candidate it is exactly the rules' word.
+    pool, so where the pool is every candidate it is exactly the rules' word. Blocked
+    positions (``blocked_at``) are left out, unless every candidate is one.
     """
-    pool = familiar_pool(candidates, zipf)
+    allowed = candidates if blocked_at is None else unblocked(candidates, blocked_at)
+    pool = familiar_pool(allowed if allowed.size else candidates, zipf)
     return int(pool[random.Random(seed).randrange(int(pool.size))])
 
 
@@ -78,11 +104,12 @@ def familiar_sample(zipf: npt.NDArray[np.floating], count: int, rng: random.Rand
     return sorted([*(int(i) for i in sure), *(int(band[i]) for i in drawn)])
 
 
-def familiar_named_word(game: Game) -> str:
+def familiar_named_word(game: Game, *, blocked: frozenset[str] | None = None) -> str:
     """The word a game that is lost (or given up) names, from its row as it is now.
 
     A fair game names the word it picked at the start, whatever it is: it never
-    changed it, and the reveal says so.
+    changed it, and the reveal says so. ``blocked``: the blocked play forms (default: the
+    blocklist of the game's list as it is now).
     """
     state = game_state(game)
     if state.difficulty is engine.Difficulty.FAIR:
@@ -95,4 +122,7 @@ def familiar_named_word(game: Game) -> str:
         if state.candidates is not None
         else np.arange(len(state.lexicon), dtype=np.int32)
     )
-    return state.lexicon.words[familiar_word_index(candidates, zipf, game.seed)]
+    if blocked is None:
+        blocked = dictionary_blocked_forms(game.dictionary)
+    blocked_at = blocked_positions(state.lexicon, blocked)
+    return state.lexicon.words[familiar_word_index(candidates, zipf, game.seed, blocked_at)]

@@ -82,8 +82,13 @@ def replay_mismatches(game: Game) -> list[str]:
 
 
 def _words_it_may_name(game: Game, state: engine.GameState) -> set[str]:
-    """A won game names its pattern; a lost one the familiar draw (games/selectors/familiar.py),
-    or, finished before that draw existed, the rules' own (``engine.named_word``)."""
+    """A won game names its pattern; a lost one the familiar draw (games/selectors/familiar.py)
+    with the blocklist as it is now or as it was before any word was blocked, or, finished
+    before that draw existed, the rules' own (``engine.named_word``)."""
     if game.status != engine.Status.LOST.value:
         return {engine.named_word(state)}
-    return {familiar_named_word(game), engine.named_word(state)}
+    return {
+        familiar_named_word(game),
+        familiar_named_word(game, blocked=frozenset()),
+        engine.named_word(state),
+    }

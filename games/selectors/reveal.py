@@ -4,7 +4,8 @@
   (from the stored moves' kept family sizes);
 - for each miss, the family the computer dodged into and the biggest family
   that held the letter, the one an honest game might have given, with a few
-  example words of each, the best-known ones first (``games/selectors/familiar.py``).
+  example words of each, the best-known ones first and never a blocked word
+  (``games/selectors/familiar.py``).
   These are recomputed from the stored game in one walk over its moves: the state
   before each guess follows from the one before by one filter
   (:func:`games.engine.follow`) and a miss is partitioned again as the guess did.
@@ -16,6 +17,7 @@ and with them the cache key), so it is cached.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from dataclasses import dataclass, replace
@@ -25,12 +27,13 @@ import numpy.typing as npt
 from django.core.cache import cache
 from django.utils.translation import gettext
 
+from dictionaries.blocklist import dictionary_blocked_forms
 from dictionaries.languages import DEFAULT_LANGUAGE, Language, language
 from dictionaries.selectors import written_form, written_forms
 from dictionaries.wordbank import EmptyBucketError, get_bucket_zipf, get_lexicon
 from games import engine
 from games.models import Game, Move
-from games.selectors.familiar import familiar_sample
+from games.selectors.familiar import blocked_positions, familiar_sample, unblocked
 from games.selectors.letters import isolated, upper_word
 from games.selectors.replay import game_state
 
@@ -171,16 +174,28 @@ def game_reveal(game: Game, *, lexicon: engine.Lexicon | None = None) -> Reveal:
     """
     if not game.is_over:
         raise RevealNotReadyError("the reveal is shown once the game is over")
-    # "4": the examples as written, a right-to-left list's words isolated in sentences.
-    key = f"games:reveal:4:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}"
+    # "5": the examples as written, a right-to-left list's words isolated in sentences,
+    # and the blocked words in the key: a word blocked since is no longer shown.
+    blocked = dictionary_blocked_forms(game.dictionary)
+    key = (
+        f"games:reveal:5:{game.pk}:{'|'.join(game.moves)}:{game.status}:{game.word}:"
+        f"{hash_of(blocked)}"
+    )
     reveal: Reveal | None = cache.get(key)
     if reveal is None:
-        reveal = _compute_reveal(game, lexicon)
+        reveal = _compute_reveal(game, lexicon, blocked)
         cache.set(key, reveal, CACHE_SECONDS)
     return reveal
 
 
-def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
+def hash_of(blocked: frozenset[str]) -> str:
+    """A short name of a set of blocked words, for cache keys."""
+    return hashlib.blake2b("\n".join(sorted(blocked)).encode(), digest_size=8).hexdigest()
+
+
+def _compute_reveal(
+    game: Game, lexicon: engine.Lexicon | None, blocked: frozenset[str] = frozenset()
+) -> Reveal:
     moves = list(Move.objects.filter(game=game).order_by("number"))
     start_words = sum(size for _, size in moves[0].families) if moves else game.words_left
     chart = words_left_chart(
@@ -194,6 +209,7 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
     zipf = get_bucket_zipf(game.dictionary_id, game.length)
     if zipf.size != len(lexicon):
         zipf = np.zeros(len(lexicon), dtype=np.float32)
+    blocked_at = blocked_positions(lexicon, blocked)
     # One walk over the moves: the state before each guess follows from the one before it
     # by one filter (games.engine.follow), not restored from the start for each miss.
     misses: list[DodgedMiss] = []
@@ -202,7 +218,9 @@ def _compute_reveal(game: Game, lexicon: engine.Lexicon | None) -> Reveal:
         lang = language(game.dictionary.language)
         for move in moves:
             if move.miss and not move.is_word:  # a word missed dodged nothing: it was dropped
-                misses.append(_dodged_miss(game, state, move, zipf=zipf, lang=lang))
+                misses.append(
+                    _dodged_miss(game, state, move, zipf=zipf, lang=lang, blocked_at=blocked_at)
+                )
             state = engine.follow(state, move.guess, move.pattern)
     return _reveal(game, chart, misses=_as_written(game, misses), families_shown=True)
 
@@ -249,6 +267,7 @@ def _dodged_miss(
     *,
     zipf: npt.NDArray[np.floating],
     lang: Language,
+    blocked_at: npt.NDArray[np.int32],
 ) -> DodgedMiss:
     """The miss of ``move`` from the state before it: the family it kept and the best hit,
     as the guess's partition ranked them (``games.engine.dodge_and_hit``)."""
@@ -259,6 +278,7 @@ def _dodged_miss(
 
     def sample(found: tuple[engine.Family, npt.NDArray[np.int32]]) -> FamilySample:
         family, members = found
+        members = unblocked(members, blocked_at)  # never shown, even if blocked after import
         chosen = familiar_sample(zipf[members], EXAMPLES, rng)
         return FamilySample(
             pattern=family.pattern,

@@ -78,7 +78,9 @@ def words_fingerprint(alphabet: str, words: Iterable[str]) -> str:
 def builtin_list_words(slug: str) -> tuple[str, dict[int, list[str]]]:
     """A built-in list's alphabet and words by length as its import stores them, without a
     database: its source read as ``dictionary_import`` reads it (the same parser and
-    alphabet). For the tests and the bench; setup_site reads the stored words."""
+    alphabet, the shipped blocklist left out). For the tests and the bench; setup_site reads
+    the stored words."""
+    from dictionaries.blocklist import shipped_play_forms, without_blocked
     from dictionaries.builtin_lists import built_in_words
     from dictionaries.languages import language
     from dictionaries.services import familiar_words_load, validated_language
@@ -95,6 +97,7 @@ def builtin_list_words(slug: str) -> tuple[str, dict[int, list[str]]]:
     tag, accents = validated_language(tag, "")
     lang = language(tag)
     parsed = parse_word_file("\n".join(source).encode("utf-8"), lang, accents)
+    parsed = without_blocked(parsed, shipped_play_forms(language_tag=tag, accents=accents)).parsed
     by_length: dict[int, list[str]] = defaultdict(list)
     for word in parsed.words:
         by_length[len(word)].append(word)

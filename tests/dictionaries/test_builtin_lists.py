@@ -1,4 +1,4 @@
-"""The built-in familiar lists in Spanish, French and German: wordfreq's words, no download."""
+"""The built-in familiar lists in Spanish, French and German: dictionary words, shipped as data."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from dictionaries.builtin_lists import BUILT_IN_LISTS, BUILT_IN_ZIPF, built_in_words
+from dictionaries.builtin_build import SOURCES
+from dictionaries.builtin_lists import built_in_words
 from dictionaries.frequency import zipf_of
 from dictionaries.languages import FOLD, KEEP, language
 from dictionaries.models import Dictionary
@@ -27,12 +28,41 @@ def test_a_built_in_list_is_the_languages_frequent_words_in_its_letters(
 ) -> None:
     words = built_in_words(code)
     assert words == sorted(set(words))
-    assert 25_000 < len(words) < 45_000
+    assert 15_000 < len(words) < 45_000
     assert present in words
-    letters = set(language(code).letters + BUILT_IN_LISTS[code].marks)
+    letters = set(language(code).letters + SOURCES[code].marks)
     assert all(set(word) <= letters for word in words)  # no digits, apostrophes, other scripts
     sample = words[:: len(words) // 200]
-    assert min(zipf_of(sample, language=code)) >= BUILT_IN_ZIPF
+    assert min(zipf_of(sample, language=code)) >= SOURCES[code].zipf
+
+
+@pytest.mark.parametrize(
+    ("code", "absent"),
+    [
+        # ("estonia", the adjective, and "carrillo", cheek, are Spanish words.)
+        ("es", ["dávila", "valerio", "herzog", "review", "broker", "maricón", "marica", "puta"]),
+        ("fr", ["collomb", "nègre", "pédé"]),
+        ("de", ["strasse", "utrecht", "nielsen", "eckardt", "pioneer", "neger", "schwuchtel"]),
+    ],
+)
+def test_names_english_misspellings_and_blocked_words_are_out(code: str, absent: list[str]) -> None:
+    """The examples of issue 38: names, English words, "strasse", slurs."""
+    assert not set(absent) & set(built_in_words(code))
+
+
+def test_german_is_written_with_its_eszett() -> None:
+    words = set(built_in_words("de"))
+    assert {"straße", "groß", "heiß", "saßen"} <= words
+    assert sum("ß" in word for word in words) > 400
+
+
+def test_every_length_from_3_to_15_has_words_to_play() -> None:
+    for code in SOURCES:
+        lengths = {length: 0 for length in range(3, 16)}
+        for word in built_in_words(code):
+            if len(word) in lengths:
+                lengths[len(word)] += 1
+        assert min(lengths.values()) >= 100, (code, lengths)
 
 
 @pytest.mark.django_db

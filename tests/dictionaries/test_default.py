@@ -71,15 +71,16 @@ def test_the_default_is_found_even_when_no_longer_the_default(small_web2: list[s
 
 @pytest.mark.django_db
 def test_the_real_web2_list_imports_whole() -> None:
-    """The one test that stores all 210,768 words."""
+    """The one test that stores all 210,768 words but the 108 on the English blocklist."""
     result = dictionary_import_default()
     assert result.report is not None
-    assert result.report.accepted == DEFAULT_WORD_SOURCE_SIZE
-    assert (result.report.duplicates, result.report.rejected) == (0, 0)
+    assert result.report.accepted == DEFAULT_WORD_SOURCE_SIZE - 108
+    assert (result.report.duplicates, result.report.rejected, result.report.blocked) == (0, 0, 108)
+    assert not result.dictionary.words.filter(text__in=["nigger", "bitch"]).exists()
     dictionary = result.dictionary
     assert dictionary.word_count == Word.objects.filter(dictionary=dictionary).count()
     counts = dictionary_length_counts(dictionary_id=dictionary.pk)
     assert counts == result.report.counts_by_length
-    assert sum(counts.values()) == DEFAULT_WORD_SOURCE_SIZE
+    assert sum(counts.values()) == DEFAULT_WORD_SOURCE_SIZE - 108
     assert counts[1] == 26
     assert max(counts) == 28

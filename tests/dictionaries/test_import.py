@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, connection
 
-from dictionaries import services, wordfiles
+from dictionaries import word_rows, wordfiles
 from dictionaries.models import MAX_WORD_LENGTH, Dictionary, Word
 from dictionaries.selectors import dictionary_length_counts
 from dictionaries.services import ImportReport, dictionary_import
@@ -338,7 +338,7 @@ def test_a_refused_default_import_keeps_the_old_default() -> None:
 
 
 def test_progress_is_reported_up_to_the_total(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "INSERT_BATCH_SIZE", 2)
+    monkeypatch.setattr(word_rows, "INSERT_BATCH_SIZE", 2)
     calls: list[tuple[int, int]] = []
     import_bytes(b"a\nb\nc\nd\ne\n", progress=lambda done, total: calls.append((done, total)))
     assert calls[0] == (0, 5)
@@ -349,7 +349,7 @@ def test_progress_is_reported_up_to_the_total(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.django_db(transaction=True)
 def test_a_failure_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "INSERT_BATCH_SIZE", 2)
+    monkeypatch.setattr(word_rows, "INSERT_BATCH_SIZE", 2)
     old_default = DictionaryFactory(is_default=True, name="Old", slug="old")
 
     def fail_after_first_batch(done: int, total: int) -> None:
@@ -369,7 +369,7 @@ def test_a_failure_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) ->
 @pytest.mark.django_db(transaction=True)
 def test_a_database_refusal_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """If a bad word slipped past the parser, the table's constraints undo the whole import."""
-    monkeypatch.setattr(services, "INSERT_BATCH_SIZE", 2)
+    monkeypatch.setattr(word_rows, "INSERT_BATCH_SIZE", 2)
     monkeypatch.setattr(wordfiles, "rejection_reason", lambda line: None)
     monkeypatch.setattr(wordfiles, "_check_one_script", lambda words, lang: None)
     with pytest.raises(IntegrityError):

@@ -8,7 +8,8 @@ game's asks nothing of the daily. A ranked game's last guess adds the leaderboar
 (three upserts: the player's row, locked by its own, the board's, the player's points summed
 from the boards), the rating (one read of the ratings at the start with the account's age,
 the two rows locked, one read of the history under the locks, the three writes) and the end
-of the board (par, the moves for the reveal); each read once, and nothing of an assignment
+of the board (par, the moves for the reveal, the list's blocked words for the word a loss
+names); each read once, and nothing of an assignment
 for a game that is none's. A ranked game its finish leaves unrated asks the ratings only
 the start.
 """
@@ -38,9 +39,10 @@ MID_GAME_QUERIES = 6
 # friend's link keeps its guesses (friends' undo rule: one read by the game's unique key).
 PRACTICE_QUERIES = 6
 # 19 before the totals' upserts and the ratings' plain reads, 25 before the rating's reads
-# were merged (32 before each was read once).
-ENDING_QUERIES = 18
-UNRATED_ENDING_QUERIES = 12  # 17 before the start was kept on the game
+# were merged (32 before each was read once); 18 before a loss read the blocked words.
+ENDING_QUERIES = 19
+# 17 before the start was kept on the game; 12 before a loss read the blocked words.
+UNRATED_ENDING_QUERIES = 13
 
 
 @pytest.fixture

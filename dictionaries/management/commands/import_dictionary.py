@@ -1,6 +1,6 @@
 """``import_dictionary PATH --name NAME [--language es]`` and ``import_dictionary --default``
 (the built-in lists, web2 and the familiar words drawn from it; with ``--language es``, fr
-or de, that language's familiar list from wordfreq; idempotent)."""
+or de, that language's familiar list from its shipped data; idempotent)."""
 
 from __future__ import annotations
 
@@ -249,6 +249,9 @@ class Command(BaseCommand):
         self.stdout.write(f"  duplicates removed: {report.duplicates:>9,}")
         if report.merged:
             self.stdout.write(f"  spellings merged:   {report.merged:>9,}")
+        if report.blocked:
+            examples = ", ".join(report.blocked_words[:5])
+            self.stdout.write(f"  blocked removed:    {report.blocked:>9,} (such as {examples})")
         self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
         self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
         self.stdout.write("Words per length:")
