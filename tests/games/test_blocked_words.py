@@ -8,6 +8,8 @@ blocked some of its words would be: the filter at choice time is what is tested.
 from __future__ import annotations
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from daily.services import daily_attempt_start
 from dictionaries.models import BlockedWord, Dictionary
@@ -55,6 +57,22 @@ def test_a_blocked_word_is_never_shown_as_an_example(words: Dictionary) -> None:
     examples = game_reveal(game).misses[0].dodged_into.examples
     assert len(examples) == 3
     assert not set(examples) & MOST_FAMILIAR
+
+
+def test_a_family_of_blocked_words_alone_is_told_without_examples(
+    words: Dictionary, client: Client
+) -> None:
+    """Blocked after the game, every word it dodged into: the reveal says how many, and
+    neither names one nor leaves a sentence hanging on "such as"."""
+    game = lost_game(words, 2)
+    block(*ZIPF)
+    client.force_login(game.player)
+    page = client.get(
+        reverse("game_reveal", args=[game.pk]), HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert f"{len(ZIPF)} words without Z." in page
+    assert "such as" not in page
+    assert not any(f">{word}<" in page for word in ZIPF if word != game.word)
 
 
 def test_a_blocked_word_is_never_the_dailys_word() -> None:
