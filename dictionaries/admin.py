@@ -44,7 +44,7 @@ from dictionaries.services import (
     dictionary_update,
 )
 from dictionaries.tasks import import_queue
-from dictionaries.wordfiles import DictionaryImportError
+from dictionaries.wordfiles import DictionaryImportError, refusals_shown
 
 admin.site.register(Word, WordAdmin)
 
@@ -429,6 +429,7 @@ class DictionaryAdmin(admin.ModelAdmin):
             "language_label": language_label(dictionary.language),
             "no_frequencies": no_frequencies_warning(language_label(dictionary.language)),
             "report": report,
+            "refusals": refusals_shown(report),
             "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
             "zipf_distribution": dictionary_zipf_distribution(dictionary_id=dictionary.pk),
             "can_change": self.has_change_permission(request, dictionary),
@@ -498,6 +499,7 @@ class DictionaryImportAdmin(admin.ModelAdmin):
             "title": gettext("Import of “%(name)s”") % {"name": job.name},
             "job": job,
             "progress": import_progress_text(job),
+            "refusals": refusals_shown(job.report or {}),
             "can_add": Dictionary in self.admin_site._registry
             and self.admin_site._registry[Dictionary].has_add_permission(request),
             "refresh_seconds": 2 if job.pending else None,

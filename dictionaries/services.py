@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from core.names import has_letter_or_digit
 from dictionaries.frequency import (
     FAMILIAR_ZIPF,
     frequencies,
@@ -39,10 +40,18 @@ from dictionaries.languages import (
     language_label,
 )
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary, Word
+from dictionaries.names import (
+    NAME_MAX_LENGTH,
+    lookalike_among,
+    lookalike_message,
+    name_taken_error,
+    validated_name,
+)
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 from dictionaries.wordfiles import (
     DictionaryImportError,
+    RefusedGroup,
     RejectedLine,
     alphabet_checked,
     parse_word_file,
@@ -73,7 +82,6 @@ _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _LANGUAGE_MAX_LENGTH = Dictionary._meta.get_field("language").max_length
 
 logger = logging.getLogger(__name__)
-_NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(words_stored, words_total)`` while words are stored."""
@@ -104,6 +112,10 @@ class ImportReport:
     merged: int = 0  # written words that played as another and were dropped
     has_frequencies: bool = True
     warnings: tuple[str, ...] = ()
+    # Lines refused one by one, counted per reason with examples (``RefusedGroup``): a
+    # step that removes words for a reason of its own adds a group with its own code.
+    refused: tuple[RefusedGroup, ...] = ()
+    script: str = ""  # ISO 15924 code of the words' script (Latn, Cyrl)
 
     def as_json(self) -> dict[str, Any]:
         """The report as stored with the dictionary (JSON keys are strings)."""
@@ -123,6 +135,8 @@ class ImportReport:
             "merged": self.merged,
             "has_frequencies": self.has_frequencies,
             "warnings": list(self.warnings),
+            "refused": [group.as_json() for group in self.refused],
+            "script": self.script,
         }
 
 
@@ -137,29 +151,6 @@ class DefaultImportResult:
 
 
 # --- names ---------------------------------------------------------------------------------
-
-
-def _validated_name(name: str) -> tuple[str, str]:
-    clean = " ".join(name.split())
-    if not clean:
-        raise DictionaryImportError(
-            gettext("Give the dictionary a name."), code="name_blank", field="name"
-        )
-    if len(clean) > _NAME_MAX_LENGTH:
-        raise DictionaryImportError(
-            gettext("The name is %(length)s characters long; at most %(max)s are allowed.")
-            % {"length": len(clean), "max": _NAME_MAX_LENGTH},
-            code="name_too_long",
-            field="name",
-        )
-    slug = slugify(clean)
-    if not slug:
-        raise DictionaryImportError(
-            gettext("The name needs at least one letter or digit."),
-            code="name_no_slug",
-            field="name",
-        )
-    return clean, slug
 
 
 def _validate_description(description: str) -> None:
@@ -192,22 +183,6 @@ def validated_language(tag: str, accents: str = "") -> tuple[str, str]:
             field="accents",
         )
     return clean, rule
-
-
-def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
-    clash = Dictionary.objects.filter(Q(name__iexact=name) | Q(slug=slug)).first()
-    if clash is None:
-        return None
-    if clash.name.casefold() == name.casefold():
-        message = gettext("A dictionary named %(name)s already exists; choose another name.") % {
-            "name": f"{clash.name!r}"
-        }
-    else:
-        message = gettext(
-            "The name %(name)s is too close to the existing dictionary %(name2)s "
-            "(both would be %(slug)s); choose another name."
-        ) % {"name": f"{name!r}", "name2": f"{clash.name!r}", "slug": f"{slug!r}"}
-    return DictionaryImportError(message, code="name_taken", field="name")
 
 
 # --- storing -------------------------------------------------------------------------------
@@ -318,11 +293,11 @@ def dictionary_import(
     (blank: the language's default), and counted in wordfreq's table of that language.
     """
     started = time.perf_counter()
-    clean_name, slug = _validated_name(name)
+    clean_name, slug = validated_name(name)
     _validate_description(description)
     tag, accents = validated_language(language_tag, accents)
     lang = language(tag)
-    if (error := _name_taken_error(clean_name, slug)) is not None:
+    if (error := name_taken_error(clean_name, slug)) is not None:
         raise error
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)
     # Looked up before the transaction: a table read (about 0.2 s), not a tokenizer a word.
@@ -359,7 +334,7 @@ def dictionary_import(
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.
-            if (error := _name_taken_error(clean_name, slug)) is not None:
+            if (error := name_taken_error(clean_name, slug)) is not None:
                 raise error from integrity_error
             raise
         _report_progress(progress, 0, total)
@@ -383,6 +358,8 @@ def dictionary_import(
             merged=parsed.merged,
             has_frequencies=counted,
             warnings=() if counted else (no_frequencies_warning(language_label(tag)),),
+            refused=parsed.refused,
+            script=parsed.script,
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])
@@ -492,18 +469,26 @@ def dictionary_rename_error(*, dictionary: Dictionary, name: str) -> DictionaryC
     clean_name = " ".join(name.split())
     if clean_name == dictionary.name:
         return None
-    if not clean_name or len(clean_name) > _NAME_MAX_LENGTH:
+    if not clean_name or len(clean_name) > NAME_MAX_LENGTH:
         return DictionaryChangeError(
             gettext("Give the dictionary a name of 1 to %(max)s characters.")
-            % {"max": _NAME_MAX_LENGTH},
+            % {"max": NAME_MAX_LENGTH},
             code="name_invalid",
         )
-    if Dictionary.objects.filter(name__iexact=clean_name).exclude(pk=dictionary.pk).exists():
+    if not has_letter_or_digit(clean_name):
+        return DictionaryChangeError(
+            gettext("The name needs at least one letter or digit."), code="name_invalid"
+        )
+    others = Dictionary.objects.exclude(pk=dictionary.pk)
+    if others.filter(name__iexact=clean_name).exists():
         return DictionaryChangeError(
             gettext("A dictionary named %(name)s already exists; choose another name.")
             % {"name": f"{clean_name!r}"},
             code="name_taken",
         )
+    lookalike = lookalike_among(clean_name, others.values_list("name", flat=True))
+    if lookalike is not None:
+        return DictionaryChangeError(lookalike_message(clean_name, lookalike), code="name_taken")
     return None
 
 

@@ -15,31 +15,40 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 
+from dictionaries import scripts
 from dictionaries.languages import (
     DEFAULT_LANGUAGE,
     FOLD,
     MAX_ALPHABET,
+    ORDINAL_INDICATORS,
     Language,
     alphabet_for,
     is_letter,
     language,
-    script_of,
 )
 from dictionaries.models import MAX_WORD_LENGTH
 
 REJECTED_LINES_KEPT = 20
 REJECTED_LINE_SHOWN_CHARS = 60
 
+# Examples kept per reason a line is refused, in the report.
+REFUSED_EXAMPLES = 5
+# Why lines are refused one by one (``RefusedGroup.code``); other steps of an import may
+# add codes of their own to the report.
+NOT_LETTERS = "not_letters"
+TOO_LONG = "too_long"
+OTHER_SCRIPT = "other_script"
+RARE_LETTER = "rare_letter"
+
 UTF8_BOM = b"\xef\xbb\xbf"
-MIXED = "MIXED"
-MIXED_EXAMPLES = 3
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -83,6 +92,76 @@ class RejectedLine:
 
 
 @dataclass(frozen=True, slots=True)
+class RefusedGroup:
+    """Lines refused for one reason: how many, a few of them, and the reason's details
+    (``script``: the ISO 15924 code of the other script; ``letters`` and ``threshold``: the
+    letters too rare to be keys and how many words a key needs; ``max``: a word's length)."""
+
+    code: str
+    count: int
+    examples: tuple[str, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "count": self.count,
+            "examples": list(self.examples),
+            **self.params,
+        }
+
+
+def refusal_label(group: Mapping[str, Any]) -> str:
+    """A reason of the report's "refused" list in words, in the active language."""
+    code, count = group.get("code", ""), int(group.get("count", 0))
+    values = {"count": f"{count:,}"}
+    if code == OTHER_SCRIPT:
+        values["script"] = scripts.script_name(str(group.get("script", "")))
+        text = ngettext(
+            "%(count)s word in another script (%(script)s)",
+            "%(count)s words in another script (%(script)s)",
+            count,
+        )
+    elif code == RARE_LETTER:
+        values["letters"] = " ".join(str(group.get("letters", "")))
+        values["threshold"] = f"{int(group.get('threshold', 0)):,}"
+        text = ngettext(
+            "%(count)s word with a letter fewer than %(threshold)s words of the list use "
+            "(%(letters)s)",
+            "%(count)s words with a letter fewer than %(threshold)s words of the list use "
+            "(%(letters)s)",
+            count,
+        )
+    elif code == TOO_LONG:
+        values["max"] = f"{int(group.get('max', MAX_WORD_LENGTH)):,}"
+        text = ngettext(
+            "%(count)s word longer than %(max)s letters",
+            "%(count)s words longer than %(max)s letters",
+            count,
+        )
+    elif code == NOT_LETTERS:
+        text = ngettext(
+            "%(count)s line with something other than letters (a digit, a hyphen, an "
+            "apostrophe, a space)",
+            "%(count)s lines with something other than letters (a digit, a hyphen, an "
+            "apostrophe, a space)",
+            count,
+        )
+    else:  # a reason another step added, with a label of its own
+        return str(group.get("label") or f"{code}: {count:,}")
+    return text % values
+
+
+def refusals_shown(report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A stored report's reasons for the admin: each in words, with its examples."""
+    return [
+        {"label": refusal_label(group), "examples": list(group.get("examples", ()))}
+        for group in report.get("refused", ())
+        if isinstance(group, Mapping)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedWordList:
     """A word file after normalisation, before anything is stored."""
 
@@ -94,6 +173,8 @@ class ParsedWordList:
     merged: int  # written words dropped because another plays the same (fold)
     rejected: int
     rejected_lines: tuple[RejectedLine, ...]
+    refused: tuple[RefusedGroup, ...] = ()  # the rejected lines counted per reason
+    script: str = ""  # the list's script, an ISO 15924 code (Latn); blank with no word
 
 
 def _describe_size(size: int) -> str:
@@ -190,23 +271,33 @@ def _describe_character(character: str) -> str:
 def rejection_reason(line: str) -> str | None:
     """Why a trimmed, non-blank, lower-cased line is not a word, or None if it is one.
 
-    Letters of any alphabet are words' letters (Unicode category L); anything else (a
-    digit, a hyphen, an apostrophe, a space) refuses the line, named.
+    Letters of any alphabet are words' letters (Unicode category L, but for the ordinal
+    indicators ª and º); anything else (a digit, a hyphen, an apostrophe, a space) refuses
+    the line, named.
     """
-    if line.isalpha():  # every character a letter (category L), the common case
+    refusal = _line_refusal(line)
+    return None if refusal is None else refusal[1]
+
+
+def _line_refusal(line: str) -> tuple[str, str] | None:
+    """``rejection_reason`` with its code: ``too_long`` or ``not_letters``."""
+    if line.isalpha() and not ORDINAL_INDICATORS.intersection(line):
         if len(line) > MAX_WORD_LENGTH:
-            return f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
+            return TOO_LONG, f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
         return None
     for character in line:
         if is_letter(character):
             continue
         if character == " ":
-            return "has a space inside (one word per line)"
+            return NOT_LETTERS, "has a space inside (one word per line)"
         if character.isspace():
-            return f"has whitespace {_describe_character(character)} inside (one word per line)"
+            return (
+                NOT_LETTERS,
+                f"has whitespace {_describe_character(character)} inside (one word per line)",
+            )
         if character.isdigit():
-            return f"contains the digit {character!r}"
-        return f"contains {_describe_character(character)}, which is not a letter"
+            return NOT_LETTERS, f"contains the digit {character!r}"
+        return NOT_LETTERS, f"contains {_describe_character(character)}, which is not a letter"
     raise AssertionError(f"unreachable: {line!r} is letters only")  # pragma: no cover
 
 
@@ -216,48 +307,81 @@ def _shown(line: str) -> str:
     return line[: REJECTED_LINE_SHOWN_CHARS - 1] + "…"
 
 
-def _word_script(word: str, scripts: dict[str, str]) -> str:
-    """The script of a word's letters, or "mixed" when they belong to more than one."""
-    found = {scripts[character] for character in set(word)}
-    return found.pop() if len(found) == 1 else MIXED
-
-
-def _script_name(script: str) -> str:
-    return "several scripts in one word" if script == MIXED else script.title()
-
-
-def _check_one_script(written: list[str], lang: Language) -> None:
-    """A list is in one alphabet, its language's when the site knows it: refused otherwise."""
-    scripts = {character: script_of(character) for character in set("".join(written))}
-    if len(set(scripts.values())) == 1:  # one script for every letter: one per word too
-        by_script = {next(iter(scripts.values())): written}
-    else:
-        by_script = {}
-        for word in written:
-            by_script.setdefault(_word_script(word, scripts), []).append(word)
-    if lang.script:
-        expected = lang.script
-        if expected not in by_script:
-            found = max(by_script, key=lambda script: len(by_script[script]))
-            raise DictionaryImportError(
-                f"The words are in {_script_name(found)} letters, but {lang.name} is written "
-                f"in {_script_name(expected)} letters: choose the list's language.",
-                code="wrong_script",
-            )
-    else:
-        expected = max(by_script, key=lambda script: (len(by_script[script]), script))
-    others = {script: words for script, words in by_script.items() if script != expected}
-    if not others:
+def _refuse_unplayable(counts: Counter[str], lang: Language) -> None:
+    """A list mostly in a script the board cannot play is refused whole, saying why."""
+    total = sum(counts.values())
+    unplayable = Counter(
+        {code: n for code, n in counts.items() if code in scripts.UNPLAYABLE}
+    )
+    in_unplayable = sum(unplayable.values()) + counts.get(scripts.MIXED_UNPLAYABLE, 0)
+    if not total or in_unplayable * 2 <= total:
         return
-    strays = [word for words in others.values() for word in words]
-    names = " and ".join(_script_name(script) for script in sorted(others))
-    examples = ", ".join(repr(word) for word in strays[:MIXED_EXAMPLES])
+    commonest = max(unplayable, key=lambda code: (unplayable[code], code)) if unplayable else ""
     raise DictionaryImportError(
-        f"The list mixes {_script_name(expected)} and {names}: {len(strays):,} word"
-        f"{'s' if len(strays) != 1 else ''} such as {examples}. A dictionary is in one "
-        "alphabet: remove them or upload them as a list of their own.",
+        scripts.unplayable_reason(commonest or "Hani"), code="unplayable_script"
+    )
+
+
+def _list_script(counts: Counter[str], lang: Language) -> str:
+    """The one script the list plays: its language's, or the one most of its words use;
+    refused whole when most of the words are in another script or in no one script."""
+    total = sum(counts.values())
+    if not total:
+        return ""
+    _refuse_unplayable(counts, lang)
+    expected = scripts.code_of(lang.script) if lang.script else ""
+    if expected:
+        if counts[expected] * 2 >= total:
+            return expected
+        found = max(
+            (code for code in counts if code not in _MIXES), key=lambda code: counts[code],
+            default=scripts.MIXED,
+        )
+        raise DictionaryImportError(
+            gettext(
+                "Most of the words are in %(found)s letters (%(count)s of %(total)s), but "
+                "%(language)s is written in %(expected)s letters: choose the list's language."
+            )
+            % {
+                "found": scripts.script_name(found),
+                "count": f"{counts[found]:,}",
+                "total": f"{total:,}",
+                "language": lang.name,
+                "expected": scripts.script_name(expected),
+            },
+            code="wrong_script",
+        )
+    candidates = [code for code in counts if code not in _MIXES]
+    main = max(candidates, key=lambda code: (counts[code], code), default="")
+    if main and counts[main] * 2 >= total:
+        return main
+    shares = ", ".join(
+        f"{scripts.script_name(code)} {count:,}" for code, count in counts.most_common(4)
+    )
+    raise DictionaryImportError(
+        gettext(
+            "No one script holds most of the words (words by script: %(shares)s). A "
+            "dictionary is in one alphabet: split the file by script and upload each part as "
+            "a list of its own."
+        )
+        % {"shares": shares},
         code="mixed_scripts",
     )
+
+
+def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
+    """How many lines are in each script (MIXED: letters of several in one line)."""
+    counts: Counter[str] = Counter()
+    for line in lines:
+        found = scripts.scripts_in(line, known)
+        if len(found) == 1:
+            counts[next(iter(found))] += 1
+        elif found:
+            counts[scripts.MIXED_UNPLAYABLE if found & scripts.UNPLAYABLE else scripts.MIXED] += 1
+    return counts
+
+
+_MIXES = frozenset({"mixed", "mixed-unplayable"})
 
 
 def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
@@ -266,6 +390,51 @@ def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
     if rank is None:
         return min(forms)
     return min(forms, key=lambda form: (-rank(form), form))
+
+
+class _Refusals:
+    """Lines refused one by one: the first ``REJECTED_LINES_KEPT`` with their reason, and
+    per reason a count and a few examples."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lines: list[RejectedLine] = []
+        self.groups: dict[tuple[str, str], list[Any]] = {}  # (code, script) -> [count, examples]
+
+    def add(self, number: int, text: str, reason: str, code: str, script: str = "") -> None:
+        self.count += 1
+        if len(self.lines) < REJECTED_LINES_KEPT:
+            self.lines.append(RejectedLine(number=number, text=_shown(text), reason=reason))
+        group = self.groups.setdefault((code, script), [0, []])
+        group[0] += 1
+        if len(group[1]) < REFUSED_EXAMPLES:
+            group[1].append(_shown(text))
+
+    def summary(self, **params: dict[str, Any]) -> tuple[RefusedGroup, ...]:
+        """One entry per reason, the most frequent first; ``params``: more for a code."""
+        groups = [
+            RefusedGroup(
+                code=code,
+                count=count,
+                examples=tuple(examples),
+                params={**({"script": script} if script else {}), **params.get(code, {})},
+            )
+            for (code, script), (count, examples) in self.groups.items()
+        ]
+        return tuple(sorted(groups, key=lambda group: (-group.count, group.code)))
+
+
+def _script_reason(found: frozenset[str], main: str) -> tuple[str, str]:
+    """A word outside the list's script: the reason stored (English) and the script's code."""
+    if len(found) > 1:
+        names = " and ".join(sorted(scripts.english_script_name(code) for code in found))
+        return f"mixes {names} letters in one word", scripts.MIXED
+    code = next(iter(found))
+    return (
+        f"is in {scripts.english_script_name(code)} letters; the list is in "
+        f"{scripts.english_script_name(main)}",
+        code,
+    )
 
 
 def normalise_word_lines(
@@ -278,16 +447,21 @@ def normalise_word_lines(
     """NFC, trim, lower-case by the language's rules, judge each line, then fold to the
     play form; blank lines are skipped, written duplicates counted, and written words
     that play alike merged (``rank``: how frequent a written word is, to keep the best
-    known)."""
+    known). The list's script is decided first (``dictionaries/scripts.py``): a file mostly
+    in another one, or in a script the board cannot play, is refused whole; a word in
+    another script, or with a letter too rare to be a key, is refused on its own line."""
     lang = lang or language(DEFAULT_LANGUAGE)
     first: dict[str, str] = {}  # play form -> its first written word
+    numbers: dict[str, int] = {}  # play form -> the line it was first read on
     others: dict[str, dict[str, None]] = {}  # play form -> its other written words, if any
-    lines_read = blank_lines = duplicates = rejected = 0
-    rejected_lines: list[RejectedLine] = []
+    lines_read = blank_lines = duplicates = 0
+    refusals = _Refusals()
     # NFC once for the whole text: it never joins or splits lines.
     lines = _LINE_BREAK.split(unicodedata.normalize("NFC", text))
     if lines and lines[-1] == "":
         lines.pop()  # the break that ends the last line does not start another
+    known: dict[str, str] = {}  # character -> script, for this file
+    main = _list_script(_count_scripts(lines, known), lang)
     for number, raw in enumerate(lines, start=1):
         lines_read += 1
         line = raw.strip()
@@ -295,25 +469,32 @@ def normalise_word_lines(
             blank_lines += 1
             continue
         written = lang.lower(line)
-        reason = rejection_reason(written)
+        code, reason = _line_refusal(written) or (NOT_LETTERS, None)
+        script = ""
+        if reason is None and main and (found := scripts.scripts_in(written, known)) != {main}:
+            if found:  # letters of Common script alone (a modifier letter) judge by rarity
+                reason, script = _script_reason(found, main)
+                code = OTHER_SCRIPT
         # ``written`` is lower case already: only the fold is left of ``play_form``.
         played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
             reason = f"is {len(played)} letters long once played; at most {MAX_WORD_LENGTH}"
+            code = TOO_LONG
         if reason is not None:
-            rejected += 1
-            if len(rejected_lines) < REJECTED_LINES_KEPT:
-                rejected_lines.append(RejectedLine(number=number, text=_shown(line), reason=reason))
+            refusals.add(number, line, reason, code, script)
             continue
         kept = first.get(played)
         if kept is None:
             first[played] = written
+            numbers[played] = number
         elif kept == written or written in others.get(played, ()):
             duplicates += 1
         else:
             others.setdefault(played, {})[written] = None
-    if first:
-        _check_one_script([*first.values(), *(w for more in others.values() for w in more)], lang)
+    before_rare = len(first)
+    rare = scripts.rare_letters(first, lang.letters, before_rare)
+    if rare:
+        _refuse_rare(rare, first, numbers, others, refusals, total=before_rare)
     words = sorted(first)
     return ParsedWordList(
         words=words,
@@ -325,9 +506,44 @@ def normalise_word_lines(
         blank_lines=blank_lines,
         duplicates=duplicates,
         merged=sum(len(more) for more in others.values()),
-        rejected=rejected,
-        rejected_lines=tuple(rejected_lines),
+        rejected=refusals.count,
+        rejected_lines=tuple(sorted(refusals.lines, key=lambda line: line.number)),
+        refused=refusals.summary(
+            rare_letter={
+                "letters": "".join(sorted(rare)),
+                "threshold": scripts.rare_threshold(before_rare),
+            },
+            too_long={"max": MAX_WORD_LENGTH},
+        ),
+        script=main,
     )
+
+
+def _refuse_rare(
+    rare: dict[str, int],
+    first: dict[str, str],
+    numbers: dict[str, int],
+    others: dict[str, dict[str, None]],
+    refusals: _Refusals,
+    *,
+    total: int,
+) -> None:
+    """Drop the words that use a letter too rare to be a key, each counted as a refused line
+    (its written forms too), in the order of the file."""
+    threshold = scripts.rare_threshold(total)
+    letters = set(rare)
+    dropped = sorted(
+        (word for word in first if not letters.isdisjoint(word)), key=numbers.__getitem__
+    )
+    for word in dropped:
+        letter = min(letters.intersection(word))
+        reason = (
+            f"uses {_describe_character(letter)}, a letter only {rare[letter]:,} of the "
+            f"list's {total:,} words use (a key needs {threshold:,})"
+        )
+        for shown in (first[word], *others.pop(word, {})):
+            refusals.add(numbers[word], shown, reason, RARE_LETTER)
+        del first[word]
 
 
 def alphabet_checked(words: list[str], lang: Language) -> str:

@@ -371,7 +371,7 @@ def test_a_database_refusal_mid_import_stores_nothing(monkeypatch: pytest.Monkey
     """If a bad word slipped past the parser, the table's constraints undo the whole import."""
     monkeypatch.setattr(services, "INSERT_BATCH_SIZE", 2)
     monkeypatch.setattr(wordfiles, "rejection_reason", lambda line: None)
-    monkeypatch.setattr(wordfiles, "_check_one_script", lambda words, lang: None)
+    monkeypatch.setattr(wordfiles, "_list_script", lambda counts, lang: "")
     with pytest.raises(IntegrityError):
         import_bytes(b"ally\nbeta\ncool\ndeal\nzz9\n")
     assert_nothing_stored()

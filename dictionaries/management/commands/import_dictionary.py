@@ -25,7 +25,7 @@ from dictionaries.services import (
     dictionary_import_default,
     dictionary_import_familiar,
 )
-from dictionaries.wordfiles import DictionaryImportError
+from dictionaries.wordfiles import DictionaryImportError, refusals_shown
 
 
 class ProgressBar:
@@ -250,6 +250,9 @@ class Command(BaseCommand):
         if report.merged:
             self.stdout.write(f"  spellings merged:   {report.merged:>9,}")
         self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
+        for refusal in refusals_shown(report.as_json()):
+            examples = ", ".join(repr(example) for example in refusal["examples"])
+            self.stdout.write(f"    {refusal['label']}: {examples}")
         self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
         self.stdout.write("Words per length:")
         for length, count in report.counts_by_length.items():
