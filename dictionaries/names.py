@@ -6,7 +6,7 @@ Latin letters ("Español (familiar)" is ``espanol-familiar``, as before) and kee
 name's own letters otherwise (``ελληνικά-2026``). Two names are too close when they are
 equal but for case, share a slug, or share a look-alike skeleton of all their letters
 (``core.names.name_skeletons``: ICU's UTS #39 skeletons), so ``Ελληνικά 2026`` and
-``עברית 2026`` are two names while ``Greek`` and ``Grеek`` (a Cyrillic е) are one.
+``עברית 2026`` are two names while ``Greek`` and ``Greek`` with a Cyrillic e (U+0435) are one.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ The rules (docs/word-lists.md, "Uploading a list"):
 - otherwise a word in another script is refused on its own line, and so is a word using a
   letter outside the language's alphabet that fewer than one word in ``RARE_LETTER_WORDS``
   of the list uses (at least one word for lists under that size): a letter a handful of
-  junk words use would be a key for nothing (``ʖ``, Ukrainian ``і`` in Russian).
+  junk words use would be a key for nothing (``ʖ``, Ukrainian i, U+0456, in Russian).
 """
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ RARE_LETTER_WORDS = 1_000
 
 # Scripts the board cannot play yet, by why. Abugidas: a consonant carries its vowel as a
 # sign, and the letters a player sees are syllables.
-ABUGIDAS = frozenset(
+_ABUGIDA_CODES = (
     "Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Thai Laoo Tibt Mymr Khmr Ethi Java "
-    "Bali Sund Tglg Lana Tale Talu Cakm Limb Mtei Newa Tirh Shrd Sylo Gonm".split()
+    "Bali Sund Tglg Lana Tale Talu Cakm Limb Mtei Newa Tirh Shrd Sylo Gonm"
 )
+ABUGIDAS = frozenset(_ABUGIDA_CODES.split(" "))
 SYLLABLE_BLOCKS = frozenset({"Hang"})
 SYLLABARIES = frozenset({"Hira", "Kana", "Hrkt", "Hani", "Bopo", "Yiii", "Cher", "Cans", "Vaii"})
 UNPLAYABLE = ABUGIDAS | SYLLABLE_BLOCKS | SYLLABARIES

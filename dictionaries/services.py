@@ -20,7 +20,6 @@ from typing import IO, TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext
 

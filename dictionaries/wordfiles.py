@@ -310,9 +310,7 @@ def _shown(line: str) -> str:
 def _refuse_unplayable(counts: Counter[str], lang: Language) -> None:
     """A list mostly in a script the board cannot play is refused whole, saying why."""
     total = sum(counts.values())
-    unplayable = Counter(
-        {code: n for code, n in counts.items() if code in scripts.UNPLAYABLE}
-    )
+    unplayable = Counter({code: n for code, n in counts.items() if code in scripts.UNPLAYABLE})
     in_unplayable = sum(unplayable.values()) + counts.get(scripts.MIXED_UNPLAYABLE, 0)
     if not total or in_unplayable * 2 <= total:
         return
@@ -334,7 +332,8 @@ def _list_script(counts: Counter[str], lang: Language) -> str:
         if counts[expected] * 2 >= total:
             return expected
         found = max(
-            (code for code in counts if code not in _MIXES), key=lambda code: counts[code],
+            (code for code in counts if code not in _MIXES),
+            key=lambda code: counts[code],
             default=scripts.MIXED,
         )
         raise DictionaryImportError(
@@ -471,10 +470,11 @@ def normalise_word_lines(
         written = lang.lower(line)
         code, reason = _line_refusal(written) or (NOT_LETTERS, None)
         script = ""
-        if reason is None and main and (found := scripts.scripts_in(written, known)) != {main}:
-            if found:  # letters of Common script alone (a modifier letter) judge by rarity
-                reason, script = _script_reason(found, main)
-                code = OTHER_SCRIPT
+        # Letters of the Common script alone (a modifier letter) are judged by rarity.
+        found = scripts.scripts_in(written, known) if reason is None and main else {main}
+        if found and found != {main}:
+            reason, script = _script_reason(frozenset(found), main)
+            code = OTHER_SCRIPT
         # ``written`` is lower case already: only the fold is left of ``play_form``.
         played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
