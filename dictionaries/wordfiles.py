@@ -468,13 +468,16 @@ def normalise_word_lines(
             blank_lines += 1
             continue
         written = lang.lower(line)
-        code, reason = _line_refusal(written) or (NOT_LETTERS, None)
+        # A word in another script is refused as such first (a Devanagari word's vowel
+        # signs are no letters, but "in Devanagari letters" says more); letters of the
+        # Common script alone (a modifier letter) are judged by rarity.
+        found = scripts.scripts_in(written, known) if main else set()
         script = ""
-        # Letters of the Common script alone (a modifier letter) are judged by rarity.
-        found = scripts.scripts_in(written, known) if reason is None and main else {main}
         if found and found != {main}:
-            reason, script = _script_reason(frozenset(found), main)
             code = OTHER_SCRIPT
+            reason, script = _script_reason(frozenset(found), main)
+        else:
+            code, reason = _line_refusal(written) or (NOT_LETTERS, None)
         # ``written`` is lower case already: only the fold is left of ``play_form``.
         played = "" if reason is not None else lang.fold(written) if accents == FOLD else written
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"

@@ -370,7 +370,7 @@ def test_a_failure_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_database_refusal_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """If a bad word slipped past the parser, the table's constraints undo the whole import."""
     monkeypatch.setattr(services, "INSERT_BATCH_SIZE", 2)
-    monkeypatch.setattr(wordfiles, "rejection_reason", lambda line: None)
+    monkeypatch.setattr(wordfiles, "_line_refusal", lambda line: None)
     monkeypatch.setattr(wordfiles, "_list_script", lambda counts, lang: "")
     with pytest.raises(IntegrityError):
         import_bytes(b"ally\nbeta\ncool\ndeal\nzz9\n")
