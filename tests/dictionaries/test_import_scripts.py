@@ -259,14 +259,28 @@ def test_a_file_of_many_scripts_none_the_majority_is_refused_whole_and_quickly()
 # --- the report, in words ----------------------------------------------------------------------
 
 
+LATIN_315 = {"code": "other_script", "count": 315, "script": "Latn"}
+RARE_2 = {"code": "rare_letter", "count": 2, "letters": "ʖі", "threshold": 20}
 LABELS: list[tuple[str, dict[str, Any], str]] = [
-    ("en", {"code": "other_script", "count": 1, "script": "Latn"}, "1 word in another script (Latin)"),
-    ("en", {"code": "other_script", "count": 315, "script": "Latn"}, "315 words in another script (Latin)"),
-    ("es", {"code": "other_script", "count": 315, "script": "Latn"}, "315 palabras en otra escritura (latino)"),
-    ("fr", {"code": "other_script", "count": 2, "script": "Cyrl"}, "2 mots dans une autre écriture (cyrillique)"),
-    ("de", {"code": "other_script", "count": 1, "script": "Grek"}, "1 Wort in einer anderen Schrift (Griechisch)"),
-    ("de", {"code": "rare_letter", "count": 2, "letters": "ʖі", "threshold": 20}, "2 Wörter mit einem Buchstaben, den weniger als 20 Wörter der Liste verwenden (ʖ і)"),
-]  # fmt: skip
+    ("en", {**LATIN_315, "count": 1}, "1 word in another script (Latin)"),
+    ("en", LATIN_315, "315 words in another script (Latin)"),
+    ("es", LATIN_315, "315 palabras en otra escritura (latino)"),
+    (
+        "fr",
+        {**LATIN_315, "script": "Cyrl", "count": 2},
+        "2 mots dans une autre écriture (cyrillique)",
+    ),
+    (
+        "de",
+        {**LATIN_315, "script": "Grek", "count": 1},
+        "1 Wort in einer anderen Schrift (Griechisch)",
+    ),
+    (
+        "de",
+        RARE_2,
+        "2 Wörter mit einem Buchstaben, den weniger als 20 Wörter der Liste verwenden (ʖ і)",
+    ),
+]
 
 
 @pytest.mark.parametrize(("locale", "group", "label"), LABELS)

@@ -104,14 +104,16 @@ def test_one_skeleton_function_for_usernames_and_names() -> None:
     assert name_skeletons("Gr\u0435ek") == name_skeletons("greek")
     assert skeletons("gr\u0435ek") & skeletons("greek")
     assert name_skeletons(f"{HEBREW} 2026").isdisjoint(name_skeletons(f"{GREEK} 2026"))
-    assert has_letter_or_digit(HEBREW) and not has_letter_or_digit("★")
+    assert has_letter_or_digit(HEBREW)
+    assert not has_letter_or_digit("★")
 
 
 def test_a_rename_to_a_lookalike_is_refused_and_to_another_script_allowed() -> None:
     DictionaryFactory(name="Greek", slug="greek")
     other = DictionaryFactory(name="Other", slug="other")
     error = dictionary_rename_error(dictionary=other, name="Gr\u0435ek")
-    assert error is not None and error.code == "name_taken"
+    assert error is not None
+    assert error.code == "name_taken"
     assert dictionary_rename_error(dictionary=other, name=GREEK) is None
     assert dictionary_rename_error(dictionary=other, name="★").code == "name_invalid"
 
