@@ -31,6 +31,7 @@ from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
 from dictionaries.frequency import no_frequencies_warning
 from dictionaries.languages import language_label
 from dictionaries.models import Dictionary, DictionaryImport, Word
+from dictionaries.refusals import refusals_shown
 from dictionaries.selectors import (
     dictionary_length_counts,
     dictionary_zipf_distribution,
@@ -44,7 +45,7 @@ from dictionaries.services import (
     dictionary_update,
 )
 from dictionaries.tasks import import_queue
-from dictionaries.wordfiles import DictionaryImportError, refusals_shown
+from dictionaries.wordfiles import DictionaryImportError
 
 admin.site.register(Word, WordAdmin)
 

@@ -46,12 +46,11 @@ from dictionaries.names import (
     name_taken_error,
     validated_name,
 )
+from dictionaries.refusals import RefusedGroup, RejectedLine
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 from dictionaries.wordfiles import (
     DictionaryImportError,
-    RefusedGroup,
-    RejectedLine,
     alphabet_checked,
     parse_word_file,
     read_source,

@@ -6,9 +6,11 @@ refuse, with the reason for each; ``services.dictionary_import`` stores them.
 
 A line is a word of the list's language (``dictionaries/languages.py``): NFC, trimmed,
 lower-cased by that language's rules, letters only (any alphabet), then its play form
-(folded or not, by the list's accent rule). A line with anything but letters is refused
-on its own; a list whose words are in two scripts, or not in its language's, is refused
-whole, since one game plays one alphabet.
+(folded or not, by the list's accent rule). A line with anything but letters, a word in
+another script than the list's, or one with a letter too rare to be a key is refused on
+its own and counted per reason (``dictionaries/refusals.py``); a list mostly in another
+script, or in a script the board cannot play, is refused whole (``dictionaries/scripts.py``),
+since one game plays one alphabet of letters.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
@@ -35,18 +37,15 @@ from dictionaries.languages import (
     language,
 )
 from dictionaries.models import MAX_WORD_LENGTH
-
-REJECTED_LINES_KEPT = 20
-REJECTED_LINE_SHOWN_CHARS = 60
-
-# Examples kept per reason a line is refused, in the report.
-REFUSED_EXAMPLES = 5
-# Why lines are refused one by one (``RefusedGroup.code``); other steps of an import may
-# add codes of their own to the report.
-NOT_LETTERS = "not_letters"
-TOO_LONG = "too_long"
-OTHER_SCRIPT = "other_script"
-RARE_LETTER = "rare_letter"
+from dictionaries.refusals import (
+    NOT_LETTERS,
+    OTHER_SCRIPT,
+    RARE_LETTER,
+    TOO_LONG,
+    Refusals,
+    RefusedGroup,
+    RejectedLine,
+)
 
 UTF8_BOM = b"\xef\xbb\xbf"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -79,86 +78,6 @@ class DictionaryImportError(ValidationError):
 
     def __str__(self) -> str:
         return self.message
-
-
-@dataclass(frozen=True, slots=True)
-class RejectedLine:
-    number: int
-    text: str
-    reason: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {"number": self.number, "text": self.text, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
-class RefusedGroup:
-    """Lines refused for one reason: how many, a few of them, and the reason's details
-    (``script``: the ISO 15924 code of the other script; ``letters`` and ``threshold``: the
-    letters too rare to be keys and how many words a key needs; ``max``: a word's length)."""
-
-    code: str
-    count: int
-    examples: tuple[str, ...] = ()
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "count": self.count,
-            "examples": list(self.examples),
-            **self.params,
-        }
-
-
-def refusal_label(group: Mapping[str, Any]) -> str:
-    """A reason of the report's "refused" list in words, in the active language."""
-    code, count = group.get("code", ""), int(group.get("count", 0))
-    values = {"count": f"{count:,}"}
-    if code == OTHER_SCRIPT:
-        values["script"] = scripts.script_name(str(group.get("script", "")))
-        text = ngettext(
-            "%(count)s word in another script (%(script)s)",
-            "%(count)s words in another script (%(script)s)",
-            count,
-        )
-    elif code == RARE_LETTER:
-        values["letters"] = " ".join(str(group.get("letters", "")))
-        values["threshold"] = f"{int(group.get('threshold', 0)):,}"
-        text = ngettext(
-            "%(count)s word with a letter fewer than %(threshold)s words of the list use "
-            "(%(letters)s)",
-            "%(count)s words with a letter fewer than %(threshold)s words of the list use "
-            "(%(letters)s)",
-            count,
-        )
-    elif code == TOO_LONG:
-        values["max"] = f"{int(group.get('max', MAX_WORD_LENGTH)):,}"
-        text = ngettext(
-            "%(count)s word longer than %(max)s letters",
-            "%(count)s words longer than %(max)s letters",
-            count,
-        )
-    elif code == NOT_LETTERS:
-        text = ngettext(
-            "%(count)s line with something other than letters (a digit, a hyphen, an "
-            "apostrophe, a space)",
-            "%(count)s lines with something other than letters (a digit, a hyphen, an "
-            "apostrophe, a space)",
-            count,
-        )
-    else:  # a reason another step added, with a label of its own
-        return str(group.get("label") or f"{code}: {count:,}")
-    return text % values
-
-
-def refusals_shown(report: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A stored report's reasons for the admin: each in words, with its examples."""
-    return [
-        {"label": refusal_label(group), "examples": list(group.get("examples", ()))}
-        for group in report.get("refused", ())
-        if isinstance(group, Mapping)
-    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,13 +220,7 @@ def _line_refusal(line: str) -> tuple[str, str] | None:
     raise AssertionError(f"unreachable: {line!r} is letters only")  # pragma: no cover
 
 
-def _shown(line: str) -> str:
-    if len(line) <= REJECTED_LINE_SHOWN_CHARS:
-        return line
-    return line[: REJECTED_LINE_SHOWN_CHARS - 1] + "…"
-
-
-def _refuse_unplayable(counts: Counter[str], lang: Language) -> None:
+def _refuse_unplayable(counts: Counter[str]) -> None:
     """A list mostly in a script the board cannot play is refused whole, saying why."""
     total = sum(counts.values())
     unplayable = Counter({code: n for code, n in counts.items() if code in scripts.UNPLAYABLE})
@@ -326,7 +239,7 @@ def _list_script(counts: Counter[str], lang: Language) -> str:
     total = sum(counts.values())
     if not total:
         return ""
-    _refuse_unplayable(counts, lang)
+    _refuse_unplayable(counts)
     expected = scripts.code_of(lang.script) if lang.script else ""
     if expected:
         if counts[expected] * 2 >= total:
@@ -380,7 +293,7 @@ def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
     return counts
 
 
-_MIXES = frozenset({"mixed", "mixed-unplayable"})
+_MIXES = frozenset({scripts.MIXED, scripts.MIXED_UNPLAYABLE})
 
 
 def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
@@ -389,38 +302,6 @@ def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
     if rank is None:
         return min(forms)
     return min(forms, key=lambda form: (-rank(form), form))
-
-
-class _Refusals:
-    """Lines refused one by one: the first ``REJECTED_LINES_KEPT`` with their reason, and
-    per reason a count and a few examples."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.lines: list[RejectedLine] = []
-        self.groups: dict[tuple[str, str], list[Any]] = {}  # (code, script) -> [count, examples]
-
-    def add(self, number: int, text: str, reason: str, code: str, script: str = "") -> None:
-        self.count += 1
-        if len(self.lines) < REJECTED_LINES_KEPT:
-            self.lines.append(RejectedLine(number=number, text=_shown(text), reason=reason))
-        group = self.groups.setdefault((code, script), [0, []])
-        group[0] += 1
-        if len(group[1]) < REFUSED_EXAMPLES:
-            group[1].append(_shown(text))
-
-    def summary(self, **params: dict[str, Any]) -> tuple[RefusedGroup, ...]:
-        """One entry per reason, the most frequent first; ``params``: more for a code."""
-        groups = [
-            RefusedGroup(
-                code=code,
-                count=count,
-                examples=tuple(examples),
-                params={**({"script": script} if script else {}), **params.get(code, {})},
-            )
-            for (code, script), (count, examples) in self.groups.items()
-        ]
-        return tuple(sorted(groups, key=lambda group: (-group.count, group.code)))
 
 
 def _script_reason(found: frozenset[str], main: str) -> tuple[str, str]:
@@ -454,7 +335,7 @@ def normalise_word_lines(
     numbers: dict[str, int] = {}  # play form -> the line it was first read on
     others: dict[str, dict[str, None]] = {}  # play form -> its other written words, if any
     lines_read = blank_lines = duplicates = 0
-    refusals = _Refusals()
+    refusals = Refusals()
     # NFC once for the whole text: it never joins or splits lines.
     lines = _LINE_BREAK.split(unicodedata.normalize("NFC", text))
     if lines and lines[-1] == "":
@@ -527,7 +408,7 @@ def _refuse_rare(
     first: dict[str, str],
     numbers: dict[str, int],
     others: dict[str, dict[str, None]],
-    refusals: _Refusals,
+    refusals: Refusals,
     *,
     total: int,
 ) -> None:

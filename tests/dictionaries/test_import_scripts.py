@@ -18,14 +18,10 @@ from wordfreq import top_n_list
 
 from dictionaries.languages import language
 from dictionaries.models import Dictionary, Word
+from dictionaries.refusals import refusal_label
 from dictionaries.scripts import RARE_LETTER_WORDS, rare_threshold
 from dictionaries.services import ImportReport, dictionary_import
-from dictionaries.wordfiles import (
-    DictionaryImportError,
-    ParsedWordList,
-    parse_word_file,
-    refusal_label,
-)
+from dictionaries.wordfiles import DictionaryImportError, ParsedWordList, parse_word_file
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

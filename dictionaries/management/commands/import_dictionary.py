@@ -16,6 +16,7 @@ from core import heartbeat
 from dictionaries.builtin_lists import BUILT_IN_LISTS, dictionary_import_built_in
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE
 from dictionaries.models import Dictionary
+from dictionaries.refusals import refusals_shown
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
     FAMILIAR_DICTIONARY_NAME,
@@ -25,7 +26,7 @@ from dictionaries.services import (
     dictionary_import_default,
     dictionary_import_familiar,
 )
-from dictionaries.wordfiles import DictionaryImportError, refusals_shown
+from dictionaries.wordfiles import DictionaryImportError
 
 
 class ProgressBar:
