@@ -67,8 +67,8 @@ def code_of(name: str) -> str:
 def scripts_in(text: str, known: dict[str, str] | None = None) -> frozenset[str]:
     """The scripts of a text's characters, neutral ones left out (``known``: a cache of
     characters' scripts for one file, which may hold a million different characters)."""
-    if text.isascii():
-        return _LATIN if any(char.isalpha() for char in text) else frozenset()
+    if text.isascii():  # most lines of most lists: no lookup at all
+        return _LATIN if text.isalpha() or any(map(str.isalpha, text)) else _NONE
     chars = set(text)
     if known is None:
         return frozenset(map(script_code, chars)) - NEUTRAL
@@ -82,6 +82,7 @@ def scripts_in(text: str, known: dict[str, str] | None = None) -> frozenset[str]
 
 
 _LATIN = frozenset({"Latn"})
+_NONE: frozenset[str] = frozenset()
 
 
 def script_name(code: str) -> str:

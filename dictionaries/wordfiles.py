@@ -200,7 +200,7 @@ def rejection_reason(line: str) -> str | None:
 
 def _line_refusal(line: str) -> tuple[str, str] | None:
     """``rejection_reason`` with its code: ``too_long`` or ``not_letters``."""
-    if line.isalpha() and not ORDINAL_INDICATORS.intersection(line):
+    if line.isalpha() and (line.isascii() or ORDINAL_INDICATORS.isdisjoint(line)):
         if len(line) > MAX_WORD_LENGTH:
             return TOO_LONG, f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
         return None
@@ -284,12 +284,18 @@ def _list_script(counts: Counter[str], lang: Language) -> str:
 def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
     """How many lines are in each script (MIXED: letters of several in one line)."""
     counts: Counter[str] = Counter()
+    latin = 0  # ASCII lines with a letter, counted inline: most lines of most lists
     for line in lines:
+        if line.isascii():
+            latin += line.isalpha() or any(map(str.isalpha, line))
+            continue
         found = scripts.scripts_in(line, known)
         if len(found) == 1:
             counts[next(iter(found))] += 1
         elif found:
             counts[scripts.MIXED_UNPLAYABLE if found & scripts.UNPLAYABLE else scripts.MIXED] += 1
+    if latin:
+        counts["Latn"] += latin
     return counts
 
 
@@ -352,7 +358,8 @@ def normalise_word_lines(
         # A word in another script is refused as such first (a Devanagari word's vowel
         # signs are no letters, but "in Devanagari letters" says more); letters of the
         # Common script alone (a modifier letter) are judged by rarity.
-        found = scripts.scripts_in(written, known) if main else set()
+        ascii_latin = main == "Latn" and written.isascii()  # no other script possible
+        found = scripts.scripts_in(written, known) if main and not ascii_latin else set()
         script = ""
         if found and found != {main}:
             code = OTHER_SCRIPT
