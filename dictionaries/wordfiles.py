@@ -221,25 +221,30 @@ def _line_refusal(line: str) -> tuple[str, str] | None:
 
 
 def _refuse_unplayable(counts: Counter[str]) -> None:
-    """A list mostly in a script the board cannot play is refused whole, saying why."""
-    total = sum(counts.values())
-    unplayable = Counter({code: n for code, n in counts.items() if code in scripts.UNPLAYABLE})
-    in_unplayable = sum(unplayable.values()) + counts.get(scripts.MIXED_UNPLAYABLE, 0)
+    """A list mostly in a script the board cannot play is refused whole, saying why (the
+    script named is the one most of those lines use: Han in Japanese, kana beside it)."""
+    total = sum(counts[code] for code in counts if not code.startswith(_PART))
+    in_unplayable = counts[scripts.MIXED_UNPLAYABLE] + sum(
+        counts[code] for code in counts if code in scripts.UNPLAYABLE
+    )
     if not total or in_unplayable * 2 <= total:
         return
-    commonest = max(unplayable, key=lambda code: (unplayable[code], code)) if unplayable else ""
-    raise DictionaryImportError(
-        scripts.unplayable_reason(commonest or "Hani"), code="unplayable_script"
+    used = Counter({code: n for code, n in counts.items() if code in scripts.UNPLAYABLE})
+    used.update(
+        {code.removeprefix(_PART): n for code, n in counts.items() if code.startswith(_PART)}
     )
+    commonest = max(used, key=lambda code: (used[code], code))
+    raise DictionaryImportError(scripts.unplayable_reason(commonest), code="unplayable_script")
 
 
 def _list_script(counts: Counter[str], lang: Language) -> str:
     """The one script the list plays: its language's, or the one most of its words use;
     refused whole when most of the words are in another script or in no one script."""
+    _refuse_unplayable(counts)
+    counts = Counter({code: n for code, n in counts.items() if not code.startswith(_PART)})
     total = sum(counts.values())
     if not total:
         return ""
-    _refuse_unplayable(counts)
     expected = scripts.code_of(lang.script) if lang.script else ""
     if expected:
         if counts[expected] * 2 >= total:
@@ -282,7 +287,8 @@ def _list_script(counts: Counter[str], lang: Language) -> str:
 
 
 def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
-    """How many lines are in each script (MIXED: letters of several in one line)."""
+    """How many lines are in each script (MIXED: letters of several in one line; and, keyed
+    ``_PART`` and the code, how many such lines use each script the board cannot play)."""
     counts: Counter[str] = Counter()
     latin = 0  # ASCII lines with a letter, counted inline: most lines of most lists
     for line in lines:
@@ -292,14 +298,18 @@ def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
         found = scripts.scripts_in(line, known)
         if len(found) == 1:
             counts[next(iter(found))] += 1
+        elif unplayable := found & scripts.UNPLAYABLE:
+            counts[scripts.MIXED_UNPLAYABLE] += 1
+            counts.update(_PART + code for code in unplayable)
         elif found:
-            counts[scripts.MIXED_UNPLAYABLE if found & scripts.UNPLAYABLE else scripts.MIXED] += 1
+            counts[scripts.MIXED] += 1
     if latin:
         counts["Latn"] += latin
     return counts
 
 
 _MIXES = frozenset({scripts.MIXED, scripts.MIXED_UNPLAYABLE})
+_PART = "in-mixed:"
 
 
 def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
