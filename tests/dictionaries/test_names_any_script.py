@@ -198,3 +198,17 @@ def test_a_class_and_an_api_token_can_be_named_in_any_script() -> None:
     classroom.full_clean()  # the model's validators too
     token, _secret = api_token_create(user=teacher, name="Ελληνικός παίκτης")
     assert token.name == "Ελληνικός παίκτης"
+
+
+def test_the_command_takes_a_name_beside_another_script_s_and_refuses_a_lookalike(
+    tmp_path: Path,
+) -> None:
+    from django.core.management import CommandError
+
+    path = tmp_path / "words.txt"
+    path.write_text("ally\nbeta\n", encoding="utf-8")
+    for name in (f"{HEBREW} 2026", f"{GREEK} 2026", "Greek"):
+        call_command("import_dictionary", str(path), "--name", name, stdout=io.StringIO())
+    with pytest.raises(CommandError, match="looks too much like the existing dictionary 'Greek'"):
+        call_command("import_dictionary", str(path), "--name", "Gr\u0435ek", stdout=io.StringIO())
+    assert Dictionary.objects.count() == 3
