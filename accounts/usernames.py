@@ -5,7 +5,8 @@ one script (Latin, Cyrillic, Greek, ...; Japanese and Korean may mix their
 scripts with Han), plus digits and ``_ . - @ +``, and refused when its
 *skeleton* equals the skeleton of a name already taken. The skeleton leaves out the
 punctuation (``d.emo`` and ``admin@`` pass for ``demo`` and ``admin``) and is Unicode's
-confusable skeleton (UTS #39) as ICU computes it (PyICU's ``SpoofChecker``: Cyrillic o,
+confusable skeleton (UTS #39) as ICU computes it (``core.names.lookalike_skeletons``, which
+dictionary names share; PyICU's ``SpoofChecker``: Cyrillic o,
 U+043E, becomes ``o``, digit ``0`` becomes ``O``, ``m`` becomes ``rn``), with three
 steps on top, since UTS #39 leaves alone the letters that carry a stroke or are small
 capitals (issue 37, finding 4: ``đemo``, ``demø``, ``ᴅᴇᴍᴏ``, ``ⱦeacher`` passed):
@@ -24,12 +25,9 @@ migration computes them again (accounts 0003).
 
 from __future__ import annotations
 
-import threading
 import unicodedata
-from functools import lru_cache
 from typing import Any
 
-import icu
 from confusable_homoglyphs import categories
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -37,6 +35,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import UsernameSkeleton
+from core.names import lookalike_skeletons
 
 # Longest username at sign-up (the column allows 150, for names made before this rule).
 USERNAME_MAX_LENGTH = 30
@@ -66,59 +65,10 @@ def mixes_scripts(username: str) -> bool:
     return len(scripts) > 1 and not any(scripts <= family for family in SCRIPT_FAMILIES)
 
 
-class _Icu(threading.local):
-    """ICU's spoof checker and Latin-ASCII transform, one of each per thread (a
-    transliterator is not to be shared between threads)."""
-
-    def __init__(self) -> None:
-        self.spoof = icu.SpoofChecker()
-        self.latin_ascii = icu.Transliterator.createInstance("Latin-ASCII")
-
-
-_icu = _Icu()
-# A Latin letter named after a Greek one it is drawn like (LATIN SMALL LETTER ALPHA, U+0251).
-_GREEK_NAMED = {"ALPHA": "a", "IOTA": "i", "UPSILON": "u", "OMEGA": "w", "GAMMA": "y"}
-
-
-@lru_cache(maxsize=4096)
-def _named_letter(char: str) -> str:
-    """A Latin letter's plain letter by its name: the last word before "WITH" when it is one
-    or two letters (LATIN LETTER SMALL CAPITAL D, LATIN SMALL LETTER TURNED A), or a Greek
-    letter's name (LATIN SMALL LETTER INVERTED ALPHA); else the character itself."""
-    name = unicodedata.name(char, "")
-    if not name.startswith("LATIN ") or " LETTER " not in name:
-        return char
-    word = name.split(" WITH ", 1)[0].rsplit(" ", 1)[-1]
-    if len(word) <= 2 and word.isalpha() and word.isascii():
-        return word.lower()
-    return _GREEK_NAMED.get(word, char)
-
-
-def _unmarked(text: str) -> str:
-    text = unicodedata.normalize("NFD", text)
-    return "".join(char for char in text if not unicodedata.combining(char))
-
-
-def _looks(text: str) -> str:
-    """What a text looks like: Latin-ASCII, letters by name, then UTS #39's skeleton,
-    without accents or overlays (``đ``'s skeleton is ``d`` with a stroke)."""
-    text = _unmarked(_icu.latin_ascii.transliterate(text))
-    text = "".join(char if char.isascii() else _named_letter(char) for char in text)
-    return _unmarked(_icu.spoof.getSkeleton(0, text))
-
-
 def skeletons(username: str) -> set[str]:
-    """What a name looks like: names sharing a skeleton can be taken for each other.
-
-    Up to three, since a name is taken in every case (Django compares names
-    without case) and case and look-alikes interfere: ``PayPaI`` passes for
-    ``PayPal`` before folding its case, ``ADMlN`` for ``admin`` written in capitals.
-    """
-    text = normalise(username)
-    return {
-        _unpunctuated(_looks(_looks(variant).casefold()))
-        for variant in (text.casefold(), text, text.upper())
-    }
+    """What a name looks like (``core.names.lookalike_skeletons``), without the
+    punctuation a username may hold."""
+    return {_unpunctuated(skeleton) for skeleton in lookalike_skeletons(username)}
 
 
 def _unpunctuated(skeleton: str) -> str:

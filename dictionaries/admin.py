@@ -32,6 +32,7 @@ from dictionaries.forms import DictionaryChangeForm, DictionaryUploadForm
 from dictionaries.frequency import no_frequencies_warning
 from dictionaries.languages import language_label
 from dictionaries.models import BlockedWord, Dictionary, DictionaryImport, Word
+from dictionaries.refusals import refusals_shown
 from dictionaries.selectors import (
     dictionary_length_counts,
     dictionary_zipf_distribution,
@@ -431,6 +432,7 @@ class DictionaryAdmin(admin.ModelAdmin):
             "language_label": language_label(dictionary.language),
             "no_frequencies": no_frequencies_warning(language_label(dictionary.language)),
             "report": report,
+            "refusals": refusals_shown(report),
             "counts_by_length": dictionary_length_counts(dictionary_id=dictionary.pk),
             "zipf_distribution": dictionary_zipf_distribution(dictionary_id=dictionary.pk),
             "can_change": self.has_change_permission(request, dictionary),
@@ -500,6 +502,7 @@ class DictionaryImportAdmin(admin.ModelAdmin):
             "title": gettext("Import of “%(name)s”") % {"name": job.name},
             "job": job,
             "progress": import_progress_text(job),
+            "refusals": refusals_shown(job.report or {}),
             "can_add": Dictionary in self.admin_site._registry
             and self.admin_site._registry[Dictionary].has_add_permission(request),
             "refresh_seconds": 2 if job.pending else None,

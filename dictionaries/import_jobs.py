@@ -40,10 +40,9 @@ from django.utils.translation import gettext
 from dictionaries.hooks import after_import_steps
 from dictionaries.languages import DEFAULT_LANGUAGE
 from dictionaries.models import DictionaryImport
+from dictionaries.names import lookalike_among, name_taken_error, validated_name
 from dictionaries.services import (
-    _name_taken_error,
     _validate_description,
-    _validated_name,
     dictionary_import,
     validated_language,
 )
@@ -104,9 +103,12 @@ def incoming_dir() -> Path:
 
 
 def _pending_name_error(name: str) -> DictionaryImportError | None:
-    pending = DictionaryImport.objects.filter(
-        name__iexact=name, status__in=[Status.QUEUED, Status.RUNNING]
-    ).first()
+    """A queued or running import of the same name, or of a look-alike."""
+    waiting = DictionaryImport.objects.filter(status__in=[Status.QUEUED, Status.RUNNING])
+    pending = waiting.filter(name__iexact=name).first()
+    if pending is None:
+        lookalike = lookalike_among(name, waiting.values_list("name", flat=True))
+        pending = None if lookalike is None else waiting.filter(name=lookalike).first()
     if pending is None:
         return None
     return DictionaryImportError(
@@ -143,13 +145,13 @@ def import_store(
     it, so this module never imports the task that runs it). The checks that need no
     reading of the file (name, description, language, size) refuse it here, the rest the
     worker reports."""
-    clean_name, slug = _validated_name(name)
+    clean_name, slug = validated_name(name)
     _validate_description(description)
     tag, accents = validated_language(language_tag, accents)
     limit = settings.DICTIONARY_UPLOAD_MAX_BYTES
     if upload.size is None or upload.size > limit:
         raise _too_large_error(upload.size, limit)
-    for error in (_name_taken_error(clean_name, slug), _pending_name_error(clean_name)):
+    for error in (name_taken_error(clean_name, slug), _pending_name_error(clean_name)):
         if error is not None:
             raise error
     file_name = f"{uuid.uuid4().hex}.txt"

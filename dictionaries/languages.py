@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+import icu
+
 KEEP = "keep"
 FOLD = "fold"
 ACCENT_RULES = (KEEP, FOLD)
@@ -279,15 +281,18 @@ def language_label(tag: str) -> str:
 
 
 def script_of(letter: str) -> str:
-    """The Unicode script of a letter as its character name begins (LATIN, CYRILLIC, ...)."""
-    try:
-        return unicodedata.name(letter).split(" ")[0]
-    except ValueError:
-        return ""
+    """The Unicode script of a letter as ``Language.script`` names it (LATIN, CYRILLIC, HAN),
+    by ICU's Script property (a character's name misleads: º is MASCULINE ORDINAL
+    INDICATOR); COMMON for digits and the like."""
+    return icu.Script.getScript(letter).getName().upper()
+
+
+# Latin's ordinal indicators (nº, 1ª): letters to Unicode, marks of abbreviation to a reader.
+ORDINAL_INDICATORS = frozenset("ªº")
 
 
 def is_letter(char: str) -> bool:
-    return unicodedata.category(char).startswith("L")
+    return unicodedata.category(char).startswith("L") and char not in ORDINAL_INDICATORS
 
 
 def play_form(word: str, lang: Language, accents: str) -> str:

@@ -28,7 +28,7 @@ DESCRIPTION_MAX_LENGTH = 2000
 
 class Dictionary(models.Model):
     name = models.CharField(max_length=100, unique=True, validators=[no_bidi_controls])
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, allow_unicode=True)
     description = models.TextField(blank=True, max_length=DESCRIPTION_MAX_LENGTH)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -19,10 +19,10 @@ from typing import IO, TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from core.names import has_letter_or_digit
 from dictionaries.blocklist import blocked_play_forms, without_blocked
 from dictionaries.frequency import (
     FAMILIAR_ZIPF,
@@ -39,6 +39,14 @@ from dictionaries.languages import (
     language_label,
 )
 from dictionaries.models import DESCRIPTION_MAX_LENGTH, Dictionary
+from dictionaries.names import (
+    NAME_MAX_LENGTH,
+    lookalike_among,
+    lookalike_message,
+    name_taken_error,
+    validated_name,
+)
+from dictionaries.refusals import RefusedGroup, RejectedLine
 from dictionaries.selectors import dictionary_in_use
 from dictionaries.sources import default_word_source
 from dictionaries.word_rows import (
@@ -50,7 +58,6 @@ from dictionaries.word_rows import (
 )
 from dictionaries.wordfiles import (
     DictionaryImportError,
-    RejectedLine,
     alphabet_checked,
     parse_word_file,
     read_source,
@@ -79,7 +86,6 @@ _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _LANGUAGE_MAX_LENGTH = Dictionary._meta.get_field("language").max_length
 
 logger = logging.getLogger(__name__)
-_NAME_MAX_LENGTH = Dictionary._meta.get_field("name").max_length
 
 
 class DictionaryChangeError(ValidationError):
@@ -109,6 +115,10 @@ class ImportReport:
     blocked_words: tuple[str, ...] = ()  # the first of them, as written
     has_frequencies: bool = True
     warnings: tuple[str, ...] = ()
+    # Lines refused one by one, counted per reason with examples (``RefusedGroup``): a
+    # step that removes words for a reason of its own adds a group with its own code.
+    refused: tuple[RefusedGroup, ...] = ()
+    script: str = ""  # ISO 15924 code of the words' script (Latn, Cyrl)
 
     def as_json(self) -> dict[str, Any]:
         """The report as stored with the dictionary (JSON keys are strings)."""
@@ -130,6 +140,8 @@ class ImportReport:
             "blocked_words": list(self.blocked_words),
             "has_frequencies": self.has_frequencies,
             "warnings": list(self.warnings),
+            "refused": [group.as_json() for group in self.refused],
+            "script": self.script,
         }
 
 
@@ -144,29 +156,6 @@ class DefaultImportResult:
 
 
 # --- names ---------------------------------------------------------------------------------
-
-
-def _validated_name(name: str) -> tuple[str, str]:
-    clean = " ".join(name.split())
-    if not clean:
-        raise DictionaryImportError(
-            gettext("Give the dictionary a name."), code="name_blank", field="name"
-        )
-    if len(clean) > _NAME_MAX_LENGTH:
-        raise DictionaryImportError(
-            gettext("The name is %(length)s characters long; at most %(max)s are allowed.")
-            % {"length": len(clean), "max": _NAME_MAX_LENGTH},
-            code="name_too_long",
-            field="name",
-        )
-    slug = slugify(clean)
-    if not slug:
-        raise DictionaryImportError(
-            gettext("The name needs at least one letter or digit."),
-            code="name_no_slug",
-            field="name",
-        )
-    return clean, slug
 
 
 def _validate_description(description: str) -> None:
@@ -201,22 +190,6 @@ def validated_language(tag: str, accents: str = "") -> tuple[str, str]:
     return clean, rule
 
 
-def _name_taken_error(name: str, slug: str) -> DictionaryImportError | None:
-    clash = Dictionary.objects.filter(Q(name__iexact=name) | Q(slug=slug)).first()
-    if clash is None:
-        return None
-    if clash.name.casefold() == name.casefold():
-        message = gettext("A dictionary named %(name)s already exists; choose another name.") % {
-            "name": f"{clash.name!r}"
-        }
-    else:
-        message = gettext(
-            "The name %(name)s is too close to the existing dictionary %(name2)s "
-            "(both would be %(slug)s); choose another name."
-        ) % {"name": f"{name!r}", "name2": f"{clash.name!r}", "slug": f"{slug!r}"}
-    return DictionaryImportError(message, code="name_taken", field="name")
-
-
 # --- storing -------------------------------------------------------------------------------
 
 
@@ -240,11 +213,11 @@ def dictionary_import(
     (blank: the language's default), and counted in wordfreq's table of that language.
     """
     started = time.perf_counter()
-    clean_name, slug = _validated_name(name)
+    clean_name, slug = validated_name(name)
     _validate_description(description)
     tag, accents = validated_language(language_tag, accents)
     lang = language(tag)
-    if (error := _name_taken_error(clean_name, slug)) is not None:
+    if (error := name_taken_error(clean_name, slug)) is not None:
         raise error
     data = read_source(source, limit=settings.DICTIONARY_UPLOAD_MAX_BYTES)
     # Looked up before the transaction: a table read (about 0.2 s), not a tokenizer a word.
@@ -289,7 +262,7 @@ def dictionary_import(
                 )
         except IntegrityError as integrity_error:
             # Another upload took the name between our check and this insert.
-            if (error := _name_taken_error(clean_name, slug)) is not None:
+            if (error := name_taken_error(clean_name, slug)) is not None:
                 raise error from integrity_error
             raise
         report_progress(progress, 0, total)
@@ -314,6 +287,8 @@ def dictionary_import(
             blocked_words=removal.examples,
             has_frequencies=counted,
             warnings=() if counted else (no_frequencies_warning(language_label(tag)),),
+            refused=parsed.refused,
+            script=parsed.script,
         )
         dictionary.import_report = report.as_json()
         dictionary.save(update_fields=["import_report"])
@@ -423,18 +398,26 @@ def dictionary_rename_error(*, dictionary: Dictionary, name: str) -> DictionaryC
     clean_name = " ".join(name.split())
     if clean_name == dictionary.name:
         return None
-    if not clean_name or len(clean_name) > _NAME_MAX_LENGTH:
+    if not clean_name or len(clean_name) > NAME_MAX_LENGTH:
         return DictionaryChangeError(
             gettext("Give the dictionary a name of 1 to %(max)s characters.")
-            % {"max": _NAME_MAX_LENGTH},
+            % {"max": NAME_MAX_LENGTH},
             code="name_invalid",
         )
-    if Dictionary.objects.filter(name__iexact=clean_name).exclude(pk=dictionary.pk).exists():
+    if not has_letter_or_digit(clean_name):
+        return DictionaryChangeError(
+            gettext("The name needs at least one letter or digit."), code="name_invalid"
+        )
+    others = Dictionary.objects.exclude(pk=dictionary.pk)
+    if others.filter(name__iexact=clean_name).exists():
         return DictionaryChangeError(
             gettext("A dictionary named %(name)s already exists; choose another name.")
             % {"name": f"{clean_name!r}"},
             code="name_taken",
         )
+    lookalike = lookalike_among(clean_name, others.values_list("name", flat=True))
+    if lookalike is not None:
+        return DictionaryChangeError(lookalike_message(clean_name, lookalike), code="name_taken")
     return None
 
 

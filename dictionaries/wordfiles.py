@@ -6,15 +6,18 @@ refuse, with the reason for each; ``services.dictionary_import`` stores them.
 
 A line is a word of the list's language (``dictionaries/languages.py``): NFC, trimmed,
 lower-cased by that language's rules, letters only (any alphabet), then its play form
-(folded or not, by the list's accent rule). A line with anything but letters is refused
-on its own; a list whose words are in two scripts, or not in its language's, is refused
-whole, since one game plays one alphabet.
+(folded or not, by the list's accent rule). A line with anything but letters, a word in
+another script than the list's, or one with a letter too rare to be a key is refused on
+its own and counted per reason (``dictionaries/refusals.py``); a list mostly in another
+script, or in a script the board cannot play, is refused whole (``dictionaries/scripts.py``),
+since one game plays one alphabet of letters.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import IO, Any
@@ -22,24 +25,29 @@ from typing import IO, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 
+from dictionaries import scripts
 from dictionaries.languages import (
     DEFAULT_LANGUAGE,
     FOLD,
     MAX_ALPHABET,
+    ORDINAL_INDICATORS,
     Language,
     alphabet_for,
     is_letter,
     language,
-    script_of,
 )
 from dictionaries.models import MAX_WORD_LENGTH
-
-REJECTED_LINES_KEPT = 20
-REJECTED_LINE_SHOWN_CHARS = 60
+from dictionaries.refusals import (
+    NOT_LETTERS,
+    OTHER_SCRIPT,
+    RARE_LETTER,
+    TOO_LONG,
+    Refusals,
+    RefusedGroup,
+    RejectedLine,
+)
 
 UTF8_BOM = b"\xef\xbb\xbf"
-MIXED = "MIXED"
-MIXED_EXAMPLES = 3
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -73,16 +81,6 @@ class DictionaryImportError(ValidationError):
 
 
 @dataclass(frozen=True, slots=True)
-class RejectedLine:
-    number: int
-    text: str
-    reason: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {"number": self.number, "text": self.text, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
 class ParsedWordList:
     """A word file after normalisation, before anything is stored."""
 
@@ -94,6 +92,8 @@ class ParsedWordList:
     merged: int  # written words dropped because another plays the same (fold)
     rejected: int
     rejected_lines: tuple[RejectedLine, ...]
+    refused: tuple[RefusedGroup, ...] = ()  # the rejected lines counted per reason
+    script: str = ""  # the list's script, an ISO 15924 code (Latn); blank with no word
 
 
 def _describe_size(size: int) -> str:
@@ -190,74 +190,126 @@ def _describe_character(character: str) -> str:
 def rejection_reason(line: str) -> str | None:
     """Why a trimmed, non-blank, lower-cased line is not a word, or None if it is one.
 
-    Letters of any alphabet are words' letters (Unicode category L); anything else (a
-    digit, a hyphen, an apostrophe, a space) refuses the line, named.
+    Letters of any alphabet are words' letters (Unicode category L, but for the ordinal
+    indicators ª and º); anything else (a digit, a hyphen, an apostrophe, a space) refuses
+    the line, named.
     """
-    if line.isalpha():  # every character a letter (category L), the common case
+    refusal = _line_refusal(line)
+    return None if refusal is None else refusal[1]
+
+
+def _line_refusal(line: str) -> tuple[str, str] | None:
+    """``rejection_reason`` with its code: ``too_long`` or ``not_letters``."""
+    if line.isalpha() and (line.isascii() or ORDINAL_INDICATORS.isdisjoint(line)):
         if len(line) > MAX_WORD_LENGTH:
-            return f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
+            return TOO_LONG, f"is {len(line)} letters long; words have at most {MAX_WORD_LENGTH}"
         return None
     for character in line:
         if is_letter(character):
             continue
         if character == " ":
-            return "has a space inside (one word per line)"
+            return NOT_LETTERS, "has a space inside (one word per line)"
         if character.isspace():
-            return f"has whitespace {_describe_character(character)} inside (one word per line)"
+            return (
+                NOT_LETTERS,
+                f"has whitespace {_describe_character(character)} inside (one word per line)",
+            )
         if character.isdigit():
-            return f"contains the digit {character!r}"
-        return f"contains {_describe_character(character)}, which is not a letter"
+            return NOT_LETTERS, f"contains the digit {character!r}"
+        return NOT_LETTERS, f"contains {_describe_character(character)}, which is not a letter"
     raise AssertionError(f"unreachable: {line!r} is letters only")  # pragma: no cover
 
 
-def _shown(line: str) -> str:
-    if len(line) <= REJECTED_LINE_SHOWN_CHARS:
-        return line
-    return line[: REJECTED_LINE_SHOWN_CHARS - 1] + "…"
-
-
-def _word_script(word: str, scripts: dict[str, str]) -> str:
-    """The script of a word's letters, or "mixed" when they belong to more than one."""
-    found = {scripts[character] for character in set(word)}
-    return found.pop() if len(found) == 1 else MIXED
-
-
-def _script_name(script: str) -> str:
-    return "several scripts in one word" if script == MIXED else script.title()
-
-
-def _check_one_script(written: list[str], lang: Language) -> None:
-    """A list is in one alphabet, its language's when the site knows it: refused otherwise."""
-    scripts = {character: script_of(character) for character in set("".join(written))}
-    if len(set(scripts.values())) == 1:  # one script for every letter: one per word too
-        by_script = {next(iter(scripts.values())): written}
-    else:
-        by_script = {}
-        for word in written:
-            by_script.setdefault(_word_script(word, scripts), []).append(word)
-    if lang.script:
-        expected = lang.script
-        if expected not in by_script:
-            found = max(by_script, key=lambda script: len(by_script[script]))
-            raise DictionaryImportError(
-                f"The words are in {_script_name(found)} letters, but {lang.name} is written "
-                f"in {_script_name(expected)} letters: choose the list's language.",
-                code="wrong_script",
-            )
-    else:
-        expected = max(by_script, key=lambda script: (len(by_script[script]), script))
-    others = {script: words for script, words in by_script.items() if script != expected}
-    if not others:
+def _refuse_unplayable(counts: Counter[str]) -> None:
+    """A list mostly in a script the board cannot play is refused whole, saying why (the
+    script named is the one most of those lines use: Han in Japanese, kana beside it)."""
+    total = sum(counts[code] for code in counts if not code.startswith(_PART))
+    in_unplayable = counts[scripts.MIXED_UNPLAYABLE] + sum(
+        counts[code] for code in counts if code in scripts.UNPLAYABLE
+    )
+    if not total or in_unplayable * 2 <= total:
         return
-    strays = [word for words in others.values() for word in words]
-    names = " and ".join(_script_name(script) for script in sorted(others))
-    examples = ", ".join(repr(word) for word in strays[:MIXED_EXAMPLES])
+    used = Counter({code: n for code, n in counts.items() if code in scripts.UNPLAYABLE})
+    used.update(
+        {code.removeprefix(_PART): n for code, n in counts.items() if code.startswith(_PART)}
+    )
+    commonest = max(used, key=lambda code: (used[code], code))
+    raise DictionaryImportError(scripts.unplayable_reason(commonest), code="unplayable_script")
+
+
+def _list_script(counts: Counter[str], lang: Language) -> str:
+    """The one script the list plays: its language's, or the one most of its words use;
+    refused whole when most of the words are in another script or in no one script."""
+    _refuse_unplayable(counts)
+    counts = Counter({code: n for code, n in counts.items() if not code.startswith(_PART)})
+    total = sum(counts.values())
+    if not total:
+        return ""
+    expected = scripts.code_of(lang.script) if lang.script else ""
+    if expected:
+        if counts[expected] * 2 >= total:
+            return expected
+        found = max(
+            (code for code in counts if code not in _MIXES),
+            key=lambda code: counts[code],
+            default=scripts.MIXED,
+        )
+        raise DictionaryImportError(
+            gettext(
+                "Most of the words are in %(found)s letters (%(count)s of %(total)s), but "
+                "%(language)s is written in %(expected)s letters: choose the list's language."
+            )
+            % {
+                "found": scripts.script_name(found),
+                "count": f"{counts[found]:,}",
+                "total": f"{total:,}",
+                "language": lang.name,
+                "expected": scripts.script_name(expected),
+            },
+            code="wrong_script",
+        )
+    candidates = [code for code in counts if code not in _MIXES]
+    main = max(candidates, key=lambda code: (counts[code], code), default="")
+    if main and counts[main] * 2 >= total:
+        return main
+    shares = ", ".join(
+        f"{scripts.script_name(code)} {count:,}" for code, count in counts.most_common(4)
+    )
     raise DictionaryImportError(
-        f"The list mixes {_script_name(expected)} and {names}: {len(strays):,} word"
-        f"{'s' if len(strays) != 1 else ''} such as {examples}. A dictionary is in one "
-        "alphabet: remove them or upload them as a list of their own.",
+        gettext(
+            "No one script holds most of the words (words by script: %(shares)s). A "
+            "dictionary is in one alphabet: split the file by script and upload each part as "
+            "a list of its own."
+        )
+        % {"shares": shares},
         code="mixed_scripts",
     )
+
+
+def _count_scripts(lines: list[str], known: dict[str, str]) -> Counter[str]:
+    """How many lines are in each script (MIXED: letters of several in one line; and, keyed
+    ``_PART`` and the code, how many such lines use each script the board cannot play)."""
+    counts: Counter[str] = Counter()
+    latin = 0  # ASCII lines with a letter, counted inline: most lines of most lists
+    for line in lines:
+        if line.isascii():
+            latin += line.isalpha() or any(map(str.isalpha, line))
+            continue
+        found = scripts.scripts_in(line, known)
+        if len(found) == 1:
+            counts[next(iter(found))] += 1
+        elif unplayable := found & scripts.UNPLAYABLE:
+            counts[scripts.MIXED_UNPLAYABLE] += 1
+            counts.update(_PART + code for code in unplayable)
+        elif found:
+            counts[scripts.MIXED] += 1
+    if latin:
+        counts["Latn"] += latin
+    return counts
+
+
+_MIXES = frozenset({scripts.MIXED, scripts.MIXED_UNPLAYABLE})
+_PART = "in-mixed:"
 
 
 def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
@@ -266,6 +318,19 @@ def _chosen(forms: Iterable[str], rank: Rank | None) -> str:
     if rank is None:
         return min(forms)
     return min(forms, key=lambda form: (-rank(form), form))
+
+
+def _script_reason(found: frozenset[str], main: str) -> tuple[str, str]:
+    """A word outside the list's script: the reason stored (English) and the script's code."""
+    if len(found) > 1:
+        names = " and ".join(sorted(scripts.english_script_name(code) for code in found))
+        return f"mixes {names} letters in one word", scripts.MIXED
+    code = next(iter(found))
+    return (
+        f"is in {scripts.english_script_name(code)} letters; the list is in "
+        f"{scripts.english_script_name(main)}",
+        code,
+    )
 
 
 def normalise_word_lines(
@@ -278,16 +343,21 @@ def normalise_word_lines(
     """NFC, trim, lower-case by the language's rules, judge each line, then fold to the
     play form; blank lines are skipped, written duplicates counted, and written words
     that play alike merged (``rank``: how frequent a written word is, to keep the best
-    known)."""
+    known). The list's script is decided first (``dictionaries/scripts.py``): a file mostly
+    in another one, or in a script the board cannot play, is refused whole; a word in
+    another script, or with a letter too rare to be a key, is refused on its own line."""
     lang = lang or language(DEFAULT_LANGUAGE)
     first: dict[str, str] = {}  # play form -> its first written word
+    numbers: dict[str, int] = {}  # play form -> the line it was first read on
     others: dict[str, dict[str, None]] = {}  # play form -> its other written words, if any
-    lines_read = blank_lines = duplicates = rejected = 0
-    rejected_lines: list[RejectedLine] = []
+    lines_read = blank_lines = duplicates = 0
+    refusals = Refusals()
     # NFC once for the whole text: it never joins or splits lines.
     lines = _LINE_BREAK.split(unicodedata.normalize("NFC", text))
     if lines and lines[-1] == "":
         lines.pop()  # the break that ends the last line does not start another
+    known: dict[str, str] = {}  # character -> script, for this file
+    main = _list_script(_count_scripts(lines, known), lang)
     for number, raw in enumerate(lines, start=1):
         lines_read += 1
         line = raw.strip()
@@ -296,25 +366,37 @@ def normalise_word_lines(
             continue
         # Final forms where they stand: wordfreq casefolds Greek final sigma (ζωτικοσ).
         written = lang.by_position(lang.lower(line))
-        reason = rejection_reason(written)
+        # A word in another script is refused as such first (a Devanagari word's vowel
+        # signs are no letters, but "in Devanagari letters" says more); letters of the
+        # Common script alone (a modifier letter) are judged by rarity.
+        ascii_latin = main == "Latn" and written.isascii()  # no other script possible
+        found = scripts.scripts_in(written, known) if main and not ascii_latin else set()
+        script = ""
+        if found and found != {main}:
+            code = OTHER_SCRIPT
+            reason, script = _script_reason(frozenset(found), main)
+        else:
+            code, reason = _line_refusal(written) or (NOT_LETTERS, None)
         # ``written`` is lower case already: the rest of ``play_form`` is left.
         played = "" if reason is not None else lang.play(written, accents)
         if len(played) > MAX_WORD_LENGTH:  # folding expands: "œ" plays as "oe"
             reason = f"is {len(played)} letters long once played; at most {MAX_WORD_LENGTH}"
+            code = TOO_LONG
         if reason is not None:
-            rejected += 1
-            if len(rejected_lines) < REJECTED_LINES_KEPT:
-                rejected_lines.append(RejectedLine(number=number, text=_shown(line), reason=reason))
+            refusals.add(number, line, reason, code, script)
             continue
         kept = first.get(played)
         if kept is None:
             first[played] = written
+            numbers[played] = number
         elif kept == written or written in others.get(played, ()):
             duplicates += 1
         else:
             others.setdefault(played, {})[written] = None
-    if first:
-        _check_one_script([*first.values(), *(w for more in others.values() for w in more)], lang)
+    before_rare = len(first)
+    rare = scripts.rare_letters(first, lang.letters, before_rare)
+    if rare:
+        _refuse_rare(rare, first, numbers, others, refusals, total=before_rare)
     words = sorted(first)
     return ParsedWordList(
         words=words,
@@ -326,9 +408,44 @@ def normalise_word_lines(
         blank_lines=blank_lines,
         duplicates=duplicates,
         merged=sum(len(more) for more in others.values()),
-        rejected=rejected,
-        rejected_lines=tuple(rejected_lines),
+        rejected=refusals.count,
+        rejected_lines=tuple(sorted(refusals.lines, key=lambda line: line.number)),
+        refused=refusals.summary(
+            rare_letter={
+                "letters": "".join(sorted(rare)),
+                "threshold": scripts.rare_threshold(before_rare),
+            },
+            too_long={"max": MAX_WORD_LENGTH},
+        ),
+        script=main,
     )
+
+
+def _refuse_rare(
+    rare: dict[str, int],
+    first: dict[str, str],
+    numbers: dict[str, int],
+    others: dict[str, dict[str, None]],
+    refusals: Refusals,
+    *,
+    total: int,
+) -> None:
+    """Drop the words that use a letter too rare to be a key, each counted as a refused line
+    (its written forms too), in the order of the file."""
+    threshold = scripts.rare_threshold(total)
+    letters = set(rare)
+    dropped = sorted(
+        (word for word in first if not letters.isdisjoint(word)), key=numbers.__getitem__
+    )
+    for word in dropped:
+        letter = min(letters.intersection(word))
+        reason = (
+            f"uses {_describe_character(letter)}, a letter only {rare[letter]:,} of the "
+            f"list's {total:,} words use (a key needs {threshold:,})"
+        )
+        for shown in (first[word], *others.pop(word, {})):
+            refusals.add(numbers[word], shown, reason, RARE_LETTER)
+        del first[word]
 
 
 def alphabet_checked(words: list[str], lang: Language) -> str:

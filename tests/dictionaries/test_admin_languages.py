@@ -152,11 +152,29 @@ def test_a_list_in_a_language_wordfreq_lacks_says_so(admin_client_: Client) -> N
     assert "wordfreq has no eo" in change
 
 
-def test_a_mixed_list_fails_its_import_and_stores_nothing(admin_client_: Client) -> None:
-    admin_client_.post(reverse(ADD_URL), upload("привет\nhello\nworld\n".encode(), language="en"))
+def test_a_stray_word_is_refused_alone_and_the_import_page_says_why(
+    admin_client_: Client,
+) -> None:
+    response = admin_client_.post(
+        reverse(ADD_URL), upload("привет\nhello\nworld\n".encode(), language="en"), follow=True
+    )
+    job = DictionaryImport.objects.get()
+    assert job.status == "done", job.error
+    assert job.dictionary.word_count == 2
+    page = response.content.decode()
+    assert "<td>1 word in another script (Cyrillic)</td><td><code>привет</code></td>" in page
+
+
+def test_a_list_mostly_in_another_script_fails_its_import_and_stores_nothing(
+    admin_client_: Client,
+) -> None:
+    admin_client_.post(reverse(ADD_URL), upload("привет\nмир\nhello\n".encode(), language="en"))
     job = DictionaryImport.objects.get()
     assert job.status == "failed"
-    assert job.error.startswith("Nothing imported: The list mixes Latin and Cyrillic: 1 word")
+    assert job.error.startswith(
+        "Nothing imported: Most of the words are in Cyrillic letters (2 of 3), but English is "
+        "written in Latin letters"
+    )
     assert not Dictionary.objects.exists()
 
 

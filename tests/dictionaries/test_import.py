@@ -11,11 +11,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, connection
 
-from dictionaries import word_rows, wordfiles
+from dictionaries import refusals, word_rows, wordfiles
 from dictionaries.models import MAX_WORD_LENGTH, Dictionary, Word
+from dictionaries.refusals import REJECTED_LINES_KEPT
 from dictionaries.selectors import dictionary_length_counts
 from dictionaries.services import ImportReport, dictionary_import
-from dictionaries.wordfiles import REJECTED_LINES_KEPT, DictionaryImportError
+from dictionaries.wordfiles import DictionaryImportError
 from tests.factories import DictionaryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_a_line_that_is_not_a_word_is_rejected_with_its_reason(line: str, reason
     [rejected] = report.rejected_lines
     assert rejected.number == 3
     assert rejected.reason.startswith(reason)
-    shown = wordfiles.REJECTED_LINE_SHOWN_CHARS
+    shown = refusals.REJECTED_LINE_SHOWN_CHARS
     assert rejected.text == (line if len(line) <= shown else line[: shown - 1] + "…")
 
 
@@ -188,7 +189,7 @@ def test_a_long_rejected_line_is_shortened_in_the_report() -> None:
     long_line = "not a word " * 20
     report = import_bytes(f"ally\n{long_line}\n".encode())
     [rejected] = report.rejected_lines
-    assert len(rejected.text) == wordfiles.REJECTED_LINE_SHOWN_CHARS
+    assert len(rejected.text) == refusals.REJECTED_LINE_SHOWN_CHARS
     assert rejected.text.endswith("…")
 
 
@@ -370,8 +371,8 @@ def test_a_failure_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_database_refusal_mid_import_stores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """If a bad word slipped past the parser, the table's constraints undo the whole import."""
     monkeypatch.setattr(word_rows, "INSERT_BATCH_SIZE", 2)
-    monkeypatch.setattr(wordfiles, "rejection_reason", lambda line: None)
-    monkeypatch.setattr(wordfiles, "_check_one_script", lambda words, lang: None)
+    monkeypatch.setattr(wordfiles, "_line_refusal", lambda line: None)
+    monkeypatch.setattr(wordfiles, "_list_script", lambda counts, lang: "")
     with pytest.raises(IntegrityError):
         import_bytes(b"ally\nbeta\ncool\ndeal\nzz9\n")
     assert_nothing_stored()

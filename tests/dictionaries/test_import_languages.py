@@ -120,35 +120,56 @@ def test_russian_plays_its_33_letters_with_yo() -> None:
     assert report.dictionary.has_frequencies
 
 
-# --- refusals: the whole list, nothing stored --------------------------------------------------
+# --- words in another script: refused line by line, unless most of the list is -------------
 
 
-def test_a_cyrillic_word_in_a_latin_list_refuses_the_list() -> None:
-    error = refusal("hello", "world", "привет", "мир", language_tag="en")
-    assert error.code == "mixed_scripts"
-    assert error.message.startswith("The list mixes Latin and Cyrillic: 2 words such as")
-    assert "'привет'" in error.message
+def test_a_cyrillic_word_in_a_latin_list_is_refused_on_its_line() -> None:
+    report = import_lines("hello", "world", "привет", "мир", language_tag="en")
+    assert rows(report) == {"hello": "", "world": ""}
+    assert [(line.number, line.reason) for line in report.rejected_lines] == [
+        (3, "is in Cyrillic letters; the list is in Latin"),
+        (4, "is in Cyrillic letters; the list is in Latin"),
+    ]
+    [group] = report.dictionary.import_report["refused"]
+    assert group == {
+        "code": "other_script",
+        "count": 2,
+        "examples": ["привет", "мир"],
+        "script": "Cyrl",
+    }
 
 
-def test_a_list_not_in_its_languages_script_is_refused() -> None:
-    error = refusal("привет", "мир", language_tag="es")
+def test_a_list_mostly_not_in_its_languages_script_is_refused() -> None:
+    error = refusal("привет", "мир", "mesa", language_tag="es")
     assert error.code == "wrong_script"
-    assert "Cyrillic letters, but Spanish is written in Latin letters" in error.message
+    assert error.message.startswith(
+        "Most of the words are in Cyrillic letters (2 of 3), but Spanish is written in Latin "
+        "letters"
+    )
 
 
 def test_a_word_of_two_scripts_is_named_as_such() -> None:
-    error = refusal("hello", "hеllo", language_tag="en")  # a Cyrillic е inside
-    assert "several scripts in one word" in error.message
+    report = import_lines("hello", "hеllo", language_tag="en")  # a Cyrillic е inside
+    assert rows(report) == {"hello": ""}
+    assert report.rejected_lines[0].reason == "mixes Cyrillic and Latin letters in one word"
 
 
 def test_an_unknown_language_takes_the_majority_script() -> None:
-    error = refusal("saluton", "mondo", "καλημέρα", language_tag="eo")
-    assert error.message.startswith("The list mixes Latin and Greek: 1 word such as")
+    report = import_lines("saluton", "mondo", "καλημέρα", language_tag="eo")
+    assert rows(report) == {"mondo": "", "saluton": ""}
+    assert report.script == "Latn"
+    assert report.refused[0].params == {"script": "Grek"}
+
+
+def test_a_list_with_no_majority_script_is_refused() -> None:
+    error = refusal("saluton", "привет", "καλημέρα", language_tag="eo")
+    assert error.code == "mixed_scripts"
+    assert "No one script holds most of the words" in error.message
 
 
 def test_an_alphabet_over_the_limit_is_refused() -> None:
-    letters = [chr(code) for code in range(0x4E00, 0x4E00 + MAX_ALPHABET + 1)]
-    error = refusal(*letters, language_tag="zh")
+    letters = [c for c in map(chr, range(0x250, 0x2B0)) if c.isalpha()][: MAX_ALPHABET + 1]
+    error = refusal(*letters, language_tag="xx")
     assert error.code == "alphabet_too_large"
     assert f"{MAX_ALPHABET + 1} different letters" in error.message
 
@@ -156,7 +177,7 @@ def test_an_alphabet_over_the_limit_is_refused() -> None:
 HAN = [
     chr(code)
     for code in range(0x3400, 0x30000)
-    if unicodedata.category(chr(code)) == "Lo" and script_of(chr(code)) == "CJK"
+    if unicodedata.category(chr(code)) == "Lo" and script_of(chr(code)) == "HAN"
 ]
 
 
@@ -198,7 +219,7 @@ def test_the_alphabet_is_built_in_linear_time() -> None:
 def test_many_letters_are_refused_within_seconds() -> None:
     """The red team's upload, 270 KB of some 30,000 letters: 23 s of CPU before the fix."""
     cpu, error = cpu_to_refuse(han_words(270_000))
-    assert error.code == "alphabet_too_large"
+    assert error.code == "unplayable_script"  # refused for its script before its letters
     assert cpu < 5, cpu
     assert not Dictionary.objects.exists()
 
@@ -208,8 +229,8 @@ def test_an_upload_as_large_as_allowed_of_different_letters_is_refused_within_se
     """20 MB (every Han letter, many times over): about 5 s of CPU on a 2-core machine."""
     data = han_words(settings.DICTIONARY_UPLOAD_MAX_BYTES - 64)
     cpu, error = cpu_to_refuse(data)
-    assert error.code == "alphabet_too_large"
-    assert error.message.startswith("The list plays with 87926 different letters")  # NFC's
+    assert error.code == "unplayable_script"
+    assert error.message.startswith("The words are in Han, whose characters stand for syllables")
     assert cpu < 30, cpu
     assert not Dictionary.objects.exists()
 

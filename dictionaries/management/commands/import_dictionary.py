@@ -16,6 +16,7 @@ from core import heartbeat
 from dictionaries.builtin_lists import BUILT_IN_LISTS, dictionary_import_built_in
 from dictionaries.languages import ACCENT_RULES, DEFAULT_LANGUAGE
 from dictionaries.models import Dictionary
+from dictionaries.refusals import refusals_shown
 from dictionaries.services import (
     DEFAULT_DICTIONARY_NAME,
     FAMILIAR_DICTIONARY_NAME,
@@ -253,6 +254,9 @@ class Command(BaseCommand):
             examples = ", ".join(report.blocked_words[:5])
             self.stdout.write(f"  blocked removed:    {report.blocked:>9,} (such as {examples})")
         self.stdout.write(f"  lines rejected:     {report.rejected:>9,}")
+        for refusal in refusals_shown(report.as_json()):
+            examples = ", ".join(repr(example) for example in refusal["examples"])
+            self.stdout.write(f"    {refusal['label']}: {examples}")
         self.stdout.write(f"  blank lines:        {report.blank_lines:>9,}")
         self.stdout.write("Words per length:")
         for length, count in report.counts_by_length.items():
