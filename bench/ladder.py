@@ -65,6 +65,10 @@ reply p99 <= 100 ms CPU at every length of every list. The floors are judged on
 the seeds played: the default, ``--first-seed 10``, is the fresh sample nobody
 tuned on (``--first-seed 0`` plays the seeds the makers were tuned on).
 
+``--worst-case`` plays fiendish valuing each family against several guessers at once
+(``games/engine/makers/fiendish.py``'s WORST_CASE_CANDIDATES, off on the site:
+docs/design/ladder-round4.md measured it), to measure it again.
+
 ``--quick`` (what ``make bench-quick`` runs): the familiar list, lengths 6 and 9,
 2 seeds; about 30 s of CPU. No figure and no goal fails the run.
 
@@ -101,7 +105,7 @@ from games.engine import (
     maker_for,
     new_game,
 )
-from games.engine.makers import GuesserModel
+from games.engine.makers import GuesserModel, fiendish
 from games.engine.players import PLAYERS, Guess, PlayerModel
 from games.engine.search import search_tables
 
@@ -387,18 +391,20 @@ def floor_breaks(
     broken: list[str] = []
     for (name, list_name, mode), cell in sorted(cells.items()):
         human = by_name[name].human_like
+        label = name + (" (held out)" if by_name[name].held_out else "")
         for maker, floor in (("fiendish", FLOOR), ("obscure", FLOOR if human else OTHERS_FLOOR)):
             ratio = cell.ratio(maker)
             if ratio < floor:
                 broken.append(
-                    f"{maker}/hard {ratio:.2f} < {floor:.2f} ({name}, {list_name}, {mode})"
+                    f"{maker}/hard {ratio:.3f} < {floor:.2f} ({label}, {list_name}, {mode})"
                 )
-    for name in by_name:
+    for name, model in by_name.items():
         wins, games = model_totals(cells, name)
+        label = name + (" (held out)" if model.held_out else "")
         for maker in PLANNERS:
             if wins[maker] - wins["hard"] > games[maker] / WIN_SLACK:
                 broken.append(
-                    f"{name}: {maker} won {wins[maker]} of {games[maker]} with {WIN_MISSES}, "
+                    f"{label}: {maker} won {wins[maker]} of {games[maker]} with {WIN_MISSES}, "
                     f"hard {wins['hard']} of {games['hard']}"
                 )
     return broken
@@ -505,11 +511,18 @@ def main() -> None:
     parser.add_argument("--lengths", type=int, nargs="+", metavar="L")
     parser.add_argument("--lists", nargs="+", choices=("familiar", "web2"))
     parser.add_argument("--models", nargs="+", choices=[model.name for model in PLAYERS])
+    parser.add_argument(
+        "--worst-case",
+        action="store_true",
+        help="fiendish values families against several guessers (off on the site)",
+    )
     parser.add_argument("--save", type=Path, help="also write the games' results to this file")
     parser.add_argument(
         "--merge", type=Path, nargs="+", help="report saved parts (runs split by list or length)"
     )
     options = parser.parse_args()
+    if options.worst_case:
+        fiendish.WORST_CASE_OF = fiendish.WORST_CASE_CANDIDATES
     if options.merge:
         cells, times = merged(options.merge)
         print(report(cells, PLAYERS, times))
@@ -531,6 +544,7 @@ def main() -> None:
         f"lists {', '.join(lists)}; lengths {lengths[0]}-{lengths[-1]}; {seeds} seeds "
         f"from {options.first_seed}, "
         f"stride {stride}; misses with {MAX_MISSES}, won with {WIN_MISSES}"
+        + ("; fiendish against the worst case of several guessers" if options.worst_case else "")
     )
     started = time.perf_counter()
     times: dict[tuple[str, str, int], list[float]] = {}

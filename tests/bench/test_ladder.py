@@ -88,8 +88,8 @@ def test_each_break_of_the_restated_floors_is_named(ladder) -> None:
         ),
     }
     assert ladder.floor_breaks(cells, models) == [
-        "obscure/hard 0.99 < 1.00 (full, familiar, unranked)",
-        "fiendish/hard 1.04 < 1.05 (person, web2, ranked)",
+        "obscure/hard 0.990 < 1.00 (full, familiar, unranked)",
+        "fiendish/hard 1.040 < 1.05 (person, web2, ranked)",
         "person: obscure won 2 of 100 with 8, hard 0 of 100",
     ]
 
