@@ -16,7 +16,10 @@ predict later is not, and a player they misjudge escapes only the latter. The
 guard runs on every reply with more than one family valued, also when the
 search's choice is hard's own. The cost, measured in ``bench/ladder.py``, is
 strength against the strongest guessers (``docs/difficulties.md``). What was
-tried and measured: docs/design/fiendish-guard.md and ladder-round3.md.
+tried and measured: docs/design/fiendish-guard.md and ladder-round3.md. Valuing
+each family against several guessers at once (their worst case, WORST_CASE_OF)
+was measured and is off: the guessers a search can model agree on nearly every
+family, so it only spent positions (docs/design/ladder-round4.md).
 """
 
 from __future__ import annotations
