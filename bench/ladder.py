@@ -428,6 +428,12 @@ def full_knowledge(
     return least, strongest
 
 
+def sample_of(first: int, last: int) -> str:
+    """The seeds played, in words: the fresh sample or the one the makers were tuned on."""
+    fresh = "the fresh sample" if first >= FIRST_SEED else "seeds the makers were tuned on"
+    return f"seeds {first}-{last} ({fresh})"
+
+
 def judge(
     cells: dict[tuple[str, str, str], Cell],
     models: tuple[PlayerModel, ...],
@@ -526,7 +532,8 @@ def main() -> None:
     if options.merge:
         cells, times = merged(options.merge)
         print(report(cells, PLAYERS, times))
-        print(judge(cells, PLAYERS, times, "the merged parts' seeds"))
+        played = sorted({seed for cell in cells.values() for seed, _ in cell.misses})
+        print(judge(cells, PLAYERS, times, sample_of(played[0], played[-1]) if played else ""))
         return
     lengths: tuple[int, ...] = QUICK_LENGTHS if options.quick else LENGTHS
     seeds, stride = (QUICK_SEEDS, 1) if options.quick else (options.seeds, options.stride)
@@ -564,8 +571,7 @@ def main() -> None:
     print(f"({time.perf_counter() - started:.0f} s)")
     print(ladder)
     first = options.first_seed
-    sample = "the fresh sample" if first >= FIRST_SEED else "seeds the makers were tuned on"
-    print(judge(cells, models, times, f"seeds {first}-{first + seeds - 1} ({sample})"))
+    print(judge(cells, models, times, sample_of(first, first + seeds - 1)))
 
 
 if __name__ == "__main__":
