@@ -13,7 +13,7 @@ import pytest
 import games.engine.lookahead as lookahead_module
 import games.engine.makers.fiendish as fiendish_maker
 from dictionaries.sources import default_word_source
-from games.engine import Lexicon, apply_guess, new_game, partition
+from games.engine import Lexicon, apply_guess, new_game, partition, replay
 from games.engine.lookahead import (
     FAMILY_VALUES,
     FAMILY_VALUES_KEPT,
@@ -236,3 +236,29 @@ def test_fiendish_against_the_worst_case_replies_the_same_every_time(
             assert report.search_nodes <= limit
         games.append(reports)
     assert games[0] == games[1]
+
+
+@pytest.mark.parametrize(
+    ("length", "seed", "ranked", "letters", "kept", "word", "misses"),
+    [
+        (6, 3, False, "eainogrcbmtlksfx", [0, 0, 2, 1] + [0] * 12, "foxing", 10),
+        (9, 7, True, "esniuoatbkdpjz", [5] + [0] * 10 + [1, 0, 0], "jazziness", 7),
+    ],
+)
+def test_a_stored_fiendish_game_replays_to_the_same_choices(
+    length: int, seed: int, ranked: bool, letters: str, kept: list[int], word: str, misses: int
+) -> None:
+    """Two games the strong guesser played against fiendish before this valuation existed
+    (fe3fc21): fiendish as the site plays it makes every choice again. Fiendish has no
+    revision of its own (a game is restored from its moves, and only ``check_games`` re-runs
+    the word-maker), so a change that fails this changes what stored games replay to."""
+    state, reports = replay(
+        web2_lexicon(length),
+        max_misses=26,
+        difficulty="fiendish",
+        seed=seed,
+        moves=tuple(letters),
+        seeded_ties=ranked,
+    )
+    assert [report.kept_rank for report in reports] == kept
+    assert (state.pattern, state.misses) == (word, misses)
