@@ -184,8 +184,8 @@ class SearchTables:
         if guesser == MINIMAX_SIZE:
             score = biggest.astype(np.int64)
         elif guesser == COMMONEST:
-            total = int(sizes[int(self.offsets[0]) : int(self.offsets[1])].sum())
-            misses = np.where(self.miss_id >= 0, sizes[np.maximum(self.miss_id, 0)], total)
+            # The words without the letter (none when no word of the list lacks it).
+            misses = np.where(self.miss_id >= 0, sizes[np.maximum(self.miss_id, 0)], 0)
             score = misses.astype(np.int64)
         else:
             raise ValueError(f"no guesser {guesser!r}")

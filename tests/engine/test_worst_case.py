@@ -94,6 +94,15 @@ def test_each_guesser_plays_its_own_letter(start: int, count: int, guessed: str)
     )
 
 
+def test_a_letter_in_every_word_of_the_list_is_the_commonest() -> None:
+    """"b" is in every word (the list has no family without it), at different places."""
+    lexicon = Lexicon(["ab", "ba", "bb"], "ab")
+    tables = search_tables(lexicon)
+    sizes = tables.family_sizes(np.arange(3, dtype=np.int32))
+    letter = tables.guesser_letter(COMMONEST, sizes, guessed_mask((), lexicon))
+    assert lexicon.alphabet[letter] == "b"
+
+
 def test_no_guesser_has_a_letter_when_none_splits_the_words() -> None:
     lexicon = Lexicon(["ab", "ac"], "abc")
     tables = search_tables(lexicon)
