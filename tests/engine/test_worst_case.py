@@ -95,7 +95,7 @@ def test_each_guesser_plays_its_own_letter(start: int, count: int, guessed: str)
 
 
 def test_a_letter_in_every_word_of_the_list_is_the_commonest() -> None:
-    """"b" is in every word (the list has no family without it), at different places."""
+    """ "b" is in every word (the list has no family without it), at different places."""
     lexicon = Lexicon(["ab", "ba", "bb"], "ab")
     tables = search_tables(lexicon)
     sizes = tables.family_sizes(np.arange(3, dtype=np.int32))
