@@ -21,8 +21,9 @@ left, and no model reads them, so its game with 8 is the first part of its game
 with 26 (won exactly when that game needed 7 misses or fewer); fiendish and
 obscure plan with the misses left and play both.
 
-Seeds: ``--seeds`` of them (10), from ``--first-seed`` (0; the makers were
-tuned on seeds 0-9, so ``--first-seed 10`` plays a fresh sample of games). A
+Seeds: ``--seeds`` of them (10), from ``--first-seed`` (10: the makers were
+tuned on seeds 0-9, so by default the bench plays a fresh sample of games;
+``--first-seed 0`` plays the tuned one). A
 seed fixes a ranked game's secret vocabulary and ties, and which words a soft
 vocabulary knows; a model that draws nothing plays an unranked game the same
 under every seed, so that game is played once.
@@ -37,7 +38,7 @@ the per-seed ratios), and the share of games won with 8 per word-maker. Then the
 CPU time of fiendish's and obscure's replies by length (p50, p99, max; ms,
 ``time.process_time``), as measured while the ladder plays.
 
-Last line: ``ladder: fiendish/hard min <F>, obscure/hard min <O> (human-like),
+Then ``ladder: fiendish/hard min <F>, obscure/hard min <O> (human-like),
 monotone at 8: yes|no``. F is the smallest fiendish/hard over every model,
 list and mode; O the smallest obscure/hard over the human-like models;
 monotone means that for every model and list (modes and seeds together) games
@@ -46,8 +47,30 @@ obscure. The line above it says which part breaks: the planners (fiendish or
 obscure won more often than hard) or the rules' ladder (easy, medium and hard,
 whose schedule docs/RULES.md fixes), each break with its games.
 
+Last line, the restated floors (issue 40), judged on the planners only: easy,
+medium and hard are the rules' schedule, reported above and not judged.
+``restated floors: met`` or ``restated floors: NOT met: <each break>``:
+
+- fiendish forces at least :data:`FLOOR` (1.05) times hard's misses for every
+  model, list and mode; obscure as well for the human-like models, and never
+  fewer than hard's (1.0) for the others;
+- with 8 wrong guesses, neither fiendish nor obscure is won more often than hard
+  by any model, within one game in 100 of that model's games (its games against
+  that word-maker, both lists and modes together).
+
+The goals (``goal:`` lines, bench/support.py) come before it: the restated floors,
+fiendish >= 1.4x hard for each model that knows every word (every list and mode),
+>= 1.5x for the strongest of them (the fewest misses against hard), and fiendish's
+reply p99 <= 100 ms CPU at every length of every list. The floors are judged on
+the seeds played: the default, ``--first-seed 10``, is the fresh sample nobody
+tuned on (``--first-seed 0`` plays the seeds the makers were tuned on).
+
+``--worst-case`` plays fiendish valuing each family against several guessers at once
+(``games/engine/makers/fiendish.py``'s WORST_CASE_CANDIDATES, off on the site:
+docs/design/ladder-round4.md measured it), to measure it again.
+
 ``--quick`` (what ``make bench-quick`` runs): the familiar list, lengths 6 and 9,
-2 seeds; about 30 s of CPU. No figure fails the run.
+2 seeds; about 30 s of CPU. No figure and no goal fails the run.
 
 The full run takes about 20 minutes of CPU (21 on 2026-11-27, a loaded 2-core
 machine). To share it out, run parts side by side (``--lists``, ``--lengths``,
@@ -71,6 +94,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adversary import ranked_game  # the site's ranked variant, as bench/adversary.py plays it
 
+from bench.support import goal
 from dictionaries.frequency import FAMILIAR_ZIPF, zipf_of
 from dictionaries.sources import default_word_source
 from games.engine import (
@@ -81,7 +105,7 @@ from games.engine import (
     maker_for,
     new_game,
 )
-from games.engine.makers import GuesserModel
+from games.engine.makers import GuesserModel, fiendish
 from games.engine.players import PLAYERS, Guess, PlayerModel
 from games.engine.search import search_tables
 
@@ -93,6 +117,18 @@ STRIDE = 1  # every seed plays every length; 3 thins the sample to a third
 MAX_MISSES = 26
 WIN_MISSES = 8
 SEED = 2026
+FIRST_SEED = 10  # the makers were tuned on seeds 0-9: the bench judges a fresh sample
+# The restated floors (issue 40): fiendish, and obscure for the human-like models, force at
+# least FLOOR x hard's misses; obscure never fewer than hard's for the others; with 8 wrong
+# guesses a planner is won more often than hard by one game in WIN_SLACK of a model's games at
+# most.
+FLOOR = 1.05
+OTHERS_FLOOR = 1.0
+WIN_SLACK = 100
+# Fiendish's goals against the models that know every word, and its replies' time.
+FULL_KNOWLEDGE_GOAL = 1.4
+STRONGEST_GOAL = 1.5
+REPLY_GOAL_MS = 100.0
 MAKERS = (
     Difficulty.EASY,
     Difficulty.MEDIUM,
@@ -169,9 +205,9 @@ def run(
     seeds: int,
     stride: int,
     models: tuple[PlayerModel, ...],
-    first_seed: int = 0,
+    first_seed: int = FIRST_SEED,
     makers: tuple[str, ...] = MAKERS,
-    times: dict[tuple[str, int], list[float]] | None = None,
+    times: dict[tuple[str, str, int], list[float]] | None = None,
     progress: bool = False,
 ) -> dict[tuple[str, str, str], Cell]:
     """Play the ladder; cells keyed by (model, list, mode)."""
@@ -191,7 +227,7 @@ def run(
                         for maker in makers:
                             planner = maker_for(maker).guesser_model is GuesserModel.PLANNER
                             clock = (
-                                times.setdefault((maker, length), [])
+                                times.setdefault((maker, list_name, length), [])
                                 if times is not None and planner
                                 else None
                             )
@@ -277,7 +313,7 @@ def spread(values: list[float]) -> str:
 def report(
     cells: dict[tuple[str, str, str], Cell],
     models: tuple[PlayerModel, ...],
-    times: dict[tuple[str, int], list[float]],
+    times: dict[tuple[str, str, int], list[float]],
 ) -> str:
     print()
     print(
@@ -309,14 +345,15 @@ def report(
     print()
     print("reply CPU time by length, ms (p50 / p99 / max):")
     for maker in PLANNERS:
-        parts = []
-        for (name, length), values in sorted(times.items(), key=lambda item: item[0][1]):
-            if name == maker and values:
-                parts.append(
-                    f"{length}: {1000 * statistics.median(values):.1f}/"
-                    f"{1000 * percentile(values, 0.99):.0f}/{1000 * max(values):.0f}"
-                )
-        print(f"  {maker:>9}  " + "  ".join(parts))
+        for list_name in sorted({key[1] for key in times}):
+            parts = []
+            for (name, listed, length), values in sorted(times.items(), key=lambda item: item[0]):
+                if name == maker and listed == list_name and values:
+                    parts.append(
+                        f"{length}: {1000 * statistics.median(values):.1f}/"
+                        f"{1000 * percentile(values, 0.99):.0f}/{1000 * max(values):.0f}"
+                    )
+            print(f"  {maker:>9} {list_name:>8}  " + "  ".join(parts))
     print(monotone_parts(broken))
     least_fiendish = min(fiendish_ratios) if fiendish_ratios else float("nan")
     least_obscure = min(obscure_ratios) if obscure_ratios else float("nan")
@@ -324,6 +361,111 @@ def report(
         f"ladder: fiendish/hard min {least_fiendish:.2f}, obscure/hard min {least_obscure:.2f} "
         f"(human-like), monotone at {WIN_MISSES}: {'no' if broken else 'yes'}"
     )
+
+
+def model_totals(
+    cells: dict[tuple[str, str, str], Cell], model: str
+) -> tuple[dict[str, int], dict[str, int]]:
+    """One model's games won with 8 and games played, per word-maker, lists and modes together."""
+    wins: dict[str, int] = defaultdict(int)
+    games: dict[str, int] = defaultdict(int)
+    for (name, _, _), cell in cells.items():
+        if name == model:
+            for maker in MAKERS:
+                wins[maker] += cell.total(cell.wins, maker)
+                games[maker] += cell.total(cell.games, maker)
+    return wins, games
+
+
+def floor_breaks(
+    cells: dict[tuple[str, str, str], Cell], models: Iterable[PlayerModel]
+) -> list[str]:
+    """What breaks the restated floors (issue 40), each in words; empty when they hold.
+
+    Misses: fiendish/hard >= FLOOR in every cell; obscure/hard >= FLOOR for the
+    human-like models and >= OTHERS_FLOOR for the others. Wins with 8: a planner
+    won at most one game in WIN_SLACK of the model's games more often than hard.
+    Easy, medium and hard are the rules' schedule and are not judged.
+    """
+    by_name = {model.name: model for model in models}
+    broken: list[str] = []
+    for (name, list_name, mode), cell in sorted(cells.items()):
+        human = by_name[name].human_like
+        label = name + (" (held out)" if by_name[name].held_out else "")
+        for maker, floor in (("fiendish", FLOOR), ("obscure", FLOOR if human else OTHERS_FLOOR)):
+            ratio = cell.ratio(maker)
+            if ratio < floor:
+                broken.append(
+                    f"{maker}/hard {ratio:.3f} < {floor:.2f} ({label}, {list_name}, {mode})"
+                )
+    for name, model in by_name.items():
+        wins, games = model_totals(cells, name)
+        label = name + (" (held out)" if model.held_out else "")
+        for maker in PLANNERS:
+            if wins[maker] - wins["hard"] > games[maker] / WIN_SLACK:
+                broken.append(
+                    f"{label}: {maker} won {wins[maker]} of {games[maker]} with {WIN_MISSES}, "
+                    f"hard {wins['hard']} of {games['hard']}"
+                )
+    return broken
+
+
+def full_knowledge(
+    cells: dict[tuple[str, str, str], Cell], models: Iterable[PlayerModel]
+) -> tuple[dict[str, float], str | None]:
+    """Per model that knows every word, its smallest fiendish/hard over its lists and modes;
+    and the strongest of them (the fewest misses against hard), None when none played."""
+    least: dict[str, float] = {}
+    hard_misses: dict[str, int] = {}
+    for model in models:
+        if model.human_like:
+            continue
+        mine = [cell for (name, _, _), cell in cells.items() if name == model.name]
+        if mine:
+            least[model.name] = min(cell.ratio("fiendish") for cell in mine)
+            hard_misses[model.name] = sum(cell.total(cell.misses, "hard") for cell in mine)
+    strongest = min(hard_misses, key=lambda name: hard_misses[name]) if hard_misses else None
+    return least, strongest
+
+
+def sample_of(first: int, last: int) -> str:
+    """The seeds played, in words: the fresh sample or the one the makers were tuned on."""
+    fresh = "the fresh sample" if first >= FIRST_SEED else "seeds the makers were tuned on"
+    return f"seeds {first}-{last} ({fresh})"
+
+
+def judge(
+    cells: dict[tuple[str, str, str], Cell],
+    models: tuple[PlayerModel, ...],
+    times: dict[tuple[str, str, int], list[float]],
+    seeds: str,
+) -> str:
+    """Print the goals; return the last line, the restated floors."""
+    least, strongest = full_knowledge(cells, models)
+    for name, ratio in least.items():
+        held = " (held out)" if any(m.name == name and m.held_out for m in models) else ""
+        print(f"fiendish/hard against {name}{held}: min {ratio:.2f} over its lists and modes")
+    goal(
+        f"fiendish >= {FULL_KNOWLEDGE_GOAL}x hard's misses against each model that knows "
+        f"every word, {seeds}",
+        bool(least) and min(least.values()) >= FULL_KNOWLEDGE_GOAL,
+    )
+    goal(
+        f"fiendish >= {STRONGEST_GOAL}x hard's misses against the strongest ({strongest}), {seeds}",
+        strongest is not None and least[strongest] >= STRONGEST_GOAL,
+    )
+    slowest = [
+        1000 * percentile(values, 0.99)
+        for (maker, _, _), values in times.items()
+        if maker == "fiendish" and values
+    ]
+    goal(
+        f"fiendish reply p99 <= {REPLY_GOAL_MS:.0f} ms CPU at every length of every list",
+        bool(slowest) and max(slowest) <= REPLY_GOAL_MS,
+    )
+    broken = floor_breaks(cells, models)
+    goal(f"the restated floors (fiendish and obscure against hard), {seeds}", not broken)
+    return "restated floors: " + ("NOT met: " + "; ".join(broken) if broken else "met")
 
 
 def save(path: Path, cells: dict[tuple[str, str, str], Cell], times: dict) -> None:
@@ -348,7 +490,7 @@ def save(path: Path, cells: dict[tuple[str, str, str], Cell], times: dict) -> No
 
 def merged(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Cell], dict]:
     cells: dict[tuple[str, str, str], Cell] = defaultdict(Cell)
-    times: dict[tuple[str, int], list[float]] = {}
+    times: dict[tuple[str, str, int], list[float]] = {}
     for path in paths:
         data = json.loads(path.read_text())
         for name, attribute in (("cells", "misses"), ("wins", "wins"), ("games", "games")):
@@ -356,8 +498,8 @@ def merged(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Cell], dict]:
                 table = getattr(cells[tuple(key)], attribute)
                 for (seed, maker), value in rows:
                     table[(seed, maker)] += value
-        for (maker, length), values in data["times"]:
-            times.setdefault((maker, length), []).extend(values)
+        for (maker, list_name, length), values in data["times"]:
+            times.setdefault((maker, list_name, length), []).extend(values)
     return cells, times
 
 
@@ -367,19 +509,31 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=SEEDS)
     parser.add_argument("--stride", type=int, default=STRIDE, help="seed s plays (L+s)%%stride==0")
     parser.add_argument(
-        "--first-seed", type=int, default=0, help="seeds from this one: a fresh sample (10)"
+        "--first-seed",
+        type=int,
+        default=FIRST_SEED,
+        help="seeds from this one (10, the fresh sample; 0: the seeds the makers were tuned on)",
     )
     parser.add_argument("--lengths", type=int, nargs="+", metavar="L")
     parser.add_argument("--lists", nargs="+", choices=("familiar", "web2"))
     parser.add_argument("--models", nargs="+", choices=[model.name for model in PLAYERS])
+    parser.add_argument(
+        "--worst-case",
+        action="store_true",
+        help="fiendish values families against several guessers (off on the site)",
+    )
     parser.add_argument("--save", type=Path, help="also write the games' results to this file")
     parser.add_argument(
         "--merge", type=Path, nargs="+", help="report saved parts (runs split by list or length)"
     )
     options = parser.parse_args()
+    if options.worst_case:
+        fiendish.WORST_CASE_OF = fiendish.WORST_CASE_CANDIDATES
     if options.merge:
         cells, times = merged(options.merge)
         print(report(cells, PLAYERS, times))
+        played = sorted({seed for cell in cells.values() for seed, _ in cell.misses})
+        print(judge(cells, PLAYERS, times, sample_of(played[0], played[-1]) if played else ""))
         return
     lengths: tuple[int, ...] = QUICK_LENGTHS if options.quick else LENGTHS
     seeds, stride = (QUICK_SEEDS, 1) if options.quick else (options.seeds, options.stride)
@@ -397,9 +551,10 @@ def main() -> None:
         f"lists {', '.join(lists)}; lengths {lengths[0]}-{lengths[-1]}; {seeds} seeds "
         f"from {options.first_seed}, "
         f"stride {stride}; misses with {MAX_MISSES}, won with {WIN_MISSES}"
+        + ("; fiendish against the worst case of several guessers" if options.worst_case else "")
     )
     started = time.perf_counter()
-    times: dict[tuple[str, int], list[float]] = {}
+    times: dict[tuple[str, str, int], list[float]] = {}
     cells = run(
         lists=lists,
         lengths=lengths,
@@ -412,9 +567,11 @@ def main() -> None:
     )
     if options.save:
         save(options.save, cells, times)
-    last = report(cells, models, times)
+    ladder = report(cells, models, times)
     print(f"({time.perf_counter() - started:.0f} s)")
-    print(last)
+    print(ladder)
+    first = options.first_seed
+    print(judge(cells, models, times, sample_of(first, first + seeds - 1)))
 
 
 if __name__ == "__main__":

@@ -205,6 +205,37 @@ def family_worth(
     return worth
 
 
+def worst_case_worth(
+    estimate: TreeEstimate,
+    others: list[TreeEstimate],
+    budget: NodeBudget,
+    words: npt.NDArray[np.int32],
+    after: npt.NDArray[np.bool_],
+    fingerprint: bytes | None,
+    *,
+    floor: int,
+) -> int:
+    """What ``words`` are worth against the worst of several guessers: the fewest misses any
+    of them makes in it, each against a word-maker that plays its own best reply to it.
+
+    One guesser's value is the misses the word-maker can force on that guesser, so a family
+    worth the most against the greedy-aware guesser alone may be one a guesser who plays
+    otherwise finds easy (issue 29 measured how far that goes: at most 1.3x hard's misses
+    for the guessers that know every word, whatever the budget). Valuing each family by its
+    worst case keeps the family that is hard for every guesser of the set. The others are
+    asked only while the worth can still reach ``floor`` (the best value found so far, less
+    this guess's miss): a family already worth less cannot be kept on its value, and the
+    positions are better spent on the next family. Every guesser spends the same budget.
+    """
+    worth = family_worth(estimate, budget, words, after, fingerprint=fingerprint)
+    for other in others:
+        if worth < floor:
+            break
+        key = None if fingerprint is None else fingerprint + other.settings.guesser.encode()
+        worth = min(worth, family_worth(other, budget, words, after, fingerprint=key))
+    return worth
+
+
 def robust_order(
     estimate: TreeEstimate,
     budget: NodeBudget,
@@ -293,6 +324,7 @@ def choose_family(
     nodes: int = FIENDISH_NODES,
     margin: int = 0,
     shared_vocabulary: bool = True,
+    also_against: tuple[EstimateSettings, ...] = (),
 ) -> FamilyChoice:
     """Value the families of ``letter`` (given hardest first by their codes) and pick one.
 
@@ -304,7 +336,10 @@ def choose_family(
     the best but no more than ``margin`` less joins the families the seed
     chooses among. ``shared_vocabulary`` False (a ranked game's own secret
     vocabulary, which no other game plays on) keeps its family values out of
-    :data:`FAMILY_VALUES`; the choice is the same either way.
+    :data:`FAMILY_VALUES`; the choice is the same either way. ``also_against``: other
+    guessers (:data:`~games.engine.search.GUESSERS`) each family is valued against too,
+    within the same budget: a family is worth the fewest misses any of them makes in it
+    (:func:`worst_case_worth`).
     """
     tables = search_tables(lexicon)
     letter_index = lexicon.letter_index(letter)
@@ -313,6 +348,7 @@ def choose_family(
     after = guessed_mask((*guessed, letter), lexicon)
     budget = NodeBudget(nodes)
     estimate = TreeEstimate(tables, budget, FIENDISH_ESTIMATE)
+    others = [TreeEstimate(tables, budget, settings) for settings in also_against]
     wanted_at_cap = SEEDED_CHOICES if seed is not None else 1
     values: list[int | None] = [None] * len(ranked_codes)
     best = -1
@@ -327,7 +363,15 @@ def choose_family(
         if min(misses_left, miss + len(family_words) - 1) < best - margin:
             continue
         try:
-            worth = family_worth(estimate, budget, family_words, after, fingerprint=fingerprint)
+            worth = worst_case_worth(
+                estimate,
+                others,
+                budget,
+                family_words,
+                after,
+                fingerprint,
+                floor=best - margin - miss,
+            )
         except BudgetExhaustedError:
             break  # the families not valued yet are not kept
         values[rank] = min(misses_left, miss + worth)
@@ -341,7 +385,9 @@ def choose_family(
             break
     valued = [rank for rank, value in enumerate(values) if value is not None]
     if not valued:  # not even the biggest family could be valued: keep it, as the rules would
-        return FamilyChoice(kept_rank=0, values=tuple(values), nodes=budget.used, seeded=False)
+        # The spend that ran out was refused before its position was examined: not counted.
+        used = min(budget.used, nodes)
+        return FamilyChoice(kept_rank=0, values=tuple(values), nodes=used, seeded=False)
     best = max(values[rank] or 0 for rank in valued)
     tied = [rank for rank in valued if values[rank] == best]
     if TIE_LETTERS and len(tied) > 1:

@@ -42,6 +42,11 @@ SIZE_SHIFT = RANK_BITS + 7
 WORDS_PER_NODE = 256
 # Exact values kept per lexicon across decisions (a few megabytes at most).
 EXACT_VALUES_KEPT = 100_000
+# The guessers a TreeEstimate can model (EstimateSettings.guesser): the letter each plays.
+GREEDY_AWARE = "greedy-aware"  # whose hardest family is a hit, then the fewest words
+MINIMAX_SIZE = "minimax-size"  # whose biggest family, hit or miss, is the smallest
+COMMONEST = "commonest"  # the letter in the most words left (the smallest miss family)
+GUESSERS = (GREEDY_AWARE, MINIMAX_SIZE, COMMONEST)
 
 
 class BudgetExhaustedError(Exception):
@@ -166,6 +171,28 @@ class SearchTables:
         key[excluded] = UNREACHABLE
         order = np.argsort(key, kind="stable")
         return order[key[order] != UNREACHABLE]
+
+    def guesser_letter(
+        self, guesser: str, sizes: npt.NDArray, guessed: npt.NDArray[np.bool_]
+    ) -> int:
+        """The letter a modelled guesser (:data:`GUESSERS`) plays on these family sizes, among
+        the letters not guessed that split the words; -1 when none splits them."""
+        if guesser == GREEDY_AWARE:
+            letters = self.greedy_aware_order(sizes, guessed, splitting_only=True)
+            return int(letters[0]) if letters.size else -1
+        biggest, _, families = self.hardest_stats(sizes)
+        if guesser == MINIMAX_SIZE:
+            score = biggest.astype(np.int64)
+        elif guesser == COMMONEST:
+            # The words without the letter (none when no word of the list lacks it).
+            misses = np.where(self.miss_id >= 0, sizes[np.maximum(self.miss_id, 0)], 0)
+            score = misses.astype(np.int64)
+        else:
+            raise ValueError(f"no guesser {guesser!r}")
+        key = score * self.letter_stride + self.letter_indexes  # ties: the alphabet's order
+        key[guessed | (families < 2)] = UNREACHABLE
+        best = int(np.argmin(key))
+        return -1 if key[best] == UNREACHABLE else best
 
     def hardness(self, sizes: npt.NDArray) -> npt.NDArray[np.int64]:
         """Every family's place in the rules' order as one integer (0 for an empty family)."""
@@ -412,6 +439,7 @@ class EstimateSettings:
     exact_nodes: int = 200  # ...if that takes at most this many positions
     wide_up_to: int = 50  # the word-maker tries every family of sets this small...
     families_when_big: int = 2  # ...and of bigger sets its biggest few plus the miss family
+    guesser: str = GREEDY_AWARE  # the guesser it plays against (GUESSERS)
 
 
 class TreeEstimate:
@@ -478,10 +506,9 @@ class TreeEstimate:
     def _tree(self, words: WordSet, guessed: npt.NDArray[np.bool_]) -> int:
         tables = self.tables
         sizes = tables.family_sizes(words, self.budget)
-        letters = tables.greedy_aware_order(sizes, guessed, splitting_only=True)
-        if letters.size == 0:
+        letter_index = tables.guesser_letter(self.settings.guesser, sizes, guessed)
+        if letter_index < 0:
             return 0
-        letter_index = int(letters[0])
         after = guessed.copy()
         after[letter_index] = True
         families = tables.split(words, letter_index)

@@ -137,12 +137,14 @@ def ladder_module():
 
 @pytest.mark.slow
 def test_the_ladder_holds_at_8_on_a_small_fixed_sample(ladder_module) -> None:
-    """bench/ladder.py on the familiar list, length 7, two seeds, every model: neither fiendish
-    nor obscure is won more often than hard with 8 wrong guesses allowed."""
+    """bench/ladder.py on the familiar list, length 7, seeds 0 and 1, every model: neither
+    fiendish nor obscure is won more often than hard with 8 wrong guesses allowed. (The bench
+    now plays the fresh sample, seeds 10-19, by default; this small sample is the tuned one.)"""
     cells = ladder_module.run(
         lists=["familiar"],
         lengths=[7],
         seeds=2,
+        first_seed=0,
         stride=1,
         models=ladder_module.PLAYERS,
         makers=(Difficulty.HARD, Difficulty.FIENDISH, Difficulty.OBSCURE),

@@ -16,13 +16,19 @@ predict later is not, and a player they misjudge escapes only the latter. The
 guard runs on every reply with more than one family valued, also when the
 search's choice is hard's own. The cost, measured in ``bench/ladder.py``, is
 strength against the strongest guessers (``docs/difficulties.md``). What was
-tried and measured: docs/design/fiendish-guard.md and ladder-round3.md.
+tried and measured: docs/design/fiendish-guard.md and ladder-round3.md. Valuing
+each family against several guessers at once (their worst case, WORST_CASE_OF)
+was measured and is off: the guessers a search can model agree on nearly every
+family, so it only spent positions (docs/design/ladder-round4.md).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.ensemble import ensemble, family_values, no_worse_than_hard
 from games.engine.lookahead import (
+    FIENDISH_ESTIMATE,
     OPENING_GUESSES,
     OPENING_MARGIN,
     SEEDED_CHOICES,
@@ -30,7 +36,7 @@ from games.engine.lookahead import (
     seeded_index,
 )
 from games.engine.makers.base import BaseMaker, Choice, GuesserModel, ReasonText, Turn
-from games.engine.search import NodeBudget
+from games.engine.search import COMMONEST, MINIMAX_SIZE, EstimateSettings, NodeBudget
 from games.engine.state import all_candidates
 from games.engine.text import gettext_noop, pgettext_noop
 from games.engine.vocabulary import DAILY_VOCABULARY, FULL_VOCABULARY
@@ -47,6 +53,17 @@ GUARD_NODES = 4_000
 FULL_BUDGET_UP_TO = 250
 SEARCH_FLOOR = 0.35
 GUARD_FLOOR = 0.15
+# The guessers, besides the search's greedy-aware one, each family is valued against
+# (lookahead.worst_case_worth): a family is then worth the fewest misses any of them makes
+# in it. None, measured (docs/design/ladder-round4.md): within the same positions, the worst
+# case of the greedy-aware, minimax-size and commonest-letter guessers forced fewer misses
+# than the greedy-aware guesser alone on every model but one, and with three times the
+# positions no more. WORST_CASE_CANDIDATES are the guessers it was measured with.
+WORST_CASE_CANDIDATES: tuple[EstimateSettings, ...] = (
+    replace(FIENDISH_ESTIMATE, guesser=MINIMAX_SIZE),
+    replace(FIENDISH_ESTIMATE, guesser=COMMONEST),
+)
+WORST_CASE_OF: tuple[EstimateSettings, ...] = ()
 
 
 # Its one reason: the family its search found worth the most (the review words a valued
@@ -114,6 +131,7 @@ class FiendishMaker(BaseMaker):
             # whole list, and the daily's (one seed for everyone). A ranked game's own secret
             # vocabulary would only fill the memo (the choice is the same either way).
             shared_vocabulary=state.vocabulary in (FULL_VOCABULARY, DAILY_VOCABULARY),
+            also_against=WORST_CASE_OF,
         )
         kept, guard_nodes = guarded(
             turn, choice.kept_rank, choice.values, nodes=budget_for(GUARD_NODES, words, GUARD_FLOOR)
