@@ -152,3 +152,14 @@ def test_the_worker_does_not_outlive_a_killed_server(
     process.kill()  # SIGKILL: no chance to stop the worker itself
     process.wait()
     wait_until(lambda: not any(running(pid) for pid in workers), "the worker to stop")
+
+
+def test_the_reloaded_worker_does_not_outlive_its_killed_reloader(
+    server: tuple[subprocess.Popen[bytes], int],
+) -> None:
+    """The worker's reloader killed outright (as between two restarts, when Django's own
+    stop cannot reach its child): the worker it ran stops too, left to nobody otherwise."""
+    process, _ = server
+    reloader, *worker = the_worker(process.pid)
+    os.kill(reloader, signal.SIGKILL)
+    wait_until(lambda: not any(running(pid) for pid in worker), "the reloaded worker to stop")

@@ -7,7 +7,6 @@ when the server stops, however it stops (Ctrl-C, SIGTERM, or this process dying)
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import subprocess
@@ -21,17 +20,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 
+from core.processes import die_with_parent
+
 WORKER_STOP_SECONDS = 10
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """Linux: the worker gets SIGTERM if this process dies without stopping it."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
 
 
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -66,7 +57,7 @@ class Command(BaseCommand):
     def start_worker(self) -> subprocess.Popen[bytes]:
         manage = Path(settings.BASE_DIR) / "manage.py"
         command = [sys.executable, str(manage), "db_worker", "--no-startup-delay"]
-        worker = subprocess.Popen(command, preexec_fn=_die_with_parent)
+        worker = subprocess.Popen(command, preexec_fn=die_with_parent)
         self.stdout.write(f"Task worker started (pid {worker.pid}): manage.py db_worker")
         return worker
 
