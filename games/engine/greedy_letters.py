@@ -46,15 +46,20 @@ class GreedyLetters:
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
         self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
         self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
+        self._guessed: dict[int, npt.NDArray[np.int64]] = {}
         # SearchTables' family ids a row per word (as intp, which bincount takes without a
         # copy), so a set of words is one gather of rows; each letter's miss family, or an
         # id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T, dtype=np.intp)
         self._total = tables.total
         self._offsets = tables.offsets[:-1]  # each letter's first family id
-        self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
-        self._stride = tables.letter_stride
         self._letter_indexes = tables.letter_indexes
+        self._is_miss = np.zeros(self._total + 1, dtype=np.intp)
+        self._is_miss[tables.miss_id[tables.miss_id >= 0]] = 1
+        # A letter's key by twice its biggest family's size plus one when it is the miss:
+        # the miss's past every other's (1 << 40), then the bigger later.
+        ranked = np.arange(2 * len(lexicon) + 2, dtype=np.int64)
+        self._letter_keys = (ranked & 1) * (1 << 40) + (ranked >> 1)
         self._root: dict[
             int,
             tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
@@ -125,12 +130,33 @@ class GreedyLetters:
         found = self.letters.get(key)
         if found is None:
             sizes = self._family_sizes(key, public, came_from)
-            biggest = np.maximum.reduceat(sizes, self._offsets)
-            order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
-            order += self._letter_indexes
-            # A letter guessed goes last: past every other key (those are under 2**41).
-            order += (np.right_shift(guessed, self._letter_indexes) & 1) << 50
-            found = self.letters[key] = int(np.argmin(order))
+            # Each family's size twice, plus one for a miss family: a letter's greatest is
+            # twice its biggest family's size, plus one when the miss family is that big
+            # (it shows the fewest letters, so it is then the hardest).
+            if len(public) >= BIG_SET:
+                ranked = sizes * 2 + self._is_miss  # the sizes are remembered: a copy
+            else:
+                ranked = sizes
+                ranked += sizes
+                ranked += self._is_miss
+            # Its greatest's key (a hardest miss last, then the biggest), the lowest letter
+            # first among equal keys: argmin takes the first.
+            keys = self._letter_keys[np.maximum.reduceat(ranked, self._offsets)]
+            found = int(keys.argmin())
+            if guessed >> found & 1:  # a letter guessed goes last: past every other key
+                keys += self._guessed_last(guessed)
+                found = int(keys.argmin())
+            self.letters[key] = found
+        return found
+
+    def _guessed_last(self, guessed: int) -> npt.NDArray[np.int64]:
+        """What puts the letters in the bit set ``guessed`` past every other letter's key
+        (those are under 2**41), remembered: the games reach far fewer sets of letters
+        guessed than positions."""
+        found = self._guessed.get(guessed)
+        if found is None:
+            found = (np.right_shift(guessed, self._letter_indexes) & 1) << 50
+            self._guessed[guessed] = found
         return found
 
     def _family_sizes(
