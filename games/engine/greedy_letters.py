@@ -4,6 +4,8 @@ games; docs/design/first-start.md says why and what it saves)."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 import numpy.typing as npt
 
@@ -40,7 +42,6 @@ class GreedyLetters:
             [len(positions) for positions in reveals] for reveals in lexicon.reveals
         ]
         self.letters: dict[tuple[int, str], int] = {}
-        self._code_lists: dict[int, list[int]] = {}
         self._word_letters: dict[int, tuple[int, list[int]]] = {}
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
@@ -53,7 +54,7 @@ class GreedyLetters:
         self._family_ids = np.ascontiguousarray(tables.family_ids.T, dtype=np.intp)
         self._total = tables.total
         self._offsets = tables.offsets[:-1]  # each letter's first family id
-        self._letter_indexes = tables.letter_indexes
+        self._letter_bits = 1 << tables.letter_indexes  # each letter's bit in a set guessed
         self._is_miss = np.zeros(self._total + 1, dtype=np.intp)
         self._is_miss[tables.miss_id[tables.miss_id >= 0]] = 1
         # A letter's key by twice its biggest family's size plus one when it is the miss:
@@ -65,12 +66,10 @@ class GreedyLetters:
             tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
         ] = {}
 
-    def code_list(self, index: int) -> list[int]:
-        """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
-        found = self._code_lists.get(index)
-        if found is None:
-            found = self._code_lists[index] = self.lexicon.codes[index].tolist()
-        return found
+    @cached_property
+    def code_lists(self) -> list[list[int]]:
+        """``lexicon.codes`` as lists, for the small sets played in Python."""
+        return [codes.tolist() for codes in self.lexicon.codes]
 
     def narrowed(
         self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int, kept: int
@@ -96,7 +95,7 @@ class GreedyLetters:
         found = self._partitions.get(key)
         if found is None:
             counts = np.bincount(self.lexicon.codes[index][public])
-            present = np.flatnonzero(counts)
+            present = counts.nonzero()[0]
             found = self._partitions[key] = (present.tolist(), counts[present].tolist())
         return found
 
@@ -129,7 +128,10 @@ class GreedyLetters:
         key = (guessed, pattern)
         found = self.letters.get(key)
         if found is None:
-            sizes = self._family_sizes(key, public, came_from)
+            if len(public) < BIG_SET:
+                sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            else:
+                sizes = self._family_sizes(key, public, came_from)
             # Each family's size twice, plus one for a miss family: a letter's greatest is
             # twice its biggest family's size, plus one when the miss family is that big
             # (it shows the fewest letters, so it is then the hardest).
@@ -155,7 +157,7 @@ class GreedyLetters:
         guessed than positions."""
         found = self._guessed.get(guessed)
         if found is None:
-            found = (np.right_shift(guessed, self._letter_indexes) & 1) << 50
+            found = (self._letter_bits & guessed != 0) << 50
             self._guessed[guessed] = found
         return found
 
@@ -165,11 +167,12 @@ class GreedyLetters:
         public: npt.NDArray[np.int32] | list[int],
         came_from: Step | None,
     ) -> npt.NDArray[np.intp]:
-        """How many of ``public`` each family id has. A big set is most of the one before it
-        (the kept family is mostly the biggest), so its sizes are those before it less the
-        sizes of the words the guess set aside, when fewer: the same counts, fewer words."""
+        """How many of ``public`` (a big set: :data:`BIG_SET` words or more) each family id
+        has, remembered. A big set is most of the one before it (the kept family is mostly
+        the biggest), so its sizes are those before it less the sizes of the words the guess
+        set aside, when fewer: the same counts, fewer words."""
         sizes = None
-        if came_from is not None and len(public) >= BIG_SET:
+        if came_from is not None:
             before_key, before, index, kept = came_from
             before_sizes = self._sizes.get(before_key)
             if before_sizes is not None and 2 * len(public) > len(before):
@@ -178,8 +181,7 @@ class GreedyLetters:
                 sizes = before_sizes - np.bincount(aside_ids, minlength=self._total + 1)
         if sizes is None:
             sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
-        if len(public) >= BIG_SET:
-            self._sizes[key] = sizes
+        self._sizes[key] = sizes
         return sizes
 
     def first_guess(

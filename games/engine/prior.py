@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +53,8 @@ from games.engine.vocabulary import (
 PRIOR_GAMES = 200
 REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
+# A family's code in the low bits of the number its key is sorted by (codes are far fewer).
+CODE_MASK = (1 << 32) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,18 @@ def _reference_misses(
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
             word = int(public[0])
             return misses + _one_word_left(letters, word, hidden, guessed, unguessed, rng, noise)
+        if isinstance(public, list) and isinstance(words, list):
+            return misses + _small_misses(
+                letters,
+                ranks,
+                words,
+                public,
+                Position(guessed, pattern, hidden, number),
+                unguessed,
+                seed=seed,
+                rng=rng,
+                noise=noise,
+            )
         before = public
         number += 1
         if random_draw() < noise:
@@ -175,7 +190,7 @@ def _reference_misses(
             index = letters.letter(guessed, pattern, public, came_from)
             letter = alphabet[index]
         unguessed.remove(letter)
-        code_list = letters.code_list(index)
+        code_list = letters.code_lists[index]
         rank = ranks[number]
         # A ranked game's words are some of those that fit: all of them when as many.
         same = words is not None and len(words) == len(public)
@@ -195,28 +210,10 @@ def _reference_misses(
                 public = public.tolist()
         elif isinstance(words, list):
             word_codes = [code_list[word] for word in words]
-            some = word_codes[0]
-            if word_codes.count(some) == len(word_codes):
-                kept = some  # one family: kept whatever the rule's schedule
-            else:
-                codes = list(set(word_codes))
-                if len(codes) * len(word_codes) <= 400:  # counted in C, a family at a time
-                    sizes = [word_codes.count(code) for code in codes]
-                else:
-                    counted = Counter(word_codes)
-                    sizes = [counted[code] for code in codes]
-                kept = kept_family(
-                    codes,
-                    sizes,
-                    letters.revealed_list[index],
-                    rank=rank,
-                    reveals=reveals[index],
-                    pattern=pattern,
-                    letter=letter,
-                    seed=seed,
-                    number=number,
-                )
-                words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+            kept = word_codes[0]
+            if word_codes.count(kept) != len(word_codes):  # else one family, kept whatever
+                kept = _small_kept(word_codes, letters, index, rank, pattern, seed, number)
+                words = [word for word in words if code_list[word] == kept]
         elif whole:  # the words are those that fit: remembered per position
             codes, sizes = letters.partition(words, guessed, pattern, index)
             if len(codes) == 1:
@@ -237,7 +234,7 @@ def _reference_misses(
         else:
             array_codes = lexicon.codes[index][words]
             counts = np.bincount(array_codes)
-            present = np.flatnonzero(counts)
+            present = counts.nonzero()[0]
             if len(present) == 1:
                 kept = int(present[0])
             else:
@@ -272,6 +269,129 @@ def _reference_misses(
         else:
             misses += 1
     return misses
+
+
+class Position(NamedTuple):
+    """Where a game stands: the letters guessed (a bit set), the pattern shown, how many of
+    its letters are still hidden, and how many guesses it has made."""
+
+    guessed: int
+    pattern: str
+    hidden: int
+    number: int
+
+
+def _small_misses(
+    letters: GreedyLetters,
+    ranks: list[int],
+    words: list[int],
+    public: list[int],
+    position: Position,
+    unguessed: list[str],
+    *,
+    seed: int,
+    rng: random.Random,
+    noise: float,
+) -> int:
+    """The misses still to come once the game's words and those a player knows fit are
+    Python lists (``unguessed`` is changed): :func:`_reference_misses`'s moves in a loop of
+    their own, the shortest one, where most guesses of a game are made.
+
+    The words are some of those that fit, so when they are as many they are the same list
+    and are narrowed once.
+    """
+    guessed, pattern, hidden, number = position
+    alphabet = letters.lexicon.alphabet
+    reveals = letters.lexicon.reveals
+    index_of = letters.index_of
+    code_lists = letters.code_lists
+    known = letters.letters.get
+    random_draw = rng.random
+    choice = rng.choice
+    if len(words) == len(public):
+        words = public
+    misses = 0
+    while hidden:
+        if len(public) == 1:  # one word fits: the rest needs no partition
+            return misses + _one_word_left(
+                letters, public[0], hidden, guessed, unguessed, rng, noise
+            )
+        number += 1
+        if random_draw() < noise:
+            letter = choice(unguessed)
+            index = index_of[letter]
+        else:
+            index = known((guessed, pattern))
+            if index is None:
+                index = letters.letter(guessed, pattern, public)
+            letter = alphabet[index]
+        unguessed.remove(letter)
+        code_list = code_lists[index]
+        word_codes = [code_list[word] for word in words]
+        kept = word_codes[0]
+        if word_codes.count(kept) == len(word_codes):  # one family: kept whatever the rule
+            if public is not words:
+                public = [word for word in public if code_list[word] == kept]
+        else:
+            kept = _small_kept(word_codes, letters, index, ranks[number], pattern, seed, number)
+            if public is words:
+                words = public = [word for word in words if code_list[word] == kept]
+            else:
+                words = [word for word in words if code_list[word] == kept]
+                public = [word for word in public if code_list[word] == kept]
+        if len(public) == len(words):
+            words = public
+        guessed |= 1 << index
+        positions = reveals[index][kept]
+        if positions:
+            pattern = shown_pattern(pattern, letter, positions)
+            hidden -= len(positions)
+        else:
+            misses += 1
+    return misses
+
+
+def _small_kept(
+    word_codes: list[int],
+    letters: GreedyLetters,
+    index: int,
+    rank: int,
+    pattern: str,
+    seed: int,
+    number: int,
+) -> int:
+    """The family of letter ``index`` the rule keeps among words in two families or more,
+    ``word_codes`` each word's: :func:`kept_family`'s, the sizes counted in C (a family at
+    a time when few) and ordered with their keys in one sort of numbers (the key above the
+    code), the same keys; a tie on the key is left to :func:`kept_family`, which hashes."""
+    revealed = letters.revealed_list[index]
+    codes = set(word_codes)
+    if len(codes) * len(word_codes) <= 400:
+        keyed = [(word_codes.count(code) << 7) - revealed[code] << 32 | code for code in codes]
+    else:
+        keyed = [
+            (size << 7) - revealed[code] << 32 | code for code, size in Counter(word_codes).items()
+        ]
+    keyed.sort(reverse=True)
+    top = keyed[0] >> 32
+    second = keyed[1] >> 32
+    if top != second:
+        if rank == 0:
+            return keyed[0] & CODE_MASK
+        if len(keyed) == 2 or keyed[2] >> 32 != second:
+            return keyed[1] & CODE_MASK
+    ordered = [key & CODE_MASK for key in keyed]
+    return kept_family(
+        ordered,
+        [word_codes.count(code) for code in ordered],
+        revealed,
+        rank=rank,
+        reveals=letters.lexicon.reveals[index],
+        pattern=pattern,
+        letter=letters.lexicon.alphabet[index],
+        seed=seed,
+        number=number,
+    )
 
 
 def _one_word_left(
