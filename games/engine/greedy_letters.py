@@ -15,6 +15,8 @@ from games.engine.vocabulary import secret_shares, seeded_tie_key
 
 # At most this many words are played as Python lists (below it NumPy's calls cost more).
 SMALL_SET = 150
+# Up to this many words that fit, the guesser's order of the letters is remembered per set.
+FEW = 10
 # From this many words that fit, a position's family sizes are kept for the positions after it.
 BIG_SET = 1000
 
@@ -48,6 +50,7 @@ class GreedyLetters:
         self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
         self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
         self._guessed: dict[int, npt.NDArray[np.int64]] = {}
+        self._orders: dict[tuple[int, ...], list[int]] = {}
         # SearchTables' family ids a row per word (as intp, which bincount takes without a
         # copy), so a set of words is one gather of rows; each letter's miss family, or an
         # id past the last that no word falls in.
@@ -127,7 +130,10 @@ class GreedyLetters:
         """
         key = (guessed, pattern)
         found = self.letters.get(key)
-        if found is None:
+        if found is None and len(public) <= FEW:
+            found = self._letter_among_few(guessed, public)
+            self.letters[key] = found
+        elif found is None:
             if len(public) < BIG_SET:
                 sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
             else:
@@ -150,6 +156,23 @@ class GreedyLetters:
                 found = int(keys.argmin())
             self.letters[key] = found
         return found
+
+    def _letter_among_few(self, guessed: int, public: npt.NDArray[np.int32] | list[int]) -> int:
+        """:meth:`letter` for :data:`FEW` words or fewer: the letters in the order of their
+        keys are remembered per set of words (other positions reach the same few words with
+        other letters guessed, the missed letters no word has), the first not guessed."""
+        words = tuple(public) if isinstance(public, list) else tuple(public.tolist())
+        order = self._orders.get(words)
+        if order is None:
+            ranked = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            ranked += ranked
+            ranked += self._is_miss
+            keys = self._letter_keys[np.maximum.reduceat(ranked, self._offsets)]
+            order = self._orders[words] = keys.argsort(kind="stable").tolist()
+        for index in order:
+            if not guessed >> index & 1:
+                return index
+        raise AssertionError("every letter guessed with words still to tell apart")
 
     def _guessed_last(self, guessed: int) -> npt.NDArray[np.int64]:
         """What puts the letters in the bit set ``guessed`` past every other letter's key
