@@ -305,7 +305,7 @@ def kept_family(
     if keys.count(top) == 1:  # most often: no key to hash
         if rank == 0:
             return codes[keys.index(top)]
-        top = max(key for key in keys if key != top)
+        top = max(filter(top.__ne__, keys))
         if keys.count(top) == 1:
             return codes[keys.index(top)]
         rank = 0

@@ -23,7 +23,7 @@ How :func:`challenge_prior` plays them cheaply: docs/design/first-start.md.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import _count_elements
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -361,17 +361,13 @@ def _small_kept(
     number: int,
 ) -> int:
     """The family of letter ``index`` the rule keeps among words in two families or more,
-    ``word_codes`` each word's: :func:`kept_family`'s, the sizes counted in C (a family at
-    a time when few) and ordered with their keys in one sort of numbers (the key above the
-    code), the same keys; a tie on the key is left to :func:`kept_family`, which hashes."""
+    ``word_codes`` each word's: :func:`kept_family`'s, the sizes counted in C and ordered
+    with their keys in one sort of numbers (the key above the code), the same keys; a tie
+    on the key is left to :func:`kept_family`, which hashes."""
+    sizes: dict[int, int] = {}
+    _count_elements(sizes, word_codes)  # Counter's own counting, without its checks
     revealed = letters.revealed_list[index]
-    codes = set(word_codes)
-    if len(codes) * len(word_codes) <= 400:
-        keyed = [(word_codes.count(code) << 7) - revealed[code] << 32 | code for code in codes]
-    else:
-        keyed = [
-            (size << 7) - revealed[code] << 32 | code for code, size in Counter(word_codes).items()
-        ]
+    keyed = [(size << 7) - revealed[code] << 32 | code for code, size in sizes.items()]
     keyed.sort(reverse=True)
     top = keyed[0] >> 32
     second = keyed[1] >> 32
@@ -380,10 +376,9 @@ def _small_kept(
             return keyed[0] & CODE_MASK
         if len(keyed) == 2 or keyed[2] >> 32 != second:
             return keyed[1] & CODE_MASK
-    ordered = [key & CODE_MASK for key in keyed]
     return kept_family(
-        ordered,
-        [word_codes.count(code) for code in ordered],
+        list(sizes),
+        list(sizes.values()),
         revealed,
         rank=rank,
         reveals=letters.lexicon.reveals[index],
