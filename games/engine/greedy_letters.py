@@ -4,6 +4,7 @@ games; docs/design/first-start.md says why and what it saves)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 import numpy as np
@@ -17,6 +18,8 @@ from games.engine.vocabulary import secret_shares, seeded_tie_key
 SMALL_SET = 150
 # Up to this many words that fit, the guesser's order of the letters is remembered per set.
 FEW = 10
+# A family's code in the low bits of the number its key is sorted by (codes are far fewer).
+CODE_MASK = (1 << 32) - 1
 # From this many words that fit, a position's family sizes are kept for the positions after it.
 BIG_SET = 1000
 
@@ -47,7 +50,9 @@ class GreedyLetters:
         self._word_letters: dict[int, tuple[int, list[int]]] = {}
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
-        self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
+        self._partitions: dict[
+            tuple[int, str, int], tuple[list[int], list[int], tuple[int | None, int | None]]
+        ] = {}
         self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
         self._guessed: dict[int, npt.NDArray[np.int64]] = {}
         self._orders: dict[tuple[int, ...], list[int]] = {}
@@ -91,15 +96,22 @@ class GreedyLetters:
 
     def partition(
         self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int
-    ) -> tuple[list[int], list[int]]:
-        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`) and their
-        sizes, remembered for the same reason."""
+    ) -> tuple[list[int], list[int], tuple[int | None, int | None]]:
+        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`), their
+        sizes, and the family the rule keeps at rank 0 and 1 when no tie key decides it
+        (:func:`untied_kept`), remembered for the same reason."""
         key = (guessed, pattern, index)
         found = self._partitions.get(key)
         if found is None:
             counts = np.bincount(self.lexicon.codes[index][public])
             present = counts.nonzero()[0]
-            found = self._partitions[key] = (present.tolist(), counts[present].tolist())
+            codes, sizes = present.tolist(), counts[present].tolist()
+            untied = (
+                (codes[0], codes[0])
+                if len(codes) == 1
+                else untied_kept(zip(codes, sizes, strict=True), self.revealed_list[index])
+            )
+            found = self._partitions[key] = (codes, sizes, untied)
         return found
 
     def word_letters(self, index: int) -> tuple[int, list[int]]:
@@ -316,6 +328,23 @@ def kept_family(
         for shown in (shown_pattern(pattern, letter, reveals[code]),)
     )
     return ordered[rank][2]
+
+
+def untied_kept(
+    families: Iterable[tuple[int, int]], revealed: list[int]
+) -> tuple[int | None, int | None]:
+    """The family :func:`kept_family` keeps at rank 0 and at rank 1 among ``families``
+    (code and size, two or more), each None where a seeded tie key decides (families level
+    on size and letters shown). Each family's key is above its code in one number, so one
+    sort orders them (the key is positive: a family has a word, a pattern under 128
+    letters)."""
+    keyed = sorted([(size << 7) - revealed[code] << 32 | code for code, size in families])
+    top, second = keyed[-1] >> 32, keyed[-2] >> 32
+    if top == second:
+        return None, None
+    if len(keyed) == 2 or keyed[-3] >> 32 != second:
+        return keyed[-1] & CODE_MASK, keyed[-2] & CODE_MASK
+    return keyed[-1] & CODE_MASK, None
 
 
 def shown_pattern(pattern: str, letter: str, positions: tuple[int, ...]) -> str:

@@ -36,6 +36,7 @@ from games.engine.greedy_letters import (
     Step,
     kept_family,
     shown_pattern,
+    untied_kept,
 )
 from games.engine.guesser import greedy_aware_letter
 from games.engine.lexicon import HIDDEN, Lexicon
@@ -53,8 +54,6 @@ from games.engine.vocabulary import (
 PRIOR_GAMES = 200
 REFERENCE_NOISE = 0.30
 PRIOR_SEED = 2027
-# A family's code in the low bits of the number its key is sorted by (codes are far fewer).
-CODE_MASK = (1 << 32) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +214,9 @@ def _reference_misses(
                 kept = _small_kept(word_codes, letters, index, rank, pattern, seed, number)
                 words = [word for word in words if code_list[word] == kept]
         elif whole:  # the words are those that fit: remembered per position
-            codes, sizes = letters.partition(words, guessed, pattern, index)
-            if len(codes) == 1:
-                kept = codes[0]
-            else:
+            codes, sizes, untied = letters.partition(words, guessed, pattern, index)
+            kept = untied[rank]
+            if kept is None:  # level families: the game's seed decides
                 kept = kept_family(
                     codes,
                     sizes,
@@ -230,6 +228,7 @@ def _reference_misses(
                     seed=seed,
                     number=number,
                 )
+            if len(codes) > 1:
                 words = letters.narrowed(words, guessed, pattern, index, kept)
         else:
             array_codes = lexicon.codes[index][words]
@@ -361,21 +360,14 @@ def _small_kept(
     number: int,
 ) -> int:
     """The family of letter ``index`` the rule keeps among words in two families or more,
-    ``word_codes`` each word's: :func:`kept_family`'s, the sizes counted in C and ordered
-    with their keys in one sort of numbers (the key above the code), the same keys; a tie
-    on the key is left to :func:`kept_family`, which hashes."""
+    ``word_codes`` each word's: the sizes counted in C, the rule's choice by
+    :func:`untied_kept`, or by :func:`kept_family` when a tie key decides."""
     sizes: dict[int, int] = {}
     _count_elements(sizes, word_codes)  # Counter's own counting, without its checks
     revealed = letters.revealed_list[index]
-    keyed = [(size << 7) - revealed[code] << 32 | code for code, size in sizes.items()]
-    keyed.sort(reverse=True)
-    top = keyed[0] >> 32
-    second = keyed[1] >> 32
-    if top != second:
-        if rank == 0:
-            return keyed[0] & CODE_MASK
-        if len(keyed) == 2 or keyed[2] >> 32 != second:
-            return keyed[1] & CODE_MASK
+    kept = untied_kept(sizes.items(), revealed)[rank]
+    if kept is not None:
+        return kept
     return kept_family(
         list(sizes),
         list(sizes.values()),
