@@ -365,6 +365,11 @@ def _small_kept(
     sizes: dict[int, int] = {}
     _count_elements(sizes, word_codes)  # Counter's own counting, without its checks
     revealed = letters.revealed_list[index]
+    if len(sizes) == 2:  # the commonest, and most often not level
+        (one, one_size), (other, other_size) = sizes.items()
+        difference = (one_size - other_size) * 128 - revealed[one] + revealed[other]
+        if difference:
+            return one if (difference > 0) != bool(rank) else other
     kept = untied_kept(sizes.items(), revealed)[rank]
     if kept is not None:
         return kept
