@@ -408,16 +408,19 @@ def _one_word_left(
     bits, counts = letters.word_letters(word)
     index_of = letters.index_of
     alphabet = letters.lexicon.alphabet
+    random_draw = rng.random
+    choice = rng.choice
+    remove = unguessed.remove
     misses = 0
     while hidden:
-        if rng.random() < noise:
-            letter = rng.choice(unguessed)
+        if random_draw() < noise:
+            letter = choice(unguessed)
             index = index_of[letter]
         else:
             left = bits & ~guessed
             index = (left & -left).bit_length() - 1  # the lowest letter in the word left
             letter = alphabet[index]
-        unguessed.remove(letter)
+        remove(letter)
         guessed |= 1 << index
         if bits >> index & 1:
             hidden -= counts[index]
