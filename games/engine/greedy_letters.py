@@ -88,7 +88,7 @@ class GreedyLetters:
         key = (guessed, pattern, index, kept)
         found = self._narrowed.get(key)
         if found is None:
-            found = public[self.lexicon.codes[index][public] == kept]
+            found = public[self.lexicon.codes[index].take(public) == kept]
             if len(found) <= SMALL_SET:
                 found = found.tolist()
             self._narrowed[key] = found
@@ -103,7 +103,7 @@ class GreedyLetters:
         key = (guessed, pattern, index)
         found = self._partitions.get(key)
         if found is None:
-            counts = np.bincount(self.lexicon.codes[index][public])
+            counts = np.bincount(self.lexicon.codes[index].take(public))
             present = counts.nonzero()[0]
             codes, sizes = present.tolist(), counts[present].tolist()
             untied = (
@@ -147,7 +147,9 @@ class GreedyLetters:
             self.letters[key] = found
         elif found is None:
             if len(public) < BIG_SET:
-                sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+                sizes = np.bincount(
+                    self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+                )
             else:
                 sizes = self._family_sizes(key, public, came_from)
             # Each family's size twice, plus one for a miss family: a letter's greatest is
@@ -161,7 +163,7 @@ class GreedyLetters:
                 ranked += self._is_miss
             # Its greatest's key (a hardest miss last, then the biggest), the lowest letter
             # first among equal keys: argmin takes the first.
-            keys = self._letter_keys[np.maximum.reduceat(ranked, self._offsets)]
+            keys = self._letter_keys.take(np.maximum.reduceat(ranked, self._offsets))
             found = int(keys.argmin())
             if guessed >> found & 1:  # a letter guessed goes last: past every other key
                 keys += self._guessed_last(guessed)
@@ -176,10 +178,12 @@ class GreedyLetters:
         words = tuple(public) if isinstance(public, list) else tuple(public.tolist())
         order = self._orders.get(words)
         if order is None:
-            ranked = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            ranked = np.bincount(
+                self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+            )
             ranked += ranked
             ranked += self._is_miss
-            keys = self._letter_keys[np.maximum.reduceat(ranked, self._offsets)]
+            keys = self._letter_keys.take(np.maximum.reduceat(ranked, self._offsets))
             order = self._orders[words] = keys.argsort(kind="stable").tolist()
         for index in order:
             if not guessed >> index & 1:
@@ -211,11 +215,13 @@ class GreedyLetters:
             before_key, before, index, kept = came_from
             before_sizes = self._sizes.get(before_key)
             if before_sizes is not None and 2 * len(public) > len(before):
-                aside = before[self.lexicon.codes[index][before] != kept]
-                aside_ids = self._family_ids[aside].ravel()
+                aside = before[self.lexicon.codes[index].take(before) != kept]
+                aside_ids = self._family_ids.take(aside, axis=0).ravel()
                 sizes = before_sizes - np.bincount(aside_ids, minlength=self._total + 1)
         if sizes is None:
-            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
+            sizes = np.bincount(
+                self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+            )
         self._sizes[key] = sizes
         return sizes
 

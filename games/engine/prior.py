@@ -231,7 +231,7 @@ def _reference_misses(
             if len(codes) > 1:
                 words = letters.narrowed(words, guessed, pattern, index, kept)
         else:
-            array_codes = lexicon.codes[index][words]
+            array_codes = lexicon.codes[index].take(words)
             counts = np.bincount(array_codes)
             present = counts.nonzero()[0]
             if len(present) == 1:
