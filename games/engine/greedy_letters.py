@@ -4,6 +4,9 @@ games; docs/design/first-start.md says why and what it saves)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cached_property
+
 import numpy as np
 import numpy.typing as npt
 
@@ -13,6 +16,10 @@ from games.engine.vocabulary import secret_shares, seeded_tie_key
 
 # At most this many words are played as Python lists (below it NumPy's calls cost more).
 SMALL_SET = 150
+# Up to this many words that fit, the guesser's order of the letters is remembered per set.
+FEW = 10
+# A family's code in the low bits of the number its key is sorted by (codes are far fewer).
+CODE_MASK = (1 << 32) - 1
 # From this many words that fit, a position's family sizes are kept for the positions after it.
 BIG_SET = 1000
 
@@ -40,32 +47,37 @@ class GreedyLetters:
             [len(positions) for positions in reveals] for reveals in lexicon.reveals
         ]
         self.letters: dict[tuple[int, str], int] = {}
-        self._code_lists: dict[int, list[int]] = {}
         self._word_letters: dict[int, tuple[int, list[int]]] = {}
         self.index_of = {letter: index for index, letter in enumerate(lexicon.alphabet)}
         self._narrowed: dict[tuple[int, str, int, int], npt.NDArray[np.int32] | list[int]] = {}
-        self._partitions: dict[tuple[int, str, int], tuple[list[int], list[int]]] = {}
+        self._partitions: dict[
+            tuple[int, str, int], tuple[list[int], list[int], tuple[int | None, int | None]]
+        ] = {}
         self._sizes: dict[tuple[int, str], npt.NDArray[np.intp]] = {}
+        self._guessed: dict[int, npt.NDArray[np.int64]] = {}
+        self._orders: dict[tuple[int, ...], list[int]] = {}
         # SearchTables' family ids a row per word (as intp, which bincount takes without a
         # copy), so a set of words is one gather of rows; each letter's miss family, or an
         # id past the last that no word falls in.
         self._family_ids = np.ascontiguousarray(tables.family_ids.T, dtype=np.intp)
         self._total = tables.total
         self._offsets = tables.offsets[:-1]  # each letter's first family id
-        self._miss_ids = np.where(tables.miss_id >= 0, tables.miss_id, tables.total)
-        self._stride = tables.letter_stride
-        self._letter_indexes = tables.letter_indexes
+        self._letter_bits = 1 << tables.letter_indexes  # each letter's bit in a set guessed
+        self._is_miss = np.zeros(self._total + 1, dtype=np.intp)
+        self._is_miss[tables.miss_id[tables.miss_id >= 0]] = 1
+        # A letter's key by twice its biggest family's size plus one when it is the miss:
+        # the miss's past every other's (1 << 40), then the bigger later.
+        ranked = np.arange(2 * len(lexicon) + 2, dtype=np.int64)
+        self._letter_keys = (ranked & 1) * (1 << 40) + (ranked >> 1)
         self._root: dict[
             int,
             tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], list[tuple[int, int, int, int]]],
         ] = {}
 
-    def code_list(self, index: int) -> list[int]:
-        """``lexicon.codes[index]`` as a list, for the small sets played in Python."""
-        found = self._code_lists.get(index)
-        if found is None:
-            found = self._code_lists[index] = self.lexicon.codes[index].tolist()
-        return found
+    @cached_property
+    def code_lists(self) -> list[list[int]]:
+        """``lexicon.codes`` as lists, for the small sets played in Python."""
+        return [codes.tolist() for codes in self.lexicon.codes]
 
     def narrowed(
         self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int, kept: int
@@ -76,7 +88,7 @@ class GreedyLetters:
         key = (guessed, pattern, index, kept)
         found = self._narrowed.get(key)
         if found is None:
-            found = public[self.lexicon.codes[index][public] == kept]
+            found = public[self.lexicon.codes[index].take(public) == kept]
             if len(found) <= SMALL_SET:
                 found = found.tolist()
             self._narrowed[key] = found
@@ -84,15 +96,22 @@ class GreedyLetters:
 
     def partition(
         self, public: npt.NDArray[np.int32], guessed: int, pattern: str, index: int
-    ) -> tuple[list[int], list[int]]:
-        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`) and their
-        sizes, remembered for the same reason."""
+    ) -> tuple[list[int], list[int], tuple[int | None, int | None]]:
+        """The families of letter ``index`` among ``public`` (as :meth:`narrowed`), their
+        sizes, and the family the rule keeps at rank 0 and 1 when no tie key decides it
+        (:func:`untied_kept`), remembered for the same reason."""
         key = (guessed, pattern, index)
         found = self._partitions.get(key)
         if found is None:
-            counts = np.bincount(self.lexicon.codes[index][public])
-            present = np.flatnonzero(counts)
-            found = self._partitions[key] = (present.tolist(), counts[present].tolist())
+            counts = np.bincount(self.lexicon.codes[index].take(public))
+            present = counts.nonzero()[0]
+            codes, sizes = present.tolist(), counts[present].tolist()
+            untied = (
+                (codes[0], codes[0])
+                if len(codes) == 1
+                else untied_kept(zip(codes, sizes, strict=True), self.revealed_list[index])
+            )
+            found = self._partitions[key] = (codes, sizes, untied)
         return found
 
     def word_letters(self, index: int) -> tuple[int, list[int]]:
@@ -123,14 +142,62 @@ class GreedyLetters:
         """
         key = (guessed, pattern)
         found = self.letters.get(key)
+        if found is None and len(public) <= FEW:
+            found = self._letter_among_few(guessed, public)
+            self.letters[key] = found
+        elif found is None:
+            if len(public) < BIG_SET:
+                sizes = np.bincount(
+                    self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+                )
+            else:
+                sizes = self._family_sizes(key, public, came_from)
+            # Each family's size twice, plus one for a miss family: a letter's greatest is
+            # twice its biggest family's size, plus one when the miss family is that big
+            # (it shows the fewest letters, so it is then the hardest).
+            if len(public) >= BIG_SET:
+                ranked = sizes * 2 + self._is_miss  # the sizes are remembered: a copy
+            else:
+                ranked = sizes
+                ranked += sizes
+                ranked += self._is_miss
+            # Its greatest's key (a hardest miss last, then the biggest), the lowest letter
+            # first among equal keys: argmin takes the first.
+            keys = self._letter_keys.take(np.maximum.reduceat(ranked, self._offsets))
+            found = int(keys.argmin())
+            if guessed >> found & 1:  # a letter guessed goes last: past every other key
+                keys += self._guessed_last(guessed)
+                found = int(keys.argmin())
+            self.letters[key] = found
+        return found
+
+    def _letter_among_few(self, guessed: int, public: npt.NDArray[np.int32] | list[int]) -> int:
+        """:meth:`letter` for :data:`FEW` words or fewer: the letters in the order of their
+        keys are remembered per set of words (other positions reach the same few words with
+        other letters guessed, the missed letters no word has), the first not guessed."""
+        words = tuple(public) if isinstance(public, list) else tuple(public.tolist())
+        order = self._orders.get(words)
+        if order is None:
+            ranked = np.bincount(
+                self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+            )
+            ranked += ranked
+            ranked += self._is_miss
+            keys = self._letter_keys.take(np.maximum.reduceat(ranked, self._offsets))
+            order = self._orders[words] = keys.argsort(kind="stable").tolist()
+        for index in order:
+            if not guessed >> index & 1:
+                return index
+        raise AssertionError("every letter guessed with words still to tell apart")
+
+    def _guessed_last(self, guessed: int) -> npt.NDArray[np.int64]:
+        """What puts the letters in the bit set ``guessed`` past every other letter's key
+        (those are under 2**41), remembered: the games reach far fewer sets of letters
+        guessed than positions."""
+        found = self._guessed.get(guessed)
         if found is None:
-            sizes = self._family_sizes(key, public, came_from)
-            biggest = np.maximum.reduceat(sizes, self._offsets)
-            order = (sizes[self._miss_ids] == biggest) * (1 << 40) + biggest * self._stride
-            order += self._letter_indexes
-            # A letter guessed goes last: past every other key (those are under 2**41).
-            order += (np.right_shift(guessed, self._letter_indexes) & 1) << 50
-            found = self.letters[key] = int(np.argmin(order))
+            found = (self._letter_bits & guessed != 0) << 50
+            self._guessed[guessed] = found
         return found
 
     def _family_sizes(
@@ -139,21 +206,23 @@ class GreedyLetters:
         public: npt.NDArray[np.int32] | list[int],
         came_from: Step | None,
     ) -> npt.NDArray[np.intp]:
-        """How many of ``public`` each family id has. A big set is most of the one before it
-        (the kept family is mostly the biggest), so its sizes are those before it less the
-        sizes of the words the guess set aside, when fewer: the same counts, fewer words."""
+        """How many of ``public`` (a big set: :data:`BIG_SET` words or more) each family id
+        has, remembered. A big set is most of the one before it (the kept family is mostly
+        the biggest), so its sizes are those before it less the sizes of the words the guess
+        set aside, when fewer: the same counts, fewer words."""
         sizes = None
-        if came_from is not None and len(public) >= BIG_SET:
+        if came_from is not None:
             before_key, before, index, kept = came_from
             before_sizes = self._sizes.get(before_key)
             if before_sizes is not None and 2 * len(public) > len(before):
-                aside = before[self.lexicon.codes[index][before] != kept]
-                aside_ids = self._family_ids[aside].ravel()
+                aside = before[self.lexicon.codes[index].take(before) != kept]
+                aside_ids = self._family_ids.take(aside, axis=0).ravel()
                 sizes = before_sizes - np.bincount(aside_ids, minlength=self._total + 1)
         if sizes is None:
-            sizes = np.bincount(self._family_ids[public].ravel(), minlength=self._total + 1)
-        if len(public) >= BIG_SET:
-            self._sizes[key] = sizes
+            sizes = np.bincount(
+                self._family_ids.take(public, axis=0).ravel(), minlength=self._total + 1
+            )
+        self._sizes[key] = sizes
         return sizes
 
     def first_guess(
@@ -209,7 +278,11 @@ class GreedyLetters:
         found = self._root.get(index)
         if found is None:
             codes = self.lexicon.codes[index]
-            order = np.argsort(codes, kind="stable").astype(np.int32)
+            # The same order as the codes' own (a stable sort), five times faster in NumPy's
+            # radix sort of 16-bit numbers, which the codes fit but for the longest words.
+            fits = len(codes) and int(codes.max()) < 1 << 15
+            order = np.argsort(codes.astype(np.int16) if fits else codes, kind="stable")
+            order = order.astype(np.int32)
             ordered = codes[order]
             starts = np.flatnonzero(np.diff(ordered, prepend=-1)).tolist()
             ends = [*starts[1:], len(order)]
@@ -254,7 +327,7 @@ def kept_family(
     if keys.count(top) == 1:  # most often: no key to hash
         if rank == 0:
             return codes[keys.index(top)]
-        top = max(key for key in keys if key != top)
+        top = max(filter(top.__ne__, keys))
         if keys.count(top) == 1:
             return codes[keys.index(top)]
         rank = 0
@@ -265,6 +338,23 @@ def kept_family(
         for shown in (shown_pattern(pattern, letter, reveals[code]),)
     )
     return ordered[rank][2]
+
+
+def untied_kept(
+    families: Iterable[tuple[int, int]], revealed: list[int]
+) -> tuple[int | None, int | None]:
+    """The family :func:`kept_family` keeps at rank 0 and at rank 1 among ``families``
+    (code and size, two or more), each None where a seeded tie key decides (families level
+    on size and letters shown). Each family's key is above its code in one number, so one
+    sort orders them (the key is positive: a family has a word, a pattern under 128
+    letters)."""
+    keyed = sorted([(size << 7) - revealed[code] << 32 | code for code, size in families])
+    top, second = keyed[-1] >> 32, keyed[-2] >> 32
+    if top == second:
+        return None, None
+    if len(keyed) == 2 or keyed[-3] >> 32 != second:
+        return keyed[-1] & CODE_MASK, keyed[-2] & CODE_MASK
+    return keyed[-1] & CODE_MASK, None
 
 
 def shown_pattern(pattern: str, letter: str, positions: tuple[int, ...]) -> str:

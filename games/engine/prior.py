@@ -23,8 +23,9 @@ How :func:`challenge_prior` plays them cheaply: docs/design/first-start.md.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import _count_elements
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,7 @@ from games.engine.greedy_letters import (
     Step,
     kept_family,
     shown_pattern,
+    untied_kept,
 )
 from games.engine.guesser import greedy_aware_letter
 from games.engine.lexicon import HIDDEN, Lexicon
@@ -166,6 +168,18 @@ def _reference_misses(
         if len(public) == 1:  # one word fits: the rest needs no partition (below)
             word = int(public[0])
             return misses + _one_word_left(letters, word, hidden, guessed, unguessed, rng, noise)
+        if isinstance(public, list) and isinstance(words, list):
+            return misses + _small_misses(
+                letters,
+                ranks,
+                words,
+                public,
+                Position(guessed, pattern, hidden, number),
+                unguessed,
+                seed=seed,
+                rng=rng,
+                noise=noise,
+            )
         before = public
         number += 1
         if random_draw() < noise:
@@ -175,7 +189,7 @@ def _reference_misses(
             index = letters.letter(guessed, pattern, public, came_from)
             letter = alphabet[index]
         unguessed.remove(letter)
-        code_list = letters.code_list(index)
+        code_list = letters.code_lists[index]
         rank = ranks[number]
         # A ranked game's words are some of those that fit: all of them when as many.
         same = words is not None and len(words) == len(public)
@@ -195,33 +209,14 @@ def _reference_misses(
                 public = public.tolist()
         elif isinstance(words, list):
             word_codes = [code_list[word] for word in words]
-            some = word_codes[0]
-            if word_codes.count(some) == len(word_codes):
-                kept = some  # one family: kept whatever the rule's schedule
-            else:
-                codes = list(set(word_codes))
-                if len(codes) * len(word_codes) <= 400:  # counted in C, a family at a time
-                    sizes = [word_codes.count(code) for code in codes]
-                else:
-                    counted = Counter(word_codes)
-                    sizes = [counted[code] for code in codes]
-                kept = kept_family(
-                    codes,
-                    sizes,
-                    letters.revealed_list[index],
-                    rank=rank,
-                    reveals=reveals[index],
-                    pattern=pattern,
-                    letter=letter,
-                    seed=seed,
-                    number=number,
-                )
-                words = [word for word, code in zip(words, word_codes, strict=True) if code == kept]
+            kept = word_codes[0]
+            if word_codes.count(kept) != len(word_codes):  # else one family, kept whatever
+                kept = _small_kept(word_codes, letters, index, rank, pattern, seed, number)
+                words = [word for word in words if code_list[word] == kept]
         elif whole:  # the words are those that fit: remembered per position
-            codes, sizes = letters.partition(words, guessed, pattern, index)
-            if len(codes) == 1:
-                kept = codes[0]
-            else:
+            codes, sizes, untied = letters.partition(words, guessed, pattern, index)
+            kept = untied[rank]
+            if kept is None:  # level families: the game's seed decides
                 kept = kept_family(
                     codes,
                     sizes,
@@ -233,11 +228,12 @@ def _reference_misses(
                     seed=seed,
                     number=number,
                 )
+            if len(codes) > 1:
                 words = letters.narrowed(words, guessed, pattern, index, kept)
         else:
-            array_codes = lexicon.codes[index][words]
+            array_codes = lexicon.codes[index].take(words)
             counts = np.bincount(array_codes)
-            present = np.flatnonzero(counts)
+            present = counts.nonzero()[0]
             if len(present) == 1:
                 kept = int(present[0])
             else:
@@ -274,6 +270,122 @@ def _reference_misses(
     return misses
 
 
+class Position(NamedTuple):
+    """Where a game stands: the letters guessed (a bit set), the pattern shown, how many of
+    its letters are still hidden, and how many guesses it has made."""
+
+    guessed: int
+    pattern: str
+    hidden: int
+    number: int
+
+
+def _small_misses(
+    letters: GreedyLetters,
+    ranks: list[int],
+    words: list[int],
+    public: list[int],
+    position: Position,
+    unguessed: list[str],
+    *,
+    seed: int,
+    rng: random.Random,
+    noise: float,
+) -> int:
+    """The misses still to come once the game's words and those a player knows fit are
+    Python lists (``unguessed`` is changed): :func:`_reference_misses`'s moves in a loop of
+    their own, the shortest one, where most guesses of a game are made.
+
+    The words are some of those that fit, so when they are as many they are the same list
+    and are narrowed once.
+    """
+    guessed, pattern, hidden, number = position
+    alphabet = letters.lexicon.alphabet
+    reveals = letters.lexicon.reveals
+    index_of = letters.index_of
+    code_lists = letters.code_lists
+    known = letters.letters.get
+    random_draw = rng.random
+    choice = rng.choice
+    if len(words) == len(public):
+        words = public
+    misses = 0
+    while hidden:
+        if len(public) == 1:  # one word fits: the rest needs no partition
+            return misses + _one_word_left(
+                letters, public[0], hidden, guessed, unguessed, rng, noise
+            )
+        number += 1
+        if random_draw() < noise:
+            letter = choice(unguessed)
+            index = index_of[letter]
+        else:
+            index = known((guessed, pattern))
+            if index is None:
+                index = letters.letter(guessed, pattern, public)
+            letter = alphabet[index]
+        unguessed.remove(letter)
+        code_list = code_lists[index]
+        word_codes = [code_list[word] for word in words]
+        kept = word_codes[0]
+        if word_codes.count(kept) == len(word_codes):  # one family: kept whatever the rule
+            if public is not words:
+                public = [word for word in public if code_list[word] == kept]
+        else:
+            kept = _small_kept(word_codes, letters, index, ranks[number], pattern, seed, number)
+            if public is words:
+                words = public = [word for word in words if code_list[word] == kept]
+            else:
+                words = [word for word in words if code_list[word] == kept]
+                public = [word for word in public if code_list[word] == kept]
+        if len(public) == len(words):
+            words = public
+        guessed |= 1 << index
+        positions = reveals[index][kept]
+        if positions:
+            pattern = shown_pattern(pattern, letter, positions)
+            hidden -= len(positions)
+        else:
+            misses += 1
+    return misses
+
+
+def _small_kept(
+    word_codes: list[int],
+    letters: GreedyLetters,
+    index: int,
+    rank: int,
+    pattern: str,
+    seed: int,
+    number: int,
+) -> int:
+    """The family of letter ``index`` the rule keeps among words in two families or more,
+    ``word_codes`` each word's: the sizes counted in C, the rule's choice by
+    :func:`untied_kept`, or by :func:`kept_family` when a tie key decides."""
+    sizes: dict[int, int] = {}
+    _count_elements(sizes, word_codes)  # Counter's own counting, without its checks
+    revealed = letters.revealed_list[index]
+    if len(sizes) == 2:  # the commonest, and most often not level
+        (one, one_size), (other, other_size) = sizes.items()
+        difference = (one_size - other_size) * 128 - revealed[one] + revealed[other]
+        if difference:
+            return one if (difference > 0) != bool(rank) else other
+    kept = untied_kept(sizes.items(), revealed)[rank]
+    if kept is not None:
+        return kept
+    return kept_family(
+        list(sizes),
+        list(sizes.values()),
+        revealed,
+        rank=rank,
+        reveals=letters.lexicon.reveals[index],
+        pattern=pattern,
+        letter=letters.lexicon.alphabet[index],
+        seed=seed,
+        number=number,
+    )
+
+
 def _one_word_left(
     letters: GreedyLetters,
     word: int,
@@ -296,16 +408,19 @@ def _one_word_left(
     bits, counts = letters.word_letters(word)
     index_of = letters.index_of
     alphabet = letters.lexicon.alphabet
+    random_draw = rng.random
+    choice = rng.choice
+    remove = unguessed.remove
     misses = 0
     while hidden:
-        if rng.random() < noise:
-            letter = rng.choice(unguessed)
+        if random_draw() < noise:
+            letter = choice(unguessed)
             index = index_of[letter]
         else:
             left = bits & ~guessed
             index = (left & -left).bit_length() - 1  # the lowest letter in the word left
             letter = alphabet[index]
-        unguessed.remove(letter)
+        remove(letter)
         guessed |= 1 << index
         if bits >> index & 1:
             hidden -= counts[index]
