@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
-from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import (
@@ -64,7 +64,9 @@ def keeping_the_test_connection(app: Any) -> Any:
 
 @pytest.fixture
 def api_schema(db: None, nine: Any) -> Any:
-    app = keeping_the_test_connection(get_wsgi_application())
+    # The handler itself: get_wsgi_application() would set Django up again in this process,
+    # configuring logging a second time (every logger's filters added twice).
+    app = keeping_the_test_connection(WSGIHandler())
     return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
 
 
