@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.postgres.operations import AddIndexConcurrently
-from django.db.migrations.operations import AddConstraint, AddIndex
+from django.contrib.postgres.operations import AddIndexConcurrently, RemoveIndexConcurrently
+from django.db.migrations.operations import AddConstraint, AddIndex, RemoveIndex
 from django.db.migrations.operations.base import Operation
 
 
@@ -41,6 +41,26 @@ class AddIndexOnline(AddIndexConcurrently):
             super().database_backwards(app_label, schema_editor, from_state, to_state)
         else:
             AddIndex.database_backwards(self, app_label, schema_editor, from_state, to_state)
+
+
+class RemoveIndexOnline(RemoveIndexConcurrently):
+    """``DROP INDEX CONCURRENTLY`` on PostgreSQL; a plain ``RemoveIndex`` elsewhere."""
+
+    def database_forwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        if _postgres(schema_editor):
+            super().database_forwards(app_label, schema_editor, from_state, to_state)
+        else:
+            RemoveIndex.database_forwards(self, app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        if _postgres(schema_editor):
+            super().database_backwards(app_label, schema_editor, from_state, to_state)
+        else:
+            RemoveIndex.database_backwards(self, app_label, schema_editor, from_state, to_state)
 
 
 class AddCheckOnline(AddConstraint):
