@@ -178,14 +178,8 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
     selected = np.flatnonzero(codes == family_codes[kept_rank]).astype(np.int32)
     candidates = selected if state.candidates is None else state.candidates[selected]
     miss = kept.revealed == 0
-    misses = state.misses + int(miss)
-    status = Status.PLAYING
-    word: str | None = None
-    if HIDDEN not in kept.pattern:
-        status, word = Status.WON, kept.pattern
-    elif misses >= state.max_misses:
-        status = Status.LOST
-        word = _named_word(state.lexicon, candidates, state.seed, state.difficulty)
+    won = kept.pattern if HIDDEN not in kept.pattern else None
+    misses, status, word = _outcome(state, miss=miss, won=won, candidates=candidates)
     new_state = replace(
         state,
         letters=(*state.letters, letter),
@@ -211,6 +205,24 @@ def apply_guess(state: GameState, letter: str) -> tuple[GameState, MoveReport]:
         search_nodes=choice.search_nodes,
     )
     return new_state, report
+
+
+def _outcome(
+    state: GameState, *, miss: bool, won: str | None, candidates: npt.NDArray[np.int32]
+) -> tuple[int, Status, str | None]:
+    """What a move leaves, letter or word alike: the misses, the status, and the word named
+    (``won``, the word the player found; at a loss, the one the list's people know best
+    among ``candidates``, drawn by the seed)."""
+    misses = state.misses + int(miss)
+    if won is not None:
+        return misses, Status.WON, won
+    if misses >= state.max_misses:
+        return (
+            misses,
+            Status.LOST,
+            _named_word(state.lexicon, candidates, state.seed, state.difficulty),
+        )
+    return misses, Status.PLAYING, None
 
 
 def apply_word(state: GameState, word: str) -> tuple[GameState, MoveReport]:
@@ -249,14 +261,9 @@ def apply_word(state: GameState, word: str) -> tuple[GameState, MoveReport]:
     else:
         kept_candidates = candidates[candidates != index]
     miss = kept is not alone
-    misses = state.misses + int(miss)
-    status = Status.PLAYING
-    named: str | None = None
-    if kept is alone:
-        status, named = Status.WON, word
-    elif misses >= state.max_misses:
-        status = Status.LOST
-        named = _named_word(state.lexicon, kept_candidates, state.seed, state.difficulty)
+    misses, status, named = _outcome(
+        state, miss=miss, won=None if miss else word, candidates=kept_candidates
+    )
     new_state = replace(
         state,
         words=(*state.words, word),
