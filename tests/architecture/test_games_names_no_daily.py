@@ -32,8 +32,15 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "games"
 LAST_FROZEN_MIGRATION = 18  # games/migrations/0018_daily_link_out.py
 # The engine's share of a list the daily plays on: a number of the engine, no daily code;
-# and the cut's own name, which the next games migration names as its dependency.
-ALLOWED = {"DAILY_VOCABULARY", "0018_daily_link_out"}
+# the cut's own name, which the next games migration names as its dependency; and a
+# migration that landed under a daily name before its rename (0021_player_daily_attempts,
+# index game_player_daily): kept as it landed, its index dropped by 0025, which names both.
+ALLOWED = {
+    "DAILY_VOCABULARY",
+    "0018_daily_link_out",
+    "0021_player_daily_attempts",
+    "game_player_daily",
+}
 # What games named of the daily before the link moved there: fields, properties, filters,
 # constraints and indexes.
 RETIRED_NAMES = (
